@@ -1,0 +1,105 @@
+/*
+ * ahd-replay: global options, the command table, dispatch.
+ */
+#include "config.h"
+#include "builtin.h"
+#include "usage.h"
+
+#include <git2.h>
+#include <stdio.h>
+#include <string.h>
+
+static const struct cmd_struct commands[] = {
+	{ "canon", cmd_canon, "print the canonical text of a YAML or JSON input",
+	  canon_usage },
+	{ "hash", cmd_hash, "hash inputs exactly as the reference does",
+	  hash_usage },
+};
+
+#define NR_COMMANDS (sizeof(commands) / sizeof(commands[0]))
+
+static const char main_usage[] =
+	"usage: ahd-replay [--version] [--help] <command> [<args>]\n";
+
+static void print_help(FILE *fp)
+{
+	size_t i;
+
+	fputs(main_usage, fp);
+	fputs("\nVerify the inputs that AHD eval reports pin in their "
+	      ".replay.json sidecars.\n\ncommands:\n", fp);
+	for (i = 0; i < NR_COMMANDS; i++)
+		fprintf(fp, "    %-10s %s\n", commands[i].name,
+			commands[i].summary);
+	fputs("\n'ahd-replay help <command>' shows a command's options;\n"
+	      "'man ahd-replay' has the details.\n", fp);
+}
+
+static const struct cmd_struct *find_command(const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < NR_COMMANDS; i++)
+		if (!strcmp(commands[i].name, name))
+			return &commands[i];
+	return NULL;
+}
+
+static int cmd_help(int argc, char **argv)
+{
+	const struct cmd_struct *cmd;
+
+	if (argc < 2) {
+		print_help(stdout);
+		return finish_stdout(0);
+	}
+	cmd = find_command(argv[1]);
+	if (!cmd) {
+		error("'%s' is not an ahd-replay command", argv[1]);
+		return 2;
+	}
+	fputs(cmd->usage, stdout);
+	return finish_stdout(0);
+}
+
+static int run(int argc, char **argv)
+{
+	const struct cmd_struct *cmd;
+	const char *name;
+
+	if (argc < 2) {
+		print_help(stderr);
+		return 2;
+	}
+	name = argv[1];
+	if (!strcmp(name, "--version") || !strcmp(name, "version")) {
+		printf("ahd-replay %s\n", PACKAGE_VERSION);
+		return finish_stdout(0);
+	}
+	if (!strcmp(name, "--help") || !strcmp(name, "-h") ||
+	    !strcmp(name, "help"))
+		return cmd_help(argc - 1, argv + 1);
+	if (name[0] == '-') {
+		error("unknown option '%s'", name);
+		fputs(main_usage, stderr);
+		return 2;
+	}
+	cmd = find_command(name);
+	if (!cmd) {
+		error("'%s' is not an ahd-replay command; see 'ahd-replay --help'",
+		      name);
+		return 2;
+	}
+	return cmd->fn(argc - 1, argv + 1);
+}
+
+int main(int argc, char **argv)
+{
+	int status;
+
+	if (git_libgit2_init() < 0)
+		die("cannot initialise libgit2");
+	status = run(argc, argv);
+	git_libgit2_shutdown();
+	return status;
+}

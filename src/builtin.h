@@ -1,0 +1,24 @@
+#ifndef BUILTIN_H
+#define BUILTIN_H
+
+/*
+ * One entry point per subcommand, each in src/builtin/<name>.c.  argv[0]
+ * is the subcommand's name.  The return value is the exit status
+ * (SPEC section 6: 0 clean, 1 verification failed, 2 usage error or
+ * unusable input).
+ */
+
+struct cmd_struct {
+	const char *name;
+	int (*fn)(int argc, char **argv);
+	const char *summary;	/* one line for --help */
+	const char *usage;	/* full usage text */
+};
+
+extern const char canon_usage[];
+extern const char hash_usage[];
+
+int cmd_canon(int argc, char **argv);
+int cmd_hash(int argc, char **argv);
+
+#endif

@@ -1,0 +1,301 @@
+#include "config.h"
+#include "canon.h"
+#include "numfmt.h"
+#include "usage.h"
+#include "utf8.h"
+
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define FLUSH_AT (64 * 1024)
+
+struct entry {
+	const char *key;
+	size_t len;
+	const struct value *value;
+	uint32_t pos;		/* order in the source, for "later wins" */
+	int64_t index;		/* array index value, or -1 */
+};
+
+struct writer {
+	struct canon_out *out;
+	enum canon_dialect dialect;
+	struct strbuf *err;
+	struct strbuf keys;	/* scratch for stringified keys */
+};
+
+static const char hexdig[] = "0123456789abcdef";
+
+void canon_add_string(struct strbuf *sb, const char *s, size_t len)
+{
+	const unsigned char *p = (const unsigned char *)s, *e = p + len;
+	const unsigned char *run = p;
+
+	strbuf_grow(sb, len + 2);
+	strbuf_addch(sb, '"');
+	while (p < e) {
+		unsigned char c = *p;
+		char esc[8];
+
+		if (c >= 0x20 && c != '"' && c != '\\' && c != 0xED) {
+			p++;
+			continue;
+		}
+		if (c == 0xED && (p[1] & 0xE0) != 0xA0) {
+			p++;	/* U+D000..U+D7FF, not a surrogate */
+			continue;
+		}
+		strbuf_add(sb, run, (size_t)(p - run));
+		if (c == 0xED) {
+			uint32_t cp = 0xD000 | ((uint32_t)(p[1] & 0x3F) << 6) |
+				      (p[2] & 0x3F);
+
+			memcpy(esc, "\\u", 2);
+			esc[2] = hexdig[(cp >> 12) & 0xF];
+			esc[3] = hexdig[(cp >> 8) & 0xF];
+			esc[4] = hexdig[(cp >> 4) & 0xF];
+			esc[5] = hexdig[cp & 0xF];
+			strbuf_add(sb, esc, 6);
+			p += 3;
+		} else {
+			switch (c) {
+			case '"': strbuf_add(sb, "\\\"", 2); break;
+			case '\\': strbuf_add(sb, "\\\\", 2); break;
+			case '\b': strbuf_add(sb, "\\b", 2); break;
+			case '\f': strbuf_add(sb, "\\f", 2); break;
+			case '\n': strbuf_add(sb, "\\n", 2); break;
+			case '\r': strbuf_add(sb, "\\r", 2); break;
+			case '\t': strbuf_add(sb, "\\t", 2); break;
+			default:
+				memcpy(esc, "\\u00", 4);
+				esc[4] = hexdig[c >> 4];
+				esc[5] = hexdig[c & 0xF];
+				strbuf_add(sb, esc, 6);
+			}
+			p++;
+		}
+		run = p;
+	}
+	strbuf_add(sb, run, (size_t)(p - run));
+	strbuf_addch(sb, '"');
+}
+
+void canon_flush(struct canon_out *out)
+{
+	if (out->flush && out->buf.len) {
+		out->flush(out->data, out->buf.buf, out->buf.len);
+		strbuf_reset(&out->buf);
+	}
+}
+
+static void maybe_flush(struct canon_out *out)
+{
+	if (out->flush && out->buf.len >= FLUSH_AT)
+		canon_flush(out);
+}
+
+/* The value of a canonical array index ("0", "17"; not "01"), or -1. */
+static int64_t array_index(const char *s, size_t len)
+{
+	int64_t v = 0;
+	size_t i;
+
+	if (!len || len > 10 || (len > 1 && s[0] == '0'))
+		return -1;
+	for (i = 0; i < len; i++) {
+		if (s[i] < '0' || s[i] > '9')
+			return -1;
+		v = v * 10 + (s[i] - '0');
+	}
+	return v <= 4294967294LL ? v : -1;
+}
+
+static int entry_cmp(const void *pa, const void *pb)
+{
+	const struct entry *a = pa, *b = pb;
+	int c;
+
+	if (a->index >= 0 || b->index >= 0) {
+		if (a->index < 0)
+			return 1;
+		if (b->index < 0)
+			return -1;
+		if (a->index != b->index)
+			return a->index < b->index ? -1 : 1;
+	} else {
+		c = utf16_cmp(a->key, a->len, b->key, b->len);
+		if (c)
+			return c;
+	}
+	return a->pos < b->pos ? -1 : a->pos > b->pos;
+}
+
+/*
+ * JavaScript's property key for a YAML key node.  Offsets into w->keys
+ * are returned through *off because the buffer may move as it grows.
+ */
+static int key_string(struct writer *w, const struct value *k, size_t *off,
+		      size_t *len)
+{
+	char num[NUMFMT_MAX];
+
+	k = value_deref(k);
+	*off = w->keys.len;
+	switch (k->kind) {
+	case VALUE_NULL:
+		break;
+	case VALUE_BOOL:
+		strbuf_addstr(&w->keys, k->u.boolean ? "true" : "false");
+		break;
+	case VALUE_NUMBER:
+		strbuf_add(&w->keys, num, numfmt_es(num, k->u.number));
+		break;
+	case VALUE_STRING:
+		strbuf_add(&w->keys, k->u.str.ptr, k->u.str.len);
+		break;
+	default:
+		strbuf_addstr(w->err, "unsupported YAML construct: "
+			      "a mapping key that is a collection or binary");
+		return -2;
+	}
+	*len = w->keys.len - *off;
+	return 0;
+}
+
+static int write_value(struct writer *w, const struct value *v, int depth);
+
+static int write_map(struct writer *w, const struct value *v, int depth)
+{
+	struct canon_out *out = w->out;
+	struct entry *ents;
+	size_t *offs, n = v->nr, i, kept = 0, base = w->keys.len;
+	int ret = 0;
+
+	if (!n) {
+		strbuf_add(&out->buf, "{}", 2);
+		return 0;
+	}
+	ents = xmalloc(n * sizeof(*ents));
+	offs = xmalloc(n * sizeof(*offs));
+	for (i = 0; i < n; i++) {
+		const struct value *k = v->u.items[2 * i];
+
+		if (w->dialect == CANON_JCS) {
+			k = value_deref(k);
+			if (k->kind != VALUE_STRING)
+				BUG("JCS key is not a string");
+			offs[i] = (size_t)-1;
+			ents[i].key = k->u.str.ptr;
+			ents[i].len = k->u.str.len;
+		} else if ((ret = key_string(w, k, &offs[i], &ents[i].len)))
+			goto out;
+		ents[i].value = v->u.items[2 * i + 1];
+		ents[i].pos = (uint32_t)i;
+	}
+	for (i = 0; i < n; i++) {
+		if (offs[i] != (size_t)-1)
+			ents[i].key = w->keys.buf + offs[i];
+		ents[i].index = w->dialect == CANON_AHD ?
+			array_index(ents[i].key, ents[i].len) : -1;
+	}
+	qsort(ents, n, sizeof(*ents), entry_cmp);
+
+	strbuf_addch(&out->buf, '{');
+	for (i = 0; i < n; i++) {
+		const struct entry *e = &ents[i];
+
+		if (w->dialect == CANON_AHD) {
+			/* Of equal keys only the last assignment counts. */
+			if (i + 1 < n && e->len == ents[i + 1].len &&
+			    !memcmp(e->key, ents[i + 1].key, e->len))
+				continue;
+			/* out["__proto__"] = x sets a prototype instead. */
+			if (e->len == 9 && !memcmp(e->key, "__proto__", 9))
+				continue;
+		}
+		if (kept++)
+			strbuf_addch(&out->buf, ',');
+		canon_add_string(&out->buf, e->key, e->len);
+		strbuf_addch(&out->buf, ':');
+		if ((ret = write_value(w, e->value, depth + 1)))
+			goto out;
+	}
+	strbuf_addch(&out->buf, '}');
+out:
+	free(ents);
+	free(offs);
+	strbuf_setlen(&w->keys, base);
+	return ret;
+}
+
+static int write_value(struct writer *w, const struct value *v, int depth)
+{
+	struct canon_out *out = w->out;
+	char num[NUMFMT_MAX];
+	uint32_t i;
+	int ret;
+
+	if (depth > CANON_MAX_DEPTH) {
+		strbuf_addf(w->err, "unsupported YAML construct: "
+			    "value nested deeper than %d levels",
+			    CANON_MAX_DEPTH);
+		return -2;
+	}
+	v = value_deref(v);
+	switch (v->kind) {
+	case VALUE_NULL:
+		strbuf_add(&out->buf, "null", 4);
+		break;
+	case VALUE_BOOL:
+		strbuf_addstr(&out->buf, v->u.boolean ? "true" : "false");
+		break;
+	case VALUE_NUMBER:
+		strbuf_add(&out->buf, num, numfmt_json(num, v->u.number));
+		break;
+	case VALUE_STRING:
+		canon_add_string(&out->buf, v->u.str.ptr, v->u.str.len);
+		break;
+	case VALUE_BYTES:
+		strbuf_addch(&out->buf, '{');
+		for (i = 0; i < v->u.str.len; i++)
+			strbuf_addf(&out->buf, "%s\"%u\":%u", i ? "," : "",
+				    (unsigned)i,
+				    (unsigned)(unsigned char)v->u.str.ptr[i]);
+		strbuf_addch(&out->buf, '}');
+		break;
+	case VALUE_SEQ:
+		strbuf_addch(&out->buf, '[');
+		for (i = 0; i < v->nr; i++) {
+			if (i)
+				strbuf_addch(&out->buf, ',');
+			if ((ret = write_value(w, v->u.items[i], depth + 1)))
+				return ret;
+		}
+		strbuf_addch(&out->buf, ']');
+		break;
+	case VALUE_MAP:
+		if ((ret = write_map(w, v, depth)))
+			return ret;
+		break;
+	case VALUE_ALIAS:
+		BUG("alias survived value_deref");
+	}
+	maybe_flush(out);
+	return 0;
+}
+
+int canon_write(struct canon_out *out, const struct value *v,
+		enum canon_dialect dialect, struct strbuf *err)
+{
+	struct writer w;
+	int ret;
+
+	w.out = out;
+	w.dialect = dialect;
+	w.err = err;
+	strbuf_init(&w.keys, 0);
+	ret = write_value(&w, v, 0);
+	strbuf_release(&w.keys);
+	return ret;
+}

@@ -1,0 +1,142 @@
+#include "config.h"
+#include "hashfile.h"
+#include "canon.h"
+#include "digest.h"
+#include "input.h"
+#include "jsonload.h"
+#include "usage.h"
+#include "utf8.h"
+#include "yamlload.h"
+
+#include <string.h>
+
+int canon_text(struct strbuf *out, const char *text, size_t len,
+	       enum hash_mode mode, struct strbuf *err)
+{
+	struct canon_out co = { STRBUF_INIT, NULL, NULL };
+	struct arena arena = ARENA_INIT;
+	struct value *root = NULL;
+	int ret;
+
+	if (mode == HASH_RAW) {
+		strbuf_add(out, text, len);
+		return 0;
+	}
+	if (mode == HASH_JCS)
+		ret = json_load_ijson(&root, &arena, text, len, err);
+	else
+		ret = yaml_load(&root, &arena, text, len, err);
+	if (!ret) {
+		co.buf = *out;
+		ret = canon_write(&co, root,
+				  mode == HASH_JCS ? CANON_JCS : CANON_AHD, err);
+		*out = co.buf;
+	}
+	arena_release(&arena);
+	return ret;
+}
+
+static void flush_to_digest(void *data, const char *bytes, size_t len)
+{
+	digest_update(data, bytes, len);
+}
+
+int hash_text(char *out, const char *text, size_t len, enum hash_mode mode,
+	      struct strbuf *err)
+{
+	struct canon_out co = { STRBUF_INIT, flush_to_digest, NULL };
+	struct digest d = DIGEST_INIT;
+	struct arena arena = ARENA_INIT;
+	struct value *root = NULL;
+	int ret;
+
+	if (mode == HASH_RAW) {
+		digest_buffer_hex(out, text, len);
+		return 0;
+	}
+	if (mode == HASH_JCS)
+		ret = json_load_ijson(&root, &arena, text, len, err);
+	else
+		ret = yaml_load(&root, &arena, text, len, err);
+	if (!ret) {
+		digest_init(&d);
+		co.data = &d;
+		ret = canon_write(&co, root,
+				  mode == HASH_JCS ? CANON_JCS : CANON_AHD, err);
+		if (!ret) {
+			canon_flush(&co);
+			digest_final_hex(&d, out);
+		}
+		digest_release(&d);
+	}
+	strbuf_release(&co.buf);
+	arena_release(&arena);
+	return ret;
+}
+
+/* Raw hashing streams: memory stays constant whatever the file size. */
+static int hash_raw_stream(char *out, const char *path, struct strbuf *err)
+{
+	struct strbuf text = STRBUF_INIT;
+	struct digest d = DIGEST_INIT;
+	char buf[64 * 1024];
+	size_t have = 0;
+	FILE *fp = input_open(path, err);
+	int ret = 0;
+
+	if (!fp)
+		return HASH_EIO;
+	digest_init(&d);
+	for (;;) {
+		size_t n = fread(buf + have, 1, sizeof(buf) - have, fp);
+		size_t used;
+		int final = n == 0;
+
+		if (!n && ferror(fp)) {
+			strbuf_addstr(err, "read error");
+			ret = HASH_EIO;
+			break;
+		}
+		have += n;
+		strbuf_reset(&text);
+		used = utf8_repair_chunk(&text, buf, have, final, NULL);
+		digest_update(&d, text.buf, text.len);
+		memmove(buf, buf + used, have - used);
+		have -= used;
+		if (final)
+			break;
+	}
+	if (!ret)
+		digest_final_hex(&d, out);
+	digest_release(&d);
+	strbuf_release(&text);
+	input_close(fp);
+	return ret;
+}
+
+int hash_file(char *out, const char *path, enum hash_mode mode,
+	      size_t max_size, struct strbuf *err)
+{
+	struct strbuf raw = STRBUF_INIT, fixed = STRBUF_INIT;
+	const char *text;
+	size_t len;
+	int ret;
+
+	if (mode == HASH_RAW)
+		return hash_raw_stream(out, path, err);
+	if (read_file_limited(&raw, path, max_size, err)) {
+		strbuf_release(&raw);
+		return HASH_EIO;
+	}
+	text = raw.buf;
+	len = raw.len;
+	if (utf8_valid_prefix(raw.buf, raw.len) != raw.len) {
+		utf8_repair(&fixed, raw.buf, raw.len);
+		text = fixed.buf;
+		len = fixed.len;
+	}
+	ret = hash_text(out, text, len, mode, err);
+	strbuf_release(&raw);
+	strbuf_release(&fixed);
+	return ret;
+}

@@ -1,0 +1,89 @@
+#include "config.h"
+#include "jsonload.h"
+#include "usage.h"
+
+#include <jansson.h>
+#include <math.h>
+#include <string.h>
+
+static struct value *convert(struct arena *a, json_t *j)
+{
+	struct value *v;
+	size_t i, n;
+
+	switch (json_typeof(j)) {
+	case JSON_OBJECT: {
+		const char *key;
+		json_t *child;
+
+		v = value_new(a, VALUE_MAP);
+		n = json_object_size(j);
+		v->nr = (uint32_t)n;
+		v->u.items = arena_alloc(a, (n ? 2 * n : 1) * sizeof(*v->u.items));
+		i = 0;
+		json_object_foreach(j, key, child) {
+			struct value *k = value_new(a, VALUE_STRING);
+
+			/*
+			 * jansson keys are NUL-terminated; JSON_ALLOW_NUL
+			 * does not cover keys, so a \u0000 in a key was
+			 * already refused by the parser.
+			 */
+			k->u.str.len = strlen(key);
+			k->u.str.ptr = arena_memdup(a, key, k->u.str.len);
+			v->u.items[2 * i] = k;
+			v->u.items[2 * i + 1] = convert(a, child);
+			i++;
+		}
+		return v;
+	}
+	case JSON_ARRAY:
+		v = value_new(a, VALUE_SEQ);
+		n = json_array_size(j);
+		v->nr = (uint32_t)n;
+		v->u.items = arena_alloc(a, (n ? n : 1) * sizeof(*v->u.items));
+		for (i = 0; i < n; i++)
+			v->u.items[i] = convert(a, json_array_get(j, i));
+		return v;
+	case JSON_STRING:
+		v = value_new(a, VALUE_STRING);
+		v->u.str.len = json_string_length(j);
+		v->u.str.ptr = arena_memdup(a, json_string_value(j),
+					    v->u.str.len);
+		return v;
+	case JSON_INTEGER:
+		v = value_new(a, VALUE_NUMBER);
+		v->u.number = (double)json_integer_value(j);
+		return v;
+	case JSON_REAL:
+		v = value_new(a, VALUE_NUMBER);
+		v->u.number = json_real_value(j);
+		return v;
+	case JSON_TRUE:
+	case JSON_FALSE:
+		v = value_new(a, VALUE_BOOL);
+		v->u.boolean = json_is_true(j);
+		return v;
+	case JSON_NULL:
+		return value_new(a, VALUE_NULL);
+	}
+	BUG("unknown jansson type");
+}
+
+int json_load_ijson(struct value **out, struct arena *arena,
+		    const char *text, size_t len, struct strbuf *err)
+{
+	json_error_t jerr;
+	json_t *root;
+
+	root = json_loadb(text, len, JSON_DECODE_ANY | JSON_REJECT_DUPLICATES |
+			  JSON_DECODE_INT_AS_REAL | JSON_ALLOW_NUL, &jerr);
+	if (!root) {
+		strbuf_addf(err, "invalid JSON: %s (line %d, column %d)",
+			    jerr.text, jerr.line, jerr.column);
+		return -1;
+	}
+	*out = convert(arena, root);
+	json_decref(root);
+	return 0;
+}

@@ -1,0 +1,18 @@
+#ifndef JSONLOAD_H
+#define JSONLOAD_H
+
+#include <stddef.h>
+#include "strbuf.h"
+#include "value.h"
+
+/*
+ * Load I-JSON (RFC 7493) for RFC 8785 canonicalization: any JSON value at
+ * the top, numbers as doubles (JSON.parse's view), unique object keys,
+ * no lone surrogates.  On success stores the root, allocated in arena, in
+ * *out and returns 0; otherwise returns -1 and appends "invalid JSON: ..."
+ * to err.
+ */
+int json_load_ijson(struct value **out, struct arena *arena,
+		    const char *text, size_t len, struct strbuf *err);
+
+#endif

@@ -1,0 +1,109 @@
+#include "config.h"
+#include "strbuf.h"
+#include "usage.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Shared empty buffer for unallocated strbufs; never written. */
+char strbuf_slopbuf[1];
+
+void strbuf_init(struct strbuf *sb, size_t hint)
+{
+	sb->alloc = sb->len = 0;
+	sb->buf = strbuf_slopbuf;
+	if (hint)
+		strbuf_grow(sb, hint);
+}
+
+void strbuf_release(struct strbuf *sb)
+{
+	if (sb->alloc)
+		free(sb->buf);
+	strbuf_init(sb, 0);
+}
+
+char *strbuf_detach(struct strbuf *sb, size_t *len_out)
+{
+	char *res;
+
+	strbuf_grow(sb, 0);
+	res = sb->buf;
+	if (len_out)
+		*len_out = sb->len;
+	strbuf_init(sb, 0);
+	return res;
+}
+
+void strbuf_grow(struct strbuf *sb, size_t extra)
+{
+	int fresh = !sb->alloc;
+	size_t want;
+
+	if (sb->len > (size_t)-1 - extra - 1)
+		die("strbuf: size overflow");
+	want = sb->len + extra + 1;
+	if (fresh)
+		sb->buf = NULL;
+	if (want > sb->alloc) {
+		size_t n = sb->alloc < 64 ? 64 : sb->alloc + sb->alloc / 2;
+
+		if (n < want)
+			n = want;
+		sb->buf = xrealloc(sb->buf, n);
+		sb->alloc = n;
+	}
+	if (fresh)
+		sb->buf[0] = '\0';
+}
+
+void strbuf_setlen(struct strbuf *sb, size_t len)
+{
+	if (len > (sb->alloc ? sb->alloc - 1 : 0))
+		BUG("strbuf_setlen beyond allocation");
+	sb->len = len;
+	if (sb->alloc)
+		sb->buf[len] = '\0';
+}
+
+void strbuf_add(struct strbuf *sb, const void *data, size_t len)
+{
+	if (!len)
+		return;
+	strbuf_grow(sb, len);
+	memcpy(sb->buf + sb->len, data, len);
+	sb->len += len;
+	sb->buf[sb->len] = '\0';
+}
+
+void strbuf_addstr(struct strbuf *sb, const char *s)
+{
+	strbuf_add(sb, s, strlen(s));
+}
+
+void strbuf_addbuf(struct strbuf *sb, const struct strbuf *other)
+{
+	strbuf_add(sb, other->buf, other->len);
+}
+
+void strbuf_addf(struct strbuf *sb, const char *fmt, ...)
+{
+	va_list ap;
+	int n;
+
+	va_start(ap, fmt);
+	n = vsnprintf(sb->buf + sb->len, sb->alloc ? sb->alloc - sb->len : 0,
+		      fmt, ap);
+	va_end(ap);
+	if (n < 0)
+		BUG("vsnprintf failed");
+	if (!sb->alloc || (size_t)n >= sb->alloc - sb->len) {
+		strbuf_grow(sb, n);
+		va_start(ap, fmt);
+		vsnprintf(sb->buf + sb->len, sb->alloc - sb->len, fmt, ap);
+		va_end(ap);
+	}
+	sb->len += n;
+}

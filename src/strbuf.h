@@ -1,0 +1,43 @@
+#ifndef STRBUF_H
+#define STRBUF_H
+
+#include <stddef.h>
+
+/*
+ * A growable byte buffer that is always NUL-terminated (buf[len] == '\0'),
+ * so it can be handed to functions that want C strings, while len allows
+ * embedded NULs.  STRBUF_INIT needs no release until something is added;
+ * strbuf_release() frees the contents and leaves an empty, reusable buffer.
+ */
+struct strbuf {
+	size_t alloc;
+	size_t len;
+	char *buf;
+};
+
+extern char strbuf_slopbuf[];
+#define STRBUF_INIT { 0, 0, strbuf_slopbuf }
+
+void strbuf_init(struct strbuf *sb, size_t hint);
+void strbuf_release(struct strbuf *sb);
+/* Hand the buffer to the caller, who frees it; sb is left empty. */
+char *strbuf_detach(struct strbuf *sb, size_t *len_out);
+void strbuf_grow(struct strbuf *sb, size_t extra);
+void strbuf_setlen(struct strbuf *sb, size_t len);
+#define strbuf_reset(sb) strbuf_setlen((sb), 0)
+
+void strbuf_add(struct strbuf *sb, const void *data, size_t len);
+void strbuf_addstr(struct strbuf *sb, const char *s);
+void strbuf_addbuf(struct strbuf *sb, const struct strbuf *other);
+void strbuf_addf(struct strbuf *sb, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+static inline void strbuf_addch(struct strbuf *sb, int c)
+{
+	if (sb->len + 1 >= sb->alloc)
+		strbuf_grow(sb, 1);
+	sb->buf[sb->len++] = (char)c;
+	sb->buf[sb->len] = '\0';
+}
+
+#endif

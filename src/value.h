@@ -1,0 +1,78 @@
+#ifndef VALUE_H
+#define VALUE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/*
+ * The in-memory value tree both loaders build: what the reference's
+ * JavaScript value looks like after `yaml.parse()` (or JSON parsing),
+ * before canonicalization.
+ *
+ * Strings are WTF-8: UTF-8 that may also hold lone surrogate code points
+ * (three-byte sequences ED A0..BF xx), because JavaScript strings can carry
+ * them and the reference prints them as \udxxx escapes.  A surrogate pair
+ * is always stored as the four-byte form of its code point.
+ *
+ * Every node and string lives in a `struct arena` and is freed with it;
+ * nothing in the tree is owned separately.
+ */
+
+enum value_kind {
+	VALUE_NULL,
+	VALUE_BOOL,
+	VALUE_NUMBER,
+	VALUE_STRING,
+	VALUE_BYTES,	/* !!binary: a Uint8Array in the reference */
+	VALUE_SEQ,
+	VALUE_MAP,
+	VALUE_ALIAS,	/* YAML alias; u.alias.target is the anchored node */
+};
+
+struct value {
+	enum value_kind kind;
+	uint32_t nr;	/* items of a sequence, pairs of a map */
+	union {
+		int boolean;
+		double number;
+		struct {
+			const char *ptr;
+			size_t len;
+		} str;	/* VALUE_STRING and VALUE_BYTES */
+		/* VALUE_SEQ: nr items; VALUE_MAP: 2 * nr, key then value */
+		struct value **items;
+		struct {
+			struct value *target;
+			uint32_t anchor;	/* index in the loader's table */
+		} alias;
+	} u;
+};
+
+/* Follow aliases to the node they stand for. */
+static inline const struct value *value_deref(const struct value *v)
+{
+	while (v->kind == VALUE_ALIAS)
+		v = v->u.alias.target;
+	return v;
+}
+
+/*
+ * A bump allocator.  ARENA_INIT needs no setup; arena_release() frees
+ * every block and leaves the arena reusable.
+ */
+struct arena_block;
+struct arena {
+	struct arena_block *head;
+	char *cur;
+	size_t left;
+	size_t total;	/* bytes handed out, for the memory limit */
+};
+#define ARENA_INIT { NULL, NULL, 0, 0 }
+
+void *arena_alloc(struct arena *a, size_t size);
+char *arena_memdup(struct arena *a, const void *data, size_t len);
+void arena_release(struct arena *a);
+
+struct value *value_new(struct arena *a, enum value_kind kind);
+
+#endif

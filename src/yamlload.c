@@ -1,0 +1,1175 @@
+/*
+ * YAML loading: libyaml events in, the reference's value tree out.
+ *
+ * The parts that are not a straight translation of events:
+ *
+ *  - libyaml is a YAML 1.1 scanner; its mark.index counts characters.
+ *    struct posmap turns those into byte offsets in the source so that
+ *    double-quoted scalars can be decoded from their source text and key
+ *    lengths measured in UTF-16 units, as the reference measures them.
+ *
+ *  - libyaml refuses \u escapes of surrogates.  JavaScript strings hold
+ *    them, so when libyaml stops on one we patch a private copy of the
+ *    source (the escape's digits become 0041, same length, same structure)
+ *    and parse again; the real value comes from our own decoder.
+ *
+ *  - Aliases are counted exactly as yaml@2.8.3 counts them: each anchored
+ *    node starts at count 1, each alias adds one, and an alias fails when
+ *    count times the anchor's weight (the largest count * weight of any
+ *    alias inside it, 1 for a scalar, 0 for an empty collection) exceeds
+ *    100.
+ */
+#include "config.h"
+#include "yamlload.h"
+#include "numfmt.h"
+#include "usage.h"
+#include "utf8.h"
+
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <yaml.h>
+
+#define MAX_ALIAS_COUNT 100
+#define MAX_SURROGATE_PATCHES 4096
+#define YAML_TAG_PREFIX "tag:yaml.org,2002:"
+
+/* Character index to byte offset, moving in either direction. */
+struct posmap {
+	const unsigned char *text;
+	size_t len;
+	size_t ci;	/* character index of bi */
+	size_t bi;
+};
+
+static size_t posmap_byte(struct posmap *pm, size_t ci)
+{
+	while (pm->ci < ci && pm->bi < pm->len) {
+		unsigned char c = pm->text[pm->bi];
+
+		pm->bi += c < 0x80 ? 1 : c < 0xE0 ? 2 : c < 0xF0 ? 3 : 4;
+		pm->ci++;
+	}
+	while (pm->ci > ci) {
+		do
+			pm->bi--;
+		while ((pm->text[pm->bi] & 0xC0) == 0x80);
+		pm->ci--;
+	}
+	return pm->bi;
+}
+
+struct anchor {
+	const char *name;
+	struct value *node;
+	int64_t count;
+	int64_t weight;		/* yaml's aliasCount; 0 until computed */
+	unsigned complete:1;	/* its node has been fully read */
+	unsigned settled:1;	/* weight is 0 and can never change */
+};
+
+struct frame {
+	struct value *node;
+	struct value **items;
+	size_t nr, alloc;
+	int anchor;		/* index in anchors, or -1 */
+	int is_map;
+	int flow_pair;		/* a single-pair map inside a flow sequence */
+	int check_keys;		/* implicit keys are limited to 1024 units */
+	yaml_mark_t start_mark;
+	yaml_mark_t key_start, key_end;
+};
+
+struct loader {
+	struct arena *arena;
+	const char *text;	/* the original source */
+	size_t len;
+	struct posmap pm;
+	struct strbuf *err;
+	int status;
+
+	struct frame *stack;
+	size_t depth, stack_alloc;
+	struct value *root;
+	int documents;
+
+	struct anchor *anchors;
+	size_t nr_anchors, anchors_alloc;
+	int *anchor_hash;	/* open addressing: name -> newest anchor */
+	size_t hash_size;
+
+	struct strbuf scratch;
+};
+
+static int fail(struct loader *ld, int status, const yaml_mark_t *mark,
+		const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+
+static int fail(struct loader *ld, int status, const yaml_mark_t *mark,
+		const char *fmt, ...)
+{
+	va_list ap;
+	char buf[512];
+
+	if (ld->status)
+		return ld->status;
+	va_start(ap, fmt);
+	vsnprintf(buf, sizeof(buf), fmt, ap);
+	va_end(ap);
+	if (status == LOAD_EUNSUPPORTED)
+		strbuf_addstr(ld->err, "unsupported YAML construct: ");
+	else
+		strbuf_addstr(ld->err, "invalid YAML: ");
+	strbuf_addstr(ld->err, buf);
+	if (mark)
+		strbuf_addf(ld->err, " (line %zu, column %zu)", mark->line + 1,
+			    mark->column + 1);
+	ld->status = status;
+	return status;
+}
+
+/* --- anchors ----------------------------------------------------------- */
+
+static uint32_t name_hash(const char *s)
+{
+	uint32_t h = 2166136261u;
+
+	while (*s)
+		h = (h ^ (unsigned char)*s++) * 16777619u;
+	return h;
+}
+
+static void anchor_hash_put(struct loader *ld, int idx)
+{
+	size_t mask, i;
+
+	if ((ld->nr_anchors + 1) * 2 > ld->hash_size) {
+		size_t n = ld->hash_size ? ld->hash_size * 2 : 64, k;
+
+		free(ld->anchor_hash);
+		ld->anchor_hash = xmalloc(n * sizeof(int));
+		for (k = 0; k < n; k++)
+			ld->anchor_hash[k] = -1;
+		ld->hash_size = n;
+		for (k = 0; k < ld->nr_anchors; k++)
+			if ((int)k != idx)
+				anchor_hash_put(ld, (int)k);
+	}
+	mask = ld->hash_size - 1;
+	i = name_hash(ld->anchors[idx].name) & mask;
+	while (ld->anchor_hash[i] >= 0) {
+		if (!strcmp(ld->anchors[ld->anchor_hash[i]].name,
+			    ld->anchors[idx].name)) {
+			/* A redefined anchor: later aliases see the new one. */
+			if (ld->anchor_hash[i] < idx)
+				ld->anchor_hash[i] = idx;
+			return;
+		}
+		i = (i + 1) & mask;
+	}
+	ld->anchor_hash[i] = idx;
+}
+
+static int anchor_find(struct loader *ld, const char *name)
+{
+	size_t mask, i;
+
+	if (!ld->hash_size)
+		return -1;
+	mask = ld->hash_size - 1;
+	i = name_hash(name) & mask;
+	while (ld->anchor_hash[i] >= 0) {
+		if (!strcmp(ld->anchors[ld->anchor_hash[i]].name, name))
+			return ld->anchor_hash[i];
+		i = (i + 1) & mask;
+	}
+	return -1;
+}
+
+static int anchor_add(struct loader *ld, const char *name, struct value *node)
+{
+	struct anchor *a;
+	int idx;
+
+	ALLOC_GROW(ld->anchors, ld->nr_anchors + 1, ld->anchors_alloc);
+	idx = (int)ld->nr_anchors;
+	a = &ld->anchors[idx];
+	memset(a, 0, sizeof(*a));
+	a->name = arena_memdup(ld->arena, name, strlen(name));
+	a->node = node;
+	a->count = 1;
+	ld->nr_anchors++;
+	anchor_hash_put(ld, idx);
+	return idx;
+}
+
+/*
+ * yaml's getAliasCount(): the weight of a node is the largest
+ * count * weight of the aliases it contains, 1 for a scalar, and 0 for an
+ * empty collection.  *has_alias tells whether the answer may change later.
+ */
+static int64_t alias_weight(struct loader *ld, const struct value *v,
+			    int *has_alias)
+{
+	int64_t best = 0;
+	uint32_t i, n;
+
+	switch (v->kind) {
+	case VALUE_ALIAS: {
+		const struct anchor *a = &ld->anchors[v->u.alias.anchor];
+
+		*has_alias = 1;
+		return a->count * a->weight;
+	}
+	case VALUE_SEQ:
+	case VALUE_MAP:
+		n = v->kind == VALUE_MAP ? 2 * v->nr : v->nr;
+		for (i = 0; i < n; i++) {
+			int64_t w = alias_weight(ld, v->u.items[i], has_alias);
+
+			if (w > best)
+				best = w;
+		}
+		return best;
+	default:
+		return 1;
+	}
+}
+
+/* --- scalars ----------------------------------------------------------- */
+
+static int all_digits(const char *s, size_t len, int (*ok)(int))
+{
+	size_t i;
+
+	if (!len)
+		return 0;
+	for (i = 0; i < len; i++)
+		if (!ok((unsigned char)s[i]))
+			return 0;
+	return 1;
+}
+
+static int is_dec(int c)
+{
+	return c >= '0' && c <= '9';
+}
+
+static int is_oct(int c)
+{
+	return c >= '0' && c <= '7';
+}
+
+static int is_hex(int c)
+{
+	return is_dec(c) || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
+}
+
+static int hexval(int c)
+{
+	return c <= '9' ? c - '0' : (c | 0x20) - 'a' + 10;
+}
+
+/*
+ * parseInt(digits, 8 or 16): exact, then rounded to nearest even as V8
+ * does for power-of-two radixes.
+ */
+static double parse_pow2_radix(const char *s, size_t len, int bits_per_digit)
+{
+	uint64_t mant = 0;
+	int nbits = 0, round = 0, sticky = 0;
+	long extra = 0;	/* bits dropped below the 54 kept */
+	size_t i;
+
+	for (i = 0; i < len; i++) {
+		int d = hexval((unsigned char)s[i]), b;
+
+		for (b = bits_per_digit - 1; b >= 0; b--) {
+			int bit = (d >> b) & 1;
+
+			if (!nbits && !bit)
+				continue;
+			if (nbits < 54) {
+				mant = (mant << 1) | (uint64_t)bit;
+				nbits++;
+			} else {
+				sticky |= bit;
+				extra++;
+			}
+		}
+	}
+	if (nbits <= 53)
+		return (double)mant;
+	/* 54 bits kept: the lowest is the rounding bit. */
+	round = (int)(mant & 1);
+	mant >>= 1;
+	extra++;
+	if (round && (sticky || (mant & 1)))
+		mant++;
+	if (extra > 1100)
+		return INFINITY;
+	return ldexp((double)mant, (int)extra);
+}
+
+/* Buffer.from(atob(s)) as yaml's !!binary resolves it (Node 20). */
+static int decode_base64(struct strbuf *out, const char *s, size_t len)
+{
+	static const char alphabet[] =
+		"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+	size_t i, nonws = 0, eq = 0, rem;
+	uint32_t acc = 0;
+	int nacc = 0;
+
+	for (i = 0; i < len; i++) {
+		unsigned char c = (unsigned char)s[i];
+
+		if (c == '\n' || c == '\r' || c == '\t' || c == '\f' || c == ' ')
+			continue;
+		nonws++;
+		if (c == '=') {
+			eq++;
+			if (eq > 2)
+				return -1;
+			continue;
+		}
+		if (eq || !memchr(alphabet, c, 64) || !c)
+			return -1;
+	}
+	rem = nonws % 4;
+	if (!rem)
+		rem = (nonws - eq) % 4;
+	else if (eq)
+		return -1;
+	if (rem == 1)
+		return -1;
+	for (i = 0; i < len; i++) {
+		const char *p;
+
+		if (s[i] == '=')
+			break;
+		p = memchr(alphabet, s[i], 64);
+		if (!p || !s[i])
+			continue;
+		acc = (acc << 6) | (uint32_t)(p - alphabet);
+		nacc += 6;
+		if (nacc >= 8) {
+			nacc -= 8;
+			strbuf_addch(out, (int)((acc >> nacc) & 0xFF));
+		}
+	}
+	return 0;
+}
+
+enum core_kind { CORE_NONE, CORE_NULL, CORE_BOOL, CORE_INT, CORE_FLOAT };
+
+static int match_null(const char *s, size_t n)
+{
+	return !n || (n == 1 && s[0] == '~') ||
+	       (n == 4 && (!memcmp(s, "null", 4) || !memcmp(s, "Null", 4) ||
+			   !memcmp(s, "NULL", 4)));
+}
+
+static int match_bool(const char *s, size_t n, int *val)
+{
+	if (n == 4 && (!memcmp(s, "true", 4) || !memcmp(s, "True", 4) ||
+		       !memcmp(s, "TRUE", 4))) {
+		*val = 1;
+		return 1;
+	}
+	if (n == 5 && (!memcmp(s, "false", 5) || !memcmp(s, "False", 5) ||
+		       !memcmp(s, "FALSE", 5))) {
+		*val = 0;
+		return 1;
+	}
+	return 0;
+}
+
+/* The three int forms of the core schema, in the schema's order. */
+static int match_int(const char *s, size_t n, double *val)
+{
+	if (n > 2 && s[0] == '0' && s[1] == 'o' &&
+	    all_digits(s + 2, n - 2, is_oct)) {
+		*val = parse_pow2_radix(s + 2, n - 2, 3);
+		return 1;
+	}
+	if (all_digits(s + (n && (s[0] == '-' || s[0] == '+')),
+		       n - (n && (s[0] == '-' || s[0] == '+')), is_dec)) {
+		*val = strtod(s, NULL);
+		return 1;
+	}
+	if (n > 2 && s[0] == '0' && s[1] == 'x' &&
+	    all_digits(s + 2, n - 2, is_hex)) {
+		*val = parse_pow2_radix(s + 2, n - 2, 4);
+		return 1;
+	}
+	return 0;
+}
+
+/* [-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?) with or without [eE][-+]?[0-9]+ */
+static int match_float(const char *s, size_t n, double *val)
+{
+	size_t i = 0, d1 = 0, d2 = 0;
+	int dot = 0;
+
+	if (n == 4 || n == 5) {
+		const char *t = s + (n == 5);
+
+		if (n == 5 && s[0] != '-' && s[0] != '+')
+			goto numeric;
+		if (!memcmp(t, ".inf", 4) || !memcmp(t, ".Inf", 4) ||
+		    !memcmp(t, ".INF", 4)) {
+			*val = s[0] == '-' ? -INFINITY : INFINITY;
+			return 1;
+		}
+		if (n == 4 && (!memcmp(s, ".nan", 4) || !memcmp(s, ".NaN", 4) ||
+			       !memcmp(s, ".NAN", 4))) {
+			*val = NAN;
+			return 1;
+		}
+	}
+numeric:
+	if (i < n && (s[i] == '-' || s[i] == '+'))
+		i++;
+	while (i < n && is_dec((unsigned char)s[i])) {
+		i++;
+		d1++;
+	}
+	if (i < n && s[i] == '.') {
+		dot = 1;
+		i++;
+		while (i < n && is_dec((unsigned char)s[i])) {
+			i++;
+			d2++;
+		}
+	}
+	if (!d1 && !d2)
+		return 0;
+	if (!d1 && dot && !d2)
+		return 0;
+	if (i < n && (s[i] == 'e' || s[i] == 'E')) {
+		size_t de = 0;
+
+		i++;
+		if (i < n && (s[i] == '-' || s[i] == '+'))
+			i++;
+		while (i < n && is_dec((unsigned char)s[i])) {
+			i++;
+			de++;
+		}
+		if (!de || i != n)
+			return 0;
+	} else if (i != n || !dot)
+		return 0;	/* a plain integer is not a float */
+	*val = strtod(s, NULL);
+	return 1;
+}
+
+/*
+ * Resolve a scalar as yaml@2.8.3 does.  `s` is the scalar's value (NUL
+ * terminated, WTF-8), `plain` whether it was an untagged plain scalar, and
+ * `tag` the resolved tag or NULL.
+ */
+static int resolve_scalar(struct loader *ld, struct value *v, const char *s,
+			  size_t n, int plain, const char *tag,
+			  const yaml_mark_t *mark)
+{
+	const char *name = NULL;
+	int b;
+	double d;
+
+	if (tag && !strncmp(tag, YAML_TAG_PREFIX, strlen(YAML_TAG_PREFIX)))
+		name = tag + strlen(YAML_TAG_PREFIX);
+
+	if (!tag && plain) {
+		if (match_null(s, n)) {
+			v->kind = VALUE_NULL;
+			return 0;
+		}
+		if (match_bool(s, n, &b)) {
+			v->kind = VALUE_BOOL;
+			v->u.boolean = b;
+			return 0;
+		}
+		if (match_int(s, n, &d) || match_float(s, n, &d)) {
+			v->kind = VALUE_NUMBER;
+			v->u.number = d;
+			return 0;
+		}
+	} else if (name) {
+		/*
+		 * An explicit core tag applies only when its own pattern
+		 * matches; otherwise yaml warns and keeps the string.
+		 */
+		if (!strcmp(name, "null") && match_null(s, n)) {
+			v->kind = VALUE_NULL;
+			return 0;
+		}
+		if (!strcmp(name, "bool") && match_bool(s, n, &b)) {
+			v->kind = VALUE_BOOL;
+			v->u.boolean = b;
+			return 0;
+		}
+		if ((!strcmp(name, "int") && match_int(s, n, &d)) ||
+		    (!strcmp(name, "float") && match_float(s, n, &d))) {
+			v->kind = VALUE_NUMBER;
+			v->u.number = d;
+			return 0;
+		}
+		if (!strcmp(name, "binary")) {
+			struct strbuf bytes = STRBUF_INIT;
+
+			if (decode_base64(&bytes, s, n) < 0) {
+				strbuf_release(&bytes);
+				return fail(ld, LOAD_EINVALID, mark,
+					    "!!binary value is not valid base64");
+			}
+			v->kind = VALUE_BYTES;
+			v->u.str.len = bytes.len;
+			v->u.str.ptr = arena_memdup(ld->arena, bytes.buf,
+						    bytes.len);
+			strbuf_release(&bytes);
+			return 0;
+		}
+		if (!strcmp(name, "timestamp") || !strcmp(name, "set") ||
+		    !strcmp(name, "omap") || !strcmp(name, "pairs"))
+			return fail(ld, LOAD_EUNSUPPORTED, mark, "!!%s tag",
+				    name);
+	}
+	v->kind = VALUE_STRING;
+	v->u.str.ptr = arena_memdup(ld->arena, s, n);
+	v->u.str.len = n;
+	return 0;
+}
+
+/*
+ * yaml's doubleQuotedValue() over the source text of one double-quoted
+ * scalar, quotes included.  Works on bytes: every character it looks at is
+ * ASCII, so UTF-8 sequences pass through whole.
+ */
+static int decode_double_quoted(struct loader *ld, struct strbuf *out,
+				const char *src, size_t len,
+				const yaml_mark_t *mark)
+{
+	size_t i;
+
+	for (i = 1; i + 1 < len; i++) {
+		char ch = src[i];
+
+		if (ch == '\r' && src[i + 1] == '\n')
+			continue;
+		if (ch == '\n') {
+			int folded = 0;
+
+			while (i + 1 < len) {
+				char c = src[i + 1];
+
+				/* src[len - 1] is the quote, so i + 2 < len. */
+				if (c == '\r' && src[i + 2] != '\n')
+					break;
+				if (c != ' ' && c != '\t' && c != '\n' &&
+				    c != '\r')
+					break;
+				if (c == '\n') {
+					strbuf_addch(out, '\n');
+					folded = 1;
+				}
+				i++;
+			}
+			if (!folded)
+				strbuf_addch(out, ' ');
+		} else if (ch == '\\') {
+			char next = src[++i];
+			int hexlen = 0;
+
+			switch (next) {
+			case '0': strbuf_addch(out, '\0'); break;
+			case 'a': strbuf_addch(out, '\a'); break;
+			case 'b': strbuf_addch(out, '\b'); break;
+			case 'e': strbuf_addch(out, 0x1b); break;
+			case 'f': strbuf_addch(out, '\f'); break;
+			case 'n': strbuf_addch(out, '\n'); break;
+			case 'r': strbuf_addch(out, '\r'); break;
+			case 't': strbuf_addch(out, '\t'); break;
+			case 'v': strbuf_addch(out, '\v'); break;
+			case 'N': wtf8_add(out, 0x85); break;
+			case '_': wtf8_add(out, 0xA0); break;
+			case 'L': wtf8_add(out, 0x2028); break;
+			case 'P': wtf8_add(out, 0x2029); break;
+			case ' ': strbuf_addch(out, ' '); break;
+			case '"': strbuf_addch(out, '"'); break;
+			case '/': strbuf_addch(out, '/'); break;
+			case '\\': strbuf_addch(out, '\\'); break;
+			case '\t': strbuf_addch(out, '\t'); break;
+			case '\n':
+				while (i + 1 < len &&
+				       (src[i + 1] == ' ' || src[i + 1] == '\t'))
+					i++;
+				break;
+			case 'x': hexlen = 2; break;
+			case 'u': hexlen = 4; break;
+			case 'U': hexlen = 8; break;
+			default:
+				if (next == '\r' && i + 1 < len &&
+				    src[i + 1] == '\n') {
+					i++;
+					while (i + 1 < len &&
+					       (src[i + 1] == ' ' ||
+						src[i + 1] == '\t'))
+						i++;
+					break;
+				}
+				return fail(ld, LOAD_EINVALID, mark,
+					    "invalid escape sequence in a double-quoted scalar");
+			}
+			if (hexlen) {
+				uint32_t cp = 0;
+				int k;
+
+				/* The closing quote is not a digit. */
+				if (i + hexlen >= len - 1)
+					return fail(ld, LOAD_EINVALID, mark,
+						    "invalid escape sequence in a double-quoted scalar");
+				for (k = 1; k <= hexlen; k++) {
+					if (!is_hex((unsigned char)src[i + k]))
+						return fail(ld, LOAD_EINVALID, mark,
+							    "invalid escape sequence in a double-quoted scalar");
+					cp = (cp << 4) | (uint32_t)hexval(
+						(unsigned char)src[i + k]);
+				}
+				if (cp > 0x10FFFF)
+					return fail(ld, LOAD_EINVALID, mark,
+						    "invalid code point escape in a double-quoted scalar");
+				wtf8_add(out, cp);
+				i += hexlen;
+			}
+		} else if (ch == ' ' || ch == '\t') {
+			size_t ws = i;
+
+			while (i + 1 < len && (src[i + 1] == ' ' || src[i + 1] == '\t'))
+				i++;
+			/* Trailing white space of a line is dropped. */
+			if (!(src[i + 1] == '\n' ||
+			      (src[i + 1] == '\r' && src[i + 2] == '\n')))
+				strbuf_add(out, src + ws, i + 1 - ws);
+		} else
+			strbuf_addch(out, ch);
+	}
+	return 0;
+}
+
+/* Skip anchors, tags, white space and comments before a scalar's text. */
+static size_t skip_props(const char *s, size_t i, size_t end)
+{
+	while (i < end) {
+		char c = s[i];
+
+		if (c == ' ' || c == '\t' || c == '\n' || c == '\r')
+			i++;
+		else if (c == '#') {
+			while (i < end && s[i] != '\n')
+				i++;
+		} else if (c == '&' || c == '!') {
+			while (i < end && s[i] != ' ' && s[i] != '\t' &&
+			       s[i] != '\n' && s[i] != '\r')
+				i++;
+		} else
+			break;
+	}
+	return i;
+}
+
+/* --- tree building ----------------------------------------------------- */
+
+static int attach(struct loader *ld, struct value *v)
+{
+	struct frame *f;
+
+	if (!ld->depth) {
+		ld->root = v;
+		return 0;
+	}
+	f = &ld->stack[ld->depth - 1];
+	ALLOC_GROW(f->items, f->nr + 1, f->alloc);
+	f->items[f->nr++] = v;
+	if (f->nr > UINT32_MAX - 2)
+		return fail(ld, LOAD_EUNSUPPORTED, NULL, "collection too large");
+	return 0;
+}
+
+static int keys_equal(const struct value *a, const struct value *b)
+{
+	if (a->kind != b->kind)
+		return 0;
+	switch (a->kind) {
+	case VALUE_NULL:
+		return 1;
+	case VALUE_BOOL:
+		return a->u.boolean == b->u.boolean;
+	case VALUE_NUMBER:
+		return a->u.number == b->u.number;
+	case VALUE_STRING:
+		return a->u.str.len == b->u.str.len &&
+		       !memcmp(a->u.str.ptr, b->u.str.ptr, a->u.str.len);
+	default:
+		return 0;	/* aliases, collections, bytes never collide */
+	}
+}
+
+static int key_order(const void *pa, const void *pb)
+{
+	const struct value *a = *(const struct value * const *)pa;
+	const struct value *b = *(const struct value * const *)pb;
+	size_t n;
+	int c;
+
+	if (a->kind != b->kind)
+		return (int)a->kind - (int)b->kind;
+	switch (a->kind) {
+	case VALUE_BOOL:
+		return a->u.boolean - b->u.boolean;
+	case VALUE_NUMBER:
+		/* -0 and 0 compare equal; NaN never reaches here. */
+		return a->u.number < b->u.number ? -1 :
+		       a->u.number > b->u.number;
+	case VALUE_STRING:
+		n = a->u.str.len < b->u.str.len ? a->u.str.len : b->u.str.len;
+		c = memcmp(a->u.str.ptr, b->u.str.ptr, n);
+		if (c)
+			return c;
+		return (a->u.str.len > b->u.str.len) -
+		       (a->u.str.len < b->u.str.len);
+	default:
+		return 0;
+	}
+}
+
+/* yaml's uniqueKeys: keys equal as scalar values (===) are an error. */
+static int check_unique_keys(struct loader *ld, struct frame *f,
+			     const yaml_mark_t *mark)
+{
+	size_t npairs = f->nr / 2, i, j, n = 0;
+	const struct value **keys;
+	int dup = 0;
+
+	if (npairs < 2)
+		return 0;
+	if (npairs <= 16) {
+		for (i = 0; i < npairs && !dup; i++)
+			for (j = 0; j < i && !dup; j++)
+				dup = keys_equal(f->items[2 * i],
+						 f->items[2 * j]);
+	} else {
+		keys = xmalloc(npairs * sizeof(*keys));
+		for (i = 0; i < npairs; i++) {
+			const struct value *k = f->items[2 * i];
+
+			if (k->kind == VALUE_NULL || k->kind == VALUE_BOOL ||
+			    k->kind == VALUE_STRING ||
+			    (k->kind == VALUE_NUMBER && !isnan(k->u.number)))
+				keys[n++] = k;
+		}
+		qsort(keys, n, sizeof(*keys), key_order);
+		for (i = 1; i < n && !dup; i++)
+			dup = keys_equal(keys[i - 1], keys[i]);
+		free(keys);
+	}
+	if (dup)
+		return fail(ld, LOAD_EINVALID, mark, "map keys must be unique");
+	return 0;
+}
+
+/*
+ * Called when a map key's node is complete, with its marks: an implicit
+ * key must end with its ':' on the same line, at most 1024 UTF-16 units
+ * after the key's start (properties included), as yaml@2.8.3 checks.
+ */
+static int check_implicit_key(struct loader *ld, struct frame *f)
+{
+	size_t start = posmap_byte(&ld->pm, f->key_start.index);
+	size_t end = posmap_byte(&ld->pm, f->key_end.index);
+	size_t i = end;
+	int newline = 0;
+
+	while (i < ld->len) {
+		char c = ld->text[i];
+
+		if (c == ' ' || c == '\t')
+			i++;
+		else if (f->flow_pair && (c == '\n' || c == '\r')) {
+			newline = 1;
+			i++;
+		} else if (f->flow_pair && c == '#') {
+			while (i < ld->len && ld->text[i] != '\n')
+				i++;
+		} else
+			break;
+	}
+	if (i >= ld->len || ld->text[i] != ':')
+		return 0;	/* an explicit key, or none */
+	if (f->flow_pair && (newline || memchr(ld->text + start, '\n',
+					       end - start)))
+		return fail(ld, LOAD_EINVALID, &f->key_start,
+			    "implicit keys of flow sequence pairs need to be on a single line");
+	if (utf16_length(ld->text + start, i - start) > 1024)
+		return fail(ld, LOAD_EINVALID, &f->key_start,
+			    "implicit key longer than 1024 characters");
+	return 0;
+}
+
+static void note_child_marks(struct loader *ld, const yaml_mark_t *start,
+			     const yaml_mark_t *end)
+{
+	struct frame *f;
+
+	if (!ld->depth)
+		return;
+	f = &ld->stack[ld->depth - 1];
+	if (!f->is_map || !f->check_keys || f->nr % 2 != 1)
+		return;
+	/* The node just attached was a key. */
+	f->key_start = *start;
+	f->key_end = *end;
+	check_implicit_key(ld, f);
+}
+
+static int push_collection(struct loader *ld, enum value_kind kind,
+			   const yaml_event_t *ev)
+{
+	const unsigned char *anchor = kind == VALUE_MAP ?
+		ev->data.mapping_start.anchor : ev->data.sequence_start.anchor;
+	const unsigned char *tag = kind == VALUE_MAP ?
+		ev->data.mapping_start.tag : ev->data.sequence_start.tag;
+	struct frame *f;
+	struct value *v;
+
+	if (ld->depth >= YAML_MAX_DEPTH)
+		return fail(ld, LOAD_EUNSUPPORTED, &ev->start_mark,
+			    "nesting deeper than %d levels", YAML_MAX_DEPTH);
+	if (tag && !strncmp((const char *)tag, YAML_TAG_PREFIX,
+			    strlen(YAML_TAG_PREFIX))) {
+		const char *name = (const char *)tag + strlen(YAML_TAG_PREFIX);
+
+		if (!strcmp(name, "set") || !strcmp(name, "omap") ||
+		    !strcmp(name, "pairs") || !strcmp(name, "binary") ||
+		    !strcmp(name, "timestamp"))
+			return fail(ld, LOAD_EUNSUPPORTED, &ev->start_mark,
+				    "!!%s tag on a collection", name);
+	}
+	v = value_new(ld->arena, kind);
+	ALLOC_GROW(ld->stack, ld->depth + 1, ld->stack_alloc);
+	f = &ld->stack[ld->depth++];
+	memset(f, 0, sizeof(*f));
+	f->node = v;
+	f->start_mark = ev->start_mark;
+	f->is_map = kind == VALUE_MAP;
+	f->anchor = anchor ? anchor_add(ld, (const char *)anchor, v) : -1;
+	if (f->is_map) {
+		size_t b = posmap_byte(&ld->pm, ev->start_mark.index);
+		int flow = ev->data.mapping_start.style ==
+			   YAML_FLOW_MAPPING_STYLE;
+
+		f->flow_pair = flow && !anchor && !tag &&
+			       b < ld->len && ld->text[b] != '{';
+		f->check_keys = !flow || f->flow_pair;
+	}
+	return 0;
+}
+
+static int pop_collection(struct loader *ld, const yaml_event_t *ev)
+{
+	struct frame *f = &ld->stack[ld->depth - 1];
+	struct value *v = f->node;
+	yaml_mark_t start;
+
+	if (f->is_map && check_unique_keys(ld, f, &ev->start_mark))
+		return ld->status;
+	v->nr = (uint32_t)(f->is_map ? f->nr / 2 : f->nr);
+	v->u.items = arena_alloc(ld->arena, (f->nr ? f->nr : 1) *
+					    sizeof(struct value *));
+	if (f->nr)
+		memcpy(v->u.items, f->items, f->nr * sizeof(struct value *));
+	free(f->items);
+	f->items = NULL;
+	if (f->anchor >= 0)
+		ld->anchors[f->anchor].complete = 1;
+	start = f->start_mark;
+	ld->depth--;
+	if (attach(ld, v))
+		return ld->status;
+	note_child_marks(ld, &start, &ev->end_mark);
+	return ld->status;
+}
+
+static int on_scalar(struct loader *ld, const yaml_event_t *ev)
+{
+	const char *tag = (const char *)ev->data.scalar.tag;
+	int plain = ev->data.scalar.style == YAML_PLAIN_SCALAR_STYLE;
+	struct value *v = value_new(ld->arena, VALUE_NULL);
+	const char *s = (const char *)ev->data.scalar.value;
+	size_t n = ev->data.scalar.length;
+
+	if (tag && !strcmp(tag, "!"))
+		plain = 0;	/* the non-specific tag makes a string */
+	if (ev->data.scalar.style == YAML_DOUBLE_QUOTED_SCALAR_STYLE) {
+		size_t b = posmap_byte(&ld->pm, ev->start_mark.index);
+		size_t e = posmap_byte(&ld->pm, ev->end_mark.index);
+
+		b = skip_props(ld->text, b, e);
+		if (b >= e || ld->text[b] != '"' || ld->text[e - 1] != '"')
+			return fail(ld, LOAD_EUNSUPPORTED, &ev->start_mark,
+				    "cannot locate a double-quoted scalar");
+		strbuf_reset(&ld->scratch);
+		if (decode_double_quoted(ld, &ld->scratch, ld->text + b, e - b,
+					 &ev->start_mark))
+			return ld->status;
+		s = ld->scratch.buf;
+		n = ld->scratch.len;
+	}
+	if (resolve_scalar(ld, v, s, n, plain && !tag, tag, &ev->start_mark))
+		return ld->status;
+	if (ev->data.scalar.anchor)
+		ld->anchors[anchor_add(ld, (const char *)ev->data.scalar.anchor,
+				       v)].complete = 1;
+	if (attach(ld, v))
+		return ld->status;
+	note_child_marks(ld, &ev->start_mark, &ev->end_mark);
+	return ld->status;
+}
+
+static int on_alias(struct loader *ld, const yaml_event_t *ev)
+{
+	const char *name = (const char *)ev->data.alias.anchor;
+	int idx = anchor_find(ld, name);
+	struct anchor *a;
+	struct value *v;
+
+	if (idx < 0)
+		return fail(ld, LOAD_EINVALID, &ev->start_mark,
+			    "unresolved alias '%s'", name);
+	a = &ld->anchors[idx];
+	if (!a->complete)
+		return fail(ld, LOAD_EINVALID, &ev->start_mark,
+			    "alias '%s' refers to a node that contains it", name);
+	a->count++;
+	if (!a->weight && !a->settled) {
+		int has_alias = 0;
+
+		a->weight = alias_weight(ld, a->node, &has_alias);
+		if (!a->weight && !has_alias)
+			a->settled = 1;
+	}
+	if (a->count * a->weight > MAX_ALIAS_COUNT)
+		return fail(ld, LOAD_EINVALID, &ev->start_mark,
+			    "excessive alias count (more than %d alias expansions)",
+			    MAX_ALIAS_COUNT);
+	v = value_new(ld->arena, VALUE_ALIAS);
+	v->u.alias.target = a->node;
+	v->u.alias.anchor = (uint32_t)idx;
+	if (attach(ld, v))
+		return ld->status;
+	note_child_marks(ld, &ev->start_mark, &ev->end_mark);
+	return ld->status;
+}
+
+static int on_document_start(struct loader *ld, const yaml_event_t *ev)
+{
+	const yaml_version_directive_t *ver =
+		ev->data.document_start.version_directive;
+
+	if (++ld->documents > 1)
+		return fail(ld, LOAD_EINVALID, &ev->start_mark,
+			    "source contains more than one document");
+	if (ver && !(ver->major == 1 && ver->minor == 2))
+		return fail(ld, LOAD_EUNSUPPORTED, &ev->start_mark,
+			    "%%YAML %d.%d directive (only YAML 1.2 is reproduced)",
+			    ver->major, ver->minor);
+	return 0;
+}
+
+static int handle_event(struct loader *ld, const yaml_event_t *ev)
+{
+	switch (ev->type) {
+	case YAML_DOCUMENT_START_EVENT:
+		return on_document_start(ld, ev);
+	case YAML_SCALAR_EVENT:
+		return on_scalar(ld, ev);
+	case YAML_ALIAS_EVENT:
+		return on_alias(ld, ev);
+	case YAML_SEQUENCE_START_EVENT:
+		return push_collection(ld, VALUE_SEQ, ev);
+	case YAML_MAPPING_START_EVENT:
+		return push_collection(ld, VALUE_MAP, ev);
+	case YAML_SEQUENCE_END_EVENT:
+	case YAML_MAPPING_END_EVENT:
+		return pop_collection(ld, ev);
+	default:
+		return 0;
+	}
+}
+
+static void loader_reset(struct loader *ld)
+{
+	size_t i;
+
+	for (i = 0; i < ld->depth; i++)
+		free(ld->stack[i].items);
+	ld->depth = 0;
+	ld->root = NULL;
+	ld->documents = 0;
+	ld->nr_anchors = 0;
+	free(ld->anchor_hash);
+	ld->anchor_hash = NULL;
+	ld->hash_size = 0;
+}
+
+static void loader_release(struct loader *ld)
+{
+	loader_reset(ld);
+	free(ld->stack);
+	free(ld->anchors);
+	strbuf_release(&ld->scratch);
+}
+
+/*
+ * Characters libyaml (YAML 1.1) takes for line breaks and yaml@2.8.3
+ * (YAML 1.2) takes for content, and a lone CR, which the two also treat
+ * differently.  Their structure cannot be reproduced from libyaml's view.
+ */
+static int check_source(struct loader *ld)
+{
+	const unsigned char *s = (const unsigned char *)ld->text;
+	size_t i;
+
+	for (i = 0; i < ld->len; i++) {
+		if (s[i] == '\r' && (i + 1 >= ld->len || s[i + 1] != '\n'))
+			return fail(ld, LOAD_EUNSUPPORTED, NULL,
+				    "carriage return without line feed");
+		if (s[i] == 0xC2 && i + 1 < ld->len && s[i + 1] == 0x85)
+			return fail(ld, LOAD_EUNSUPPORTED, NULL,
+				    "raw U+0085 (next line) character");
+		if (s[i] == 0xE2 && i + 2 < ld->len && s[i + 1] == 0x80 &&
+		    (s[i + 2] == 0xA8 || s[i + 2] == 0xA9))
+			return fail(ld, LOAD_EUNSUPPORTED, NULL,
+				    "raw U+%04X (line or paragraph separator) character",
+				    s[i + 2] == 0xA8 ? 0x2028 : 0x2029);
+	}
+	return 0;
+}
+
+/*
+ * One pass of libyaml over `src`.  Returns 0, a load error, or 1 when
+ * libyaml stopped on a surrogate escape whose digits start at byte
+ * *patch_at (the caller patches and retries).
+ */
+static int parse_pass(struct loader *ld, const char *src, size_t *patch_at)
+{
+	yaml_parser_t parser;
+	yaml_event_t ev;
+	int done = 0, ret = 0;
+
+	if (!yaml_parser_initialize(&parser))
+		die("cannot initialize libyaml");
+	yaml_parser_set_input_string(&parser, (const unsigned char *)src,
+				     ld->len);
+	yaml_parser_set_encoding(&parser, YAML_UTF8_ENCODING);
+	while (!done) {
+		if (!yaml_parser_parse(&parser, &ev)) {
+			const char *problem = parser.problem ? parser.problem :
+					      "unknown error";
+
+			if (parser.problem &&
+			    !strcmp(parser.problem,
+				    "found invalid Unicode character escape code")) {
+				size_t b = posmap_byte(&ld->pm,
+						       parser.problem_mark.index);
+
+				if (b >= 1 && b + 4 <= ld->len &&
+				    (src[b - 1] == 'u' || src[b - 1] == 'U')) {
+					uint32_t cp = 0;
+					int k, n = src[b - 1] == 'u' ? 4 : 8;
+
+					for (k = 0; k < n && b + k < ld->len; k++)
+						cp = (cp << 4) |
+						     (uint32_t)hexval(
+							(unsigned char)src[b + k]);
+					if (cp >= 0xD800 && cp <= 0xDFFF) {
+						*patch_at = b;
+						ret = 1;
+						break;
+					}
+				}
+			}
+			ret = fail(ld, LOAD_EINVALID, &parser.problem_mark, "%s%s%s",
+				   problem, parser.context ? " " : "",
+				   parser.context ? parser.context : "");
+			break;
+		}
+		if (ev.type == YAML_STREAM_END_EVENT)
+			done = 1;
+		ret = handle_event(ld, &ev);
+		yaml_event_delete(&ev);
+		if (ret)
+			break;
+	}
+	yaml_parser_delete(&parser);
+	return ret;
+}
+
+int yaml_load(struct value **out, struct arena *arena, const char *text,
+	      size_t len, struct strbuf *err)
+{
+	struct loader ld;
+	char *patched = NULL;
+	const char *src = text;
+	int ret, patches = 0;
+
+	memset(&ld, 0, sizeof(ld));
+	ld.arena = arena;
+	ld.text = text;
+	ld.len = len;
+	ld.pm.text = (const unsigned char *)text;
+	ld.pm.len = len;
+	ld.err = err;
+	strbuf_init(&ld.scratch, 0);
+
+	if (memchr(text, '\0', len)) {
+		ret = fail(&ld, LOAD_EINVALID, NULL, "NUL byte in input");
+		goto out;
+	}
+	if (check_source(&ld)) {
+		ret = ld.status;
+		goto out;
+	}
+	for (;;) {
+		size_t at = 0;
+
+		ret = parse_pass(&ld, src, &at);
+		if (ret != 1)
+			break;
+		if (++patches > MAX_SURROGATE_PATCHES) {
+			ret = fail(&ld, LOAD_EUNSUPPORTED, NULL,
+				   "more than %d surrogate escapes",
+				   MAX_SURROGATE_PATCHES);
+			break;
+		}
+		if (!patched) {
+			patched = xmemdupz(text, len);
+			src = patched;
+		}
+		/* Same length and still an escape: only libyaml sees it. */
+		memset(patched + at, '0', src[at - 1] == 'u' ? 4 : 8);
+		patched[at + (src[at - 1] == 'u' ? 3 : 7)] = '1';
+		loader_reset(&ld);
+		arena_release(arena);
+	}
+	if (!ret && !ld.root)
+		ld.root = value_new(arena, VALUE_NULL);
+	if (!ret)
+		*out = ld.root;
+out:
+	loader_release(&ld);
+	free(patched);
+	return ret;
+}
