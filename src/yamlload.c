@@ -22,6 +22,7 @@
 #include "config.h"
 #include "yamlload.h"
 #include "numfmt.h"
+#include "yamlscalar.h"
 #include "usage.h"
 #include "utf8.h"
 
@@ -102,6 +103,7 @@ struct loader {
 	size_t hash_size;
 
 	struct strbuf scratch;
+	struct strbuf why;
 };
 
 static int fail(struct loader *ld, int status, const yaml_mark_t *mark,
@@ -238,427 +240,6 @@ static int64_t alias_weight(struct loader *ld, const struct value *v,
 	}
 }
 
-/* --- scalars ----------------------------------------------------------- */
-
-static int all_digits(const char *s, size_t len, int (*ok)(int))
-{
-	size_t i;
-
-	if (!len)
-		return 0;
-	for (i = 0; i < len; i++)
-		if (!ok((unsigned char)s[i]))
-			return 0;
-	return 1;
-}
-
-static int is_dec(int c)
-{
-	return c >= '0' && c <= '9';
-}
-
-static int is_oct(int c)
-{
-	return c >= '0' && c <= '7';
-}
-
-static int is_hex(int c)
-{
-	return is_dec(c) || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
-}
-
-static int hexval(int c)
-{
-	return c <= '9' ? c - '0' : (c | 0x20) - 'a' + 10;
-}
-
-/*
- * parseInt(digits, 8 or 16): exact, then rounded to nearest even as V8
- * does for power-of-two radixes.
- */
-static double parse_pow2_radix(const char *s, size_t len, int bits_per_digit)
-{
-	uint64_t mant = 0;
-	int nbits = 0, round = 0, sticky = 0;
-	long extra = 0;	/* bits dropped below the 54 kept */
-	size_t i;
-
-	for (i = 0; i < len; i++) {
-		int d = hexval((unsigned char)s[i]), b;
-
-		for (b = bits_per_digit - 1; b >= 0; b--) {
-			int bit = (d >> b) & 1;
-
-			if (!nbits && !bit)
-				continue;
-			if (nbits < 54) {
-				mant = (mant << 1) | (uint64_t)bit;
-				nbits++;
-			} else {
-				sticky |= bit;
-				extra++;
-			}
-		}
-	}
-	if (nbits <= 53)
-		return (double)mant;
-	/* 54 bits kept: the lowest is the rounding bit. */
-	round = (int)(mant & 1);
-	mant >>= 1;
-	extra++;
-	if (round && (sticky || (mant & 1)))
-		mant++;
-	if (extra > 1100)
-		return INFINITY;
-	return ldexp((double)mant, (int)extra);
-}
-
-/* Buffer.from(atob(s)) as yaml's !!binary resolves it (Node 20). */
-static int decode_base64(struct strbuf *out, const char *s, size_t len)
-{
-	static const char alphabet[] =
-		"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-	size_t i, nonws = 0, eq = 0, rem;
-	uint32_t acc = 0;
-	int nacc = 0;
-
-	for (i = 0; i < len; i++) {
-		unsigned char c = (unsigned char)s[i];
-
-		if (c == '\n' || c == '\r' || c == '\t' || c == '\f' || c == ' ')
-			continue;
-		nonws++;
-		if (c == '=') {
-			eq++;
-			if (eq > 2)
-				return -1;
-			continue;
-		}
-		if (eq || !memchr(alphabet, c, 64) || !c)
-			return -1;
-	}
-	rem = nonws % 4;
-	if (!rem)
-		rem = (nonws - eq) % 4;
-	else if (eq)
-		return -1;
-	if (rem == 1)
-		return -1;
-	for (i = 0; i < len; i++) {
-		const char *p;
-
-		if (s[i] == '=')
-			break;
-		p = memchr(alphabet, s[i], 64);
-		if (!p || !s[i])
-			continue;
-		acc = (acc << 6) | (uint32_t)(p - alphabet);
-		nacc += 6;
-		if (nacc >= 8) {
-			nacc -= 8;
-			strbuf_addch(out, (int)((acc >> nacc) & 0xFF));
-		}
-	}
-	return 0;
-}
-
-enum core_kind { CORE_NONE, CORE_NULL, CORE_BOOL, CORE_INT, CORE_FLOAT };
-
-static int match_null(const char *s, size_t n)
-{
-	return !n || (n == 1 && s[0] == '~') ||
-	       (n == 4 && (!memcmp(s, "null", 4) || !memcmp(s, "Null", 4) ||
-			   !memcmp(s, "NULL", 4)));
-}
-
-static int match_bool(const char *s, size_t n, int *val)
-{
-	if (n == 4 && (!memcmp(s, "true", 4) || !memcmp(s, "True", 4) ||
-		       !memcmp(s, "TRUE", 4))) {
-		*val = 1;
-		return 1;
-	}
-	if (n == 5 && (!memcmp(s, "false", 5) || !memcmp(s, "False", 5) ||
-		       !memcmp(s, "FALSE", 5))) {
-		*val = 0;
-		return 1;
-	}
-	return 0;
-}
-
-/* The three int forms of the core schema, in the schema's order. */
-static int match_int(const char *s, size_t n, double *val)
-{
-	if (n > 2 && s[0] == '0' && s[1] == 'o' &&
-	    all_digits(s + 2, n - 2, is_oct)) {
-		*val = parse_pow2_radix(s + 2, n - 2, 3);
-		return 1;
-	}
-	if (all_digits(s + (n && (s[0] == '-' || s[0] == '+')),
-		       n - (n && (s[0] == '-' || s[0] == '+')), is_dec)) {
-		*val = strtod(s, NULL);
-		return 1;
-	}
-	if (n > 2 && s[0] == '0' && s[1] == 'x' &&
-	    all_digits(s + 2, n - 2, is_hex)) {
-		*val = parse_pow2_radix(s + 2, n - 2, 4);
-		return 1;
-	}
-	return 0;
-}
-
-/* [-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?) with or without [eE][-+]?[0-9]+ */
-static int match_float(const char *s, size_t n, double *val)
-{
-	size_t i = 0, d1 = 0, d2 = 0;
-	int dot = 0;
-
-	if (n == 4 || n == 5) {
-		const char *t = s + (n == 5);
-
-		if (n == 5 && s[0] != '-' && s[0] != '+')
-			goto numeric;
-		if (!memcmp(t, ".inf", 4) || !memcmp(t, ".Inf", 4) ||
-		    !memcmp(t, ".INF", 4)) {
-			*val = s[0] == '-' ? -INFINITY : INFINITY;
-			return 1;
-		}
-		if (n == 4 && (!memcmp(s, ".nan", 4) || !memcmp(s, ".NaN", 4) ||
-			       !memcmp(s, ".NAN", 4))) {
-			*val = NAN;
-			return 1;
-		}
-	}
-numeric:
-	if (i < n && (s[i] == '-' || s[i] == '+'))
-		i++;
-	while (i < n && is_dec((unsigned char)s[i])) {
-		i++;
-		d1++;
-	}
-	if (i < n && s[i] == '.') {
-		dot = 1;
-		i++;
-		while (i < n && is_dec((unsigned char)s[i])) {
-			i++;
-			d2++;
-		}
-	}
-	if (!d1 && !d2)
-		return 0;
-	if (!d1 && dot && !d2)
-		return 0;
-	if (i < n && (s[i] == 'e' || s[i] == 'E')) {
-		size_t de = 0;
-
-		i++;
-		if (i < n && (s[i] == '-' || s[i] == '+'))
-			i++;
-		while (i < n && is_dec((unsigned char)s[i])) {
-			i++;
-			de++;
-		}
-		if (!de || i != n)
-			return 0;
-	} else if (i != n || !dot)
-		return 0;	/* a plain integer is not a float */
-	*val = strtod(s, NULL);
-	return 1;
-}
-
-/*
- * Resolve a scalar as yaml@2.8.3 does.  `s` is the scalar's value (NUL
- * terminated, WTF-8), `plain` whether it was an untagged plain scalar, and
- * `tag` the resolved tag or NULL.
- */
-static int resolve_scalar(struct loader *ld, struct value *v, const char *s,
-			  size_t n, int plain, const char *tag,
-			  const yaml_mark_t *mark)
-{
-	const char *name = NULL;
-	int b;
-	double d;
-
-	if (tag && !strncmp(tag, YAML_TAG_PREFIX, strlen(YAML_TAG_PREFIX)))
-		name = tag + strlen(YAML_TAG_PREFIX);
-
-	if (!tag && plain) {
-		if (match_null(s, n)) {
-			v->kind = VALUE_NULL;
-			return 0;
-		}
-		if (match_bool(s, n, &b)) {
-			v->kind = VALUE_BOOL;
-			v->u.boolean = b;
-			return 0;
-		}
-		if (match_int(s, n, &d) || match_float(s, n, &d)) {
-			v->kind = VALUE_NUMBER;
-			v->u.number = d;
-			return 0;
-		}
-	} else if (name) {
-		/*
-		 * An explicit core tag applies only when its own pattern
-		 * matches; otherwise yaml warns and keeps the string.
-		 */
-		if (!strcmp(name, "null") && match_null(s, n)) {
-			v->kind = VALUE_NULL;
-			return 0;
-		}
-		if (!strcmp(name, "bool") && match_bool(s, n, &b)) {
-			v->kind = VALUE_BOOL;
-			v->u.boolean = b;
-			return 0;
-		}
-		if ((!strcmp(name, "int") && match_int(s, n, &d)) ||
-		    (!strcmp(name, "float") && match_float(s, n, &d))) {
-			v->kind = VALUE_NUMBER;
-			v->u.number = d;
-			return 0;
-		}
-		if (!strcmp(name, "binary")) {
-			struct strbuf bytes = STRBUF_INIT;
-
-			if (decode_base64(&bytes, s, n) < 0) {
-				strbuf_release(&bytes);
-				return fail(ld, LOAD_EINVALID, mark,
-					    "!!binary value is not valid base64");
-			}
-			v->kind = VALUE_BYTES;
-			v->u.str.len = bytes.len;
-			v->u.str.ptr = arena_memdup(ld->arena, bytes.buf,
-						    bytes.len);
-			strbuf_release(&bytes);
-			return 0;
-		}
-		if (!strcmp(name, "timestamp") || !strcmp(name, "set") ||
-		    !strcmp(name, "omap") || !strcmp(name, "pairs"))
-			return fail(ld, LOAD_EUNSUPPORTED, mark, "!!%s tag",
-				    name);
-	}
-	v->kind = VALUE_STRING;
-	v->u.str.ptr = arena_memdup(ld->arena, s, n);
-	v->u.str.len = n;
-	return 0;
-}
-
-/*
- * yaml's doubleQuotedValue() over the source text of one double-quoted
- * scalar, quotes included.  Works on bytes: every character it looks at is
- * ASCII, so UTF-8 sequences pass through whole.
- */
-static int decode_double_quoted(struct loader *ld, struct strbuf *out,
-				const char *src, size_t len,
-				const yaml_mark_t *mark)
-{
-	size_t i;
-
-	for (i = 1; i + 1 < len; i++) {
-		char ch = src[i];
-
-		if (ch == '\r' && src[i + 1] == '\n')
-			continue;
-		if (ch == '\n') {
-			int folded = 0;
-
-			while (i + 1 < len) {
-				char c = src[i + 1];
-
-				/* src[len - 1] is the quote, so i + 2 < len. */
-				if (c == '\r' && src[i + 2] != '\n')
-					break;
-				if (c != ' ' && c != '\t' && c != '\n' &&
-				    c != '\r')
-					break;
-				if (c == '\n') {
-					strbuf_addch(out, '\n');
-					folded = 1;
-				}
-				i++;
-			}
-			if (!folded)
-				strbuf_addch(out, ' ');
-		} else if (ch == '\\') {
-			char next = src[++i];
-			int hexlen = 0;
-
-			switch (next) {
-			case '0': strbuf_addch(out, '\0'); break;
-			case 'a': strbuf_addch(out, '\a'); break;
-			case 'b': strbuf_addch(out, '\b'); break;
-			case 'e': strbuf_addch(out, 0x1b); break;
-			case 'f': strbuf_addch(out, '\f'); break;
-			case 'n': strbuf_addch(out, '\n'); break;
-			case 'r': strbuf_addch(out, '\r'); break;
-			case 't': strbuf_addch(out, '\t'); break;
-			case 'v': strbuf_addch(out, '\v'); break;
-			case 'N': wtf8_add(out, 0x85); break;
-			case '_': wtf8_add(out, 0xA0); break;
-			case 'L': wtf8_add(out, 0x2028); break;
-			case 'P': wtf8_add(out, 0x2029); break;
-			case ' ': strbuf_addch(out, ' '); break;
-			case '"': strbuf_addch(out, '"'); break;
-			case '/': strbuf_addch(out, '/'); break;
-			case '\\': strbuf_addch(out, '\\'); break;
-			case '\t': strbuf_addch(out, '\t'); break;
-			case '\n':
-				while (i + 1 < len &&
-				       (src[i + 1] == ' ' || src[i + 1] == '\t'))
-					i++;
-				break;
-			case 'x': hexlen = 2; break;
-			case 'u': hexlen = 4; break;
-			case 'U': hexlen = 8; break;
-			default:
-				if (next == '\r' && i + 1 < len &&
-				    src[i + 1] == '\n') {
-					i++;
-					while (i + 1 < len &&
-					       (src[i + 1] == ' ' ||
-						src[i + 1] == '\t'))
-						i++;
-					break;
-				}
-				return fail(ld, LOAD_EINVALID, mark,
-					    "invalid escape sequence in a double-quoted scalar");
-			}
-			if (hexlen) {
-				uint32_t cp = 0;
-				int k;
-
-				/* The closing quote is not a digit. */
-				if (i + hexlen >= len - 1)
-					return fail(ld, LOAD_EINVALID, mark,
-						    "invalid escape sequence in a double-quoted scalar");
-				for (k = 1; k <= hexlen; k++) {
-					if (!is_hex((unsigned char)src[i + k]))
-						return fail(ld, LOAD_EINVALID, mark,
-							    "invalid escape sequence in a double-quoted scalar");
-					cp = (cp << 4) | (uint32_t)hexval(
-						(unsigned char)src[i + k]);
-				}
-				if (cp > 0x10FFFF)
-					return fail(ld, LOAD_EINVALID, mark,
-						    "invalid code point escape in a double-quoted scalar");
-				wtf8_add(out, cp);
-				i += hexlen;
-			}
-		} else if (ch == ' ' || ch == '\t') {
-			size_t ws = i;
-
-			while (i + 1 < len && (src[i + 1] == ' ' || src[i + 1] == '\t'))
-				i++;
-			/* Trailing white space of a line is dropped. */
-			if (!(src[i + 1] == '\n' ||
-			      (src[i + 1] == '\r' && src[i + 2] == '\n')))
-				strbuf_add(out, src + ws, i + 1 - ws);
-		} else
-			strbuf_addch(out, ch);
-	}
-	return 0;
-}
-
 /* Skip anchors, tags, white space and comments before a scalar's text. */
 static size_t skip_props(const char *s, size_t i, size_t end)
 {
@@ -745,21 +326,49 @@ static int key_order(const void *pa, const void *pb)
 	}
 }
 
+/* A short printable form of a scalar key, for messages. */
+static void describe_key(struct strbuf *sb, const struct value *k)
+{
+	char num[NUMFMT_MAX];
+	size_t i;
+
+	switch (k->kind) {
+	case VALUE_NULL:
+		strbuf_addstr(sb, "null");
+		break;
+	case VALUE_BOOL:
+		strbuf_addstr(sb, k->u.boolean ? "true" : "false");
+		break;
+	case VALUE_NUMBER:
+		strbuf_add(sb, num, numfmt_es(num, k->u.number));
+		break;
+	default:
+		strbuf_addch(sb, '\'');
+		for (i = 0; i < k->u.str.len && i < 60; i++) {
+			unsigned char c = (unsigned char)k->u.str.ptr[i];
+
+			if (c < 0x20 || c == 0x7f)
+				strbuf_addf(sb, "\\x%02x", c);
+			else
+				strbuf_addch(sb, c);
+		}
+		strbuf_addstr(sb, i < k->u.str.len ? "...'" : "'");
+	}
+}
+
 /* yaml's uniqueKeys: keys equal as scalar values (===) are an error. */
-static int check_unique_keys(struct loader *ld, struct frame *f,
-			     const yaml_mark_t *mark)
+static int check_unique_keys(struct loader *ld, struct frame *f)
 {
 	size_t npairs = f->nr / 2, i, j, n = 0;
-	const struct value **keys;
-	int dup = 0;
+	const struct value **keys, *dup = NULL;
 
 	if (npairs < 2)
 		return 0;
 	if (npairs <= 16) {
 		for (i = 0; i < npairs && !dup; i++)
 			for (j = 0; j < i && !dup; j++)
-				dup = keys_equal(f->items[2 * i],
-						 f->items[2 * j]);
+				if (keys_equal(f->items[2 * i], f->items[2 * j]))
+					dup = f->items[2 * i];
 	} else {
 		keys = xmalloc(npairs * sizeof(*keys));
 		for (i = 0; i < npairs; i++) {
@@ -772,11 +381,20 @@ static int check_unique_keys(struct loader *ld, struct frame *f,
 		}
 		qsort(keys, n, sizeof(*keys), key_order);
 		for (i = 1; i < n && !dup; i++)
-			dup = keys_equal(keys[i - 1], keys[i]);
+			if (keys_equal(keys[i - 1], keys[i]))
+				dup = keys[i];
 		free(keys);
 	}
-	if (dup)
-		return fail(ld, LOAD_EINVALID, mark, "map keys must be unique");
+	if (dup) {
+		struct strbuf what = STRBUF_INIT;
+
+		describe_key(&what, dup);
+		fail(ld, LOAD_EINVALID, &f->start_mark,
+		     "map keys must be unique: %s appears twice in the mapping "
+		     "that starts here", what.buf);
+		strbuf_release(&what);
+		return ld->status;
+	}
 	return 0;
 }
 
@@ -883,7 +501,7 @@ static int pop_collection(struct loader *ld, const yaml_event_t *ev)
 	struct value *v = f->node;
 	yaml_mark_t start;
 
-	if (f->is_map && check_unique_keys(ld, f, &ev->start_mark))
+	if (f->is_map && check_unique_keys(ld, f))
 		return ld->status;
 	v->nr = (uint32_t)(f->is_map ? f->nr / 2 : f->nr);
 	v->u.items = arena_alloc(ld->arena, (f->nr ? f->nr : 1) *
@@ -909,6 +527,7 @@ static int on_scalar(struct loader *ld, const yaml_event_t *ev)
 	struct value *v = value_new(ld->arena, VALUE_NULL);
 	const char *s = (const char *)ev->data.scalar.value;
 	size_t n = ev->data.scalar.length;
+	int ret;
 
 	if (tag && !strcmp(tag, "!"))
 		plain = 0;	/* the non-specific tag makes a string */
@@ -921,17 +540,24 @@ static int on_scalar(struct loader *ld, const yaml_event_t *ev)
 			return fail(ld, LOAD_EUNSUPPORTED, &ev->start_mark,
 				    "cannot locate a double-quoted scalar");
 		strbuf_reset(&ld->scratch);
-		if (decode_double_quoted(ld, &ld->scratch, ld->text + b, e - b,
-					 &ev->start_mark))
-			return ld->status;
+		strbuf_reset(&ld->why);
+		ret = yaml_decode_double_quoted(&ld->scratch, ld->text + b,
+						e - b, &ld->why);
+		if (ret)
+			return fail(ld, ret, &ev->start_mark, "%s", ld->why.buf);
 		s = ld->scratch.buf;
 		n = ld->scratch.len;
 	}
-	if (resolve_scalar(ld, v, s, n, plain && !tag, tag, &ev->start_mark))
-		return ld->status;
-	if (ev->data.scalar.anchor)
-		ld->anchors[anchor_add(ld, (const char *)ev->data.scalar.anchor,
-				       v)].complete = 1;
+	strbuf_reset(&ld->why);
+	ret = yaml_resolve_scalar(v, ld->arena, s, n, plain && !tag, tag,
+				  &ld->why);
+	if (ret)
+		return fail(ld, ret, &ev->start_mark, "%s", ld->why.buf);
+	if (ev->data.scalar.anchor) {
+		int idx = anchor_add(ld, (const char *)ev->data.scalar.anchor, v);
+
+		ld->anchors[idx].complete = 1;
+	}
 	if (attach(ld, v))
 		return ld->status;
 	note_child_marks(ld, &ev->start_mark, &ev->end_mark);
@@ -1030,6 +656,7 @@ static void loader_release(struct loader *ld)
 	free(ld->stack);
 	free(ld->anchors);
 	strbuf_release(&ld->scratch);
+	strbuf_release(&ld->why);
 }
 
 /*
@@ -1056,6 +683,11 @@ static int check_source(struct loader *ld)
 				    s[i + 2] == 0xA8 ? 0x2028 : 0x2029);
 	}
 	return 0;
+}
+
+static int hexval(int c)
+{
+	return c <= '9' ? c - '0' : (c | 0x20) - 'a' + 10;
 }
 
 /*
@@ -1122,9 +754,15 @@ int yaml_load(struct value **out, struct arena *arena, const char *text,
 {
 	struct loader ld;
 	char *patched = NULL;
-	const char *src = text;
+	const char *src;
 	int ret, patches = 0;
 
+	/* yaml@2.8.3 ignores a leading BOM, as libyaml would if it sniffed. */
+	if (len >= 3 && !memcmp(text, "\xef\xbb\xbf", 3)) {
+		text += 3;
+		len -= 3;
+	}
+	src = text;
 	memset(&ld, 0, sizeof(ld));
 	ld.arena = arena;
 	ld.text = text;
@@ -1133,6 +771,7 @@ int yaml_load(struct value **out, struct arena *arena, const char *text,
 	ld.pm.len = len;
 	ld.err = err;
 	strbuf_init(&ld.scratch, 0);
+	strbuf_init(&ld.why, 0);
 
 	if (memchr(text, '\0', len)) {
 		ret = fail(&ld, LOAD_EINVALID, NULL, "NUL byte in input");

@@ -1,0 +1,435 @@
+/*
+ * Scalars as yaml@2.8.3 resolves them: the YAML 1.2 core schema's
+ * patterns and number parsing, explicit tags, !!binary, and the decoding
+ * of double-quoted scalars.
+ */
+#include "config.h"
+#include "yamlscalar.h"
+#include "yamlload.h"
+#include "utf8.h"
+
+#include <math.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define YAML_TAG_PREFIX "tag:yaml.org,2002:"
+
+static int all_digits(const char *s, size_t len, int (*ok)(int))
+{
+	size_t i;
+
+	if (!len)
+		return 0;
+	for (i = 0; i < len; i++)
+		if (!ok((unsigned char)s[i]))
+			return 0;
+	return 1;
+}
+
+static int is_dec(int c)
+{
+	return c >= '0' && c <= '9';
+}
+
+static int is_oct(int c)
+{
+	return c >= '0' && c <= '7';
+}
+
+static int is_hex(int c)
+{
+	return is_dec(c) || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
+}
+
+static int hexval(int c)
+{
+	return c <= '9' ? c - '0' : (c | 0x20) - 'a' + 10;
+}
+
+/*
+ * parseInt(digits, 8 or 16): exact, then rounded to nearest even as V8
+ * does for power-of-two radixes.
+ */
+static double parse_pow2_radix(const char *s, size_t len, int bits_per_digit)
+{
+	uint64_t mant = 0;
+	int nbits = 0, round = 0, sticky = 0;
+	long extra = 0;	/* bits dropped below the 54 kept */
+	size_t i;
+
+	for (i = 0; i < len; i++) {
+		int d = hexval((unsigned char)s[i]), b;
+
+		for (b = bits_per_digit - 1; b >= 0; b--) {
+			int bit = (d >> b) & 1;
+
+			if (!nbits && !bit)
+				continue;
+			if (nbits < 54) {
+				mant = (mant << 1) | (uint64_t)bit;
+				nbits++;
+			} else {
+				sticky |= bit;
+				extra++;
+			}
+		}
+	}
+	if (nbits <= 53)
+		return (double)mant;
+	/* 54 bits kept: the lowest is the rounding bit. */
+	round = (int)(mant & 1);
+	mant >>= 1;
+	extra++;
+	if (round && (sticky || (mant & 1)))
+		mant++;
+	if (extra > 1100)
+		return INFINITY;
+	return ldexp((double)mant, (int)extra);
+}
+
+/* Buffer.from(atob(s)) as yaml's !!binary resolves it (Node 20). */
+static int decode_base64(struct strbuf *out, const char *s, size_t len)
+{
+	static const char alphabet[] =
+		"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+	size_t i, nonws = 0, eq = 0, rem;
+	uint32_t acc = 0;
+	int nacc = 0;
+
+	for (i = 0; i < len; i++) {
+		unsigned char c = (unsigned char)s[i];
+
+		if (c == '\n' || c == '\r' || c == '\t' || c == '\f' || c == ' ')
+			continue;
+		nonws++;
+		if (c == '=') {
+			eq++;
+			if (eq > 2)
+				return -1;
+			continue;
+		}
+		if (eq || !memchr(alphabet, c, 64) || !c)
+			return -1;
+	}
+	rem = nonws % 4;
+	if (!rem)
+		rem = (nonws - eq) % 4;
+	else if (eq)
+		return -1;
+	if (rem == 1)
+		return -1;
+	for (i = 0; i < len; i++) {
+		const char *p;
+
+		if (s[i] == '=')
+			break;
+		p = memchr(alphabet, s[i], 64);
+		if (!p || !s[i])
+			continue;
+		acc = (acc << 6) | (uint32_t)(p - alphabet);
+		nacc += 6;
+		if (nacc >= 8) {
+			nacc -= 8;
+			strbuf_addch(out, (int)((acc >> nacc) & 0xFF));
+		}
+	}
+	return 0;
+}
+
+enum core_kind { CORE_NONE, CORE_NULL, CORE_BOOL, CORE_INT, CORE_FLOAT };
+
+static int match_null(const char *s, size_t n)
+{
+	return !n || (n == 1 && s[0] == '~') ||
+	       (n == 4 && (!memcmp(s, "null", 4) || !memcmp(s, "Null", 4) ||
+			   !memcmp(s, "NULL", 4)));
+}
+
+static int match_bool(const char *s, size_t n, int *val)
+{
+	if (n == 4 && (!memcmp(s, "true", 4) || !memcmp(s, "True", 4) ||
+		       !memcmp(s, "TRUE", 4))) {
+		*val = 1;
+		return 1;
+	}
+	if (n == 5 && (!memcmp(s, "false", 5) || !memcmp(s, "False", 5) ||
+		       !memcmp(s, "FALSE", 5))) {
+		*val = 0;
+		return 1;
+	}
+	return 0;
+}
+
+/* The three int forms of the core schema, in the schema's order. */
+static int match_int(const char *s, size_t n, double *val)
+{
+	if (n > 2 && s[0] == '0' && s[1] == 'o' &&
+	    all_digits(s + 2, n - 2, is_oct)) {
+		*val = parse_pow2_radix(s + 2, n - 2, 3);
+		return 1;
+	}
+	if (all_digits(s + (n && (s[0] == '-' || s[0] == '+')),
+		       n - (n && (s[0] == '-' || s[0] == '+')), is_dec)) {
+		*val = strtod(s, NULL);
+		return 1;
+	}
+	if (n > 2 && s[0] == '0' && s[1] == 'x' &&
+	    all_digits(s + 2, n - 2, is_hex)) {
+		*val = parse_pow2_radix(s + 2, n - 2, 4);
+		return 1;
+	}
+	return 0;
+}
+
+/* [-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?) with or without [eE][-+]?[0-9]+ */
+static int match_float(const char *s, size_t n, double *val)
+{
+	size_t i = 0, d1 = 0, d2 = 0;
+	int dot = 0;
+
+	if (n == 4 || n == 5) {
+		const char *t = s + (n == 5);
+
+		if (n == 5 && s[0] != '-' && s[0] != '+')
+			goto numeric;
+		if (!memcmp(t, ".inf", 4) || !memcmp(t, ".Inf", 4) ||
+		    !memcmp(t, ".INF", 4)) {
+			*val = s[0] == '-' ? -INFINITY : INFINITY;
+			return 1;
+		}
+		if (n == 4 && (!memcmp(s, ".nan", 4) || !memcmp(s, ".NaN", 4) ||
+			       !memcmp(s, ".NAN", 4))) {
+			*val = NAN;
+			return 1;
+		}
+	}
+numeric:
+	if (i < n && (s[i] == '-' || s[i] == '+'))
+		i++;
+	while (i < n && is_dec((unsigned char)s[i])) {
+		i++;
+		d1++;
+	}
+	if (i < n && s[i] == '.') {
+		dot = 1;
+		i++;
+		while (i < n && is_dec((unsigned char)s[i])) {
+			i++;
+			d2++;
+		}
+	}
+	if (!d1 && !d2)
+		return 0;
+	if (!d1 && dot && !d2)
+		return 0;
+	if (i < n && (s[i] == 'e' || s[i] == 'E')) {
+		size_t de = 0;
+
+		i++;
+		if (i < n && (s[i] == '-' || s[i] == '+'))
+			i++;
+		while (i < n && is_dec((unsigned char)s[i])) {
+			i++;
+			de++;
+		}
+		if (!de || i != n)
+			return 0;
+	} else if (i != n || !dot)
+		return 0;	/* a plain integer is not a float */
+	*val = strtod(s, NULL);
+	return 1;
+}
+
+int yaml_resolve_scalar(struct value *v, struct arena *arena, const char *s,
+			size_t n, int plain, const char *tag, struct strbuf *why)
+{
+	const char *name = NULL;
+	int b;
+	double d;
+
+	if (tag && !strncmp(tag, YAML_TAG_PREFIX, strlen(YAML_TAG_PREFIX)))
+		name = tag + strlen(YAML_TAG_PREFIX);
+
+	if (!tag && plain) {
+		if (match_null(s, n)) {
+			v->kind = VALUE_NULL;
+			return 0;
+		}
+		if (match_bool(s, n, &b)) {
+			v->kind = VALUE_BOOL;
+			v->u.boolean = b;
+			return 0;
+		}
+		if (match_int(s, n, &d) || match_float(s, n, &d)) {
+			v->kind = VALUE_NUMBER;
+			v->u.number = d;
+			return 0;
+		}
+	} else if (name) {
+		/*
+		 * An explicit core tag applies only when its own pattern
+		 * matches; otherwise yaml warns and keeps the string.
+		 */
+		if (!strcmp(name, "null") && match_null(s, n)) {
+			v->kind = VALUE_NULL;
+			return 0;
+		}
+		if (!strcmp(name, "bool") && match_bool(s, n, &b)) {
+			v->kind = VALUE_BOOL;
+			v->u.boolean = b;
+			return 0;
+		}
+		if ((!strcmp(name, "int") && match_int(s, n, &d)) ||
+		    (!strcmp(name, "float") && match_float(s, n, &d))) {
+			v->kind = VALUE_NUMBER;
+			v->u.number = d;
+			return 0;
+		}
+		if (!strcmp(name, "binary")) {
+			struct strbuf bytes = STRBUF_INIT;
+
+			if (decode_base64(&bytes, s, n) < 0) {
+				strbuf_release(&bytes);
+				strbuf_addstr(why, "!!binary value is not valid base64");
+				return LOAD_EINVALID;
+			}
+			v->kind = VALUE_BYTES;
+			v->u.str.len = bytes.len;
+			v->u.str.ptr = arena_memdup(arena, bytes.buf,
+						    bytes.len);
+			strbuf_release(&bytes);
+			return 0;
+		}
+		if (!strcmp(name, "timestamp") || !strcmp(name, "set") ||
+		    !strcmp(name, "omap") || !strcmp(name, "pairs"))
+		{
+			strbuf_addf(why, "!!%s tag", name);
+			return LOAD_EUNSUPPORTED;
+		}
+	}
+	v->kind = VALUE_STRING;
+	v->u.str.ptr = arena_memdup(arena, s, n);
+	v->u.str.len = n;
+	return 0;
+}
+
+static int bad_escape(struct strbuf *why)
+{
+	strbuf_addstr(why, "invalid escape sequence in a double-quoted scalar");
+	return LOAD_EINVALID;
+}
+
+/*
+ * Works on bytes: every character doubleQuotedValue() looks at is ASCII,
+ * so UTF-8 sequences pass through whole.
+ */
+int yaml_decode_double_quoted(struct strbuf *out, const char *src, size_t len,
+			      struct strbuf *why)
+{
+	size_t i;
+
+	for (i = 1; i + 1 < len; i++) {
+		char ch = src[i];
+
+		if (ch == '\r' && src[i + 1] == '\n')
+			continue;
+		if (ch == '\n') {
+			int folded = 0;
+
+			while (i + 1 < len) {
+				char c = src[i + 1];
+
+				/* src[len - 1] is the quote, so i + 2 < len. */
+				if (c == '\r' && src[i + 2] != '\n')
+					break;
+				if (c != ' ' && c != '\t' && c != '\n' &&
+				    c != '\r')
+					break;
+				if (c == '\n') {
+					strbuf_addch(out, '\n');
+					folded = 1;
+				}
+				i++;
+			}
+			if (!folded)
+				strbuf_addch(out, ' ');
+		} else if (ch == '\\') {
+			char next = src[++i];
+			int hexlen = 0;
+
+			switch (next) {
+			case '0': strbuf_addch(out, '\0'); break;
+			case 'a': strbuf_addch(out, '\a'); break;
+			case 'b': strbuf_addch(out, '\b'); break;
+			case 'e': strbuf_addch(out, 0x1b); break;
+			case 'f': strbuf_addch(out, '\f'); break;
+			case 'n': strbuf_addch(out, '\n'); break;
+			case 'r': strbuf_addch(out, '\r'); break;
+			case 't': strbuf_addch(out, '\t'); break;
+			case 'v': strbuf_addch(out, '\v'); break;
+			case 'N': wtf8_add(out, 0x85); break;
+			case '_': wtf8_add(out, 0xA0); break;
+			case 'L': wtf8_add(out, 0x2028); break;
+			case 'P': wtf8_add(out, 0x2029); break;
+			case ' ': strbuf_addch(out, ' '); break;
+			case '"': strbuf_addch(out, '"'); break;
+			case '/': strbuf_addch(out, '/'); break;
+			case '\\': strbuf_addch(out, '\\'); break;
+			case '\t': strbuf_addch(out, '\t'); break;
+			case '\n':
+				while (i + 1 < len &&
+				       (src[i + 1] == ' ' || src[i + 1] == '\t'))
+					i++;
+				break;
+			case 'x': hexlen = 2; break;
+			case 'u': hexlen = 4; break;
+			case 'U': hexlen = 8; break;
+			default:
+				if (next == '\r' && i + 1 < len &&
+				    src[i + 1] == '\n') {
+					i++;
+					while (i + 1 < len &&
+					       (src[i + 1] == ' ' ||
+						src[i + 1] == '\t'))
+						i++;
+					break;
+				}
+				return bad_escape(why);
+			}
+			if (hexlen) {
+				uint32_t cp = 0;
+				int k;
+
+				/* The closing quote is not a digit. */
+				if (i + hexlen >= len - 1)
+					return bad_escape(why);
+				for (k = 1; k <= hexlen; k++) {
+					if (!is_hex((unsigned char)src[i + k]))
+						return bad_escape(why);
+					cp = (cp << 4) | (uint32_t)hexval(
+						(unsigned char)src[i + k]);
+				}
+				if (cp > 0x10FFFF)
+				{
+					strbuf_addstr(why, "escape of a code point beyond U+10FFFF");
+					return LOAD_EINVALID;
+				}
+				wtf8_add(out, cp);
+				i += hexlen;
+			}
+		} else if (ch == ' ' || ch == '\t') {
+			size_t ws = i;
+
+			while (i + 1 < len && (src[i + 1] == ' ' || src[i + 1] == '\t'))
+				i++;
+			/* Trailing white space of a line is dropped. */
+			if (!(src[i + 1] == '\n' ||
+			      (src[i + 1] == '\r' && src[i + 2] == '\n')))
+				strbuf_add(out, src + ws, i + 1 - ws);
+		} else
+			strbuf_addch(out, ch);
+	}
+	return 0;
+}
+

@@ -1,0 +1,30 @@
+#ifndef YAMLSCALAR_H
+#define YAMLSCALAR_H
+
+#include <stddef.h>
+#include "strbuf.h"
+#include "value.h"
+
+/*
+ * Resolve one scalar as yaml@2.8.3 does into *v.  `s` (n bytes of WTF-8,
+ * NUL-terminated) is the scalar's value; `plain` says it was an untagged
+ * plain scalar (the only kind the core schema's patterns apply to); `tag`
+ * is its full tag or NULL.  An explicit core tag applies only when its
+ * pattern matches, otherwise the value stays a string (yaml warns).
+ * Strings and bytes are copied into arena.  Returns 0, or LOAD_EINVALID /
+ * LOAD_EUNSUPPORTED with a reason appended to why.
+ */
+int yaml_resolve_scalar(struct value *v, struct arena *arena, const char *s,
+			size_t n, int plain, const char *tag, struct strbuf *why);
+
+/*
+ * Decode the source text of a double-quoted scalar, quotes included, as
+ * yaml's doubleQuotedValue() does: line folding, trailing white space,
+ * every escape including \u escapes of lone surrogates (kept as WTF-8).
+ * Appends the value to out.  Returns 0 or LOAD_EINVALID with a reason
+ * appended to why.
+ */
+int yaml_decode_double_quoted(struct strbuf *out, const char *src, size_t len,
+			      struct strbuf *why);
+
+#endif
