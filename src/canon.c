@@ -9,9 +9,11 @@
 #include <string.h>
 
 #define FLUSH_AT (64 * 1024)
+#define NO_OFFSET ((size_t)-1)
 
 struct entry {
-	const char *key;
+	const char *key;	/* valid until a nested map grows w->keys */
+	size_t off;		/* key's offset in w->keys, or NO_OFFSET */
 	size_t len;
 	const struct value *value;
 	uint32_t pos;		/* order in the source, for "later wins" */
@@ -169,7 +171,7 @@ static int write_map(struct writer *w, const struct value *v, int depth)
 {
 	struct canon_out *out = w->out;
 	struct entry *ents;
-	size_t *offs, n = v->nr, i, kept = 0, base = w->keys.len;
+	size_t n = v->nr, i, kept = 0, base = w->keys.len;
 	int ret = 0;
 
 	if (!n) {
@@ -177,7 +179,6 @@ static int write_map(struct writer *w, const struct value *v, int depth)
 		return 0;
 	}
 	ents = xmalloc(n * sizeof(*ents));
-	offs = xmalloc(n * sizeof(*offs));
 	for (i = 0; i < n; i++) {
 		const struct value *k = v->u.items[2 * i];
 
@@ -185,30 +186,37 @@ static int write_map(struct writer *w, const struct value *v, int depth)
 			k = value_deref(k);
 			if (k->kind != VALUE_STRING)
 				BUG("JCS key is not a string");
-			offs[i] = (size_t)-1;
+			ents[i].off = NO_OFFSET;
 			ents[i].key = k->u.str.ptr;
 			ents[i].len = k->u.str.len;
-		} else if ((ret = key_string(w, k, &offs[i], &ents[i].len)))
+		} else if ((ret = key_string(w, k, &ents[i].off, &ents[i].len)))
 			goto out;
 		ents[i].value = v->u.items[2 * i + 1];
 		ents[i].pos = (uint32_t)i;
 	}
 	for (i = 0; i < n; i++) {
-		if (offs[i] != (size_t)-1)
-			ents[i].key = w->keys.buf + offs[i];
+		if (ents[i].off != NO_OFFSET)
+			ents[i].key = w->keys.buf + ents[i].off;
 		ents[i].index = w->dialect == CANON_AHD ?
 			array_index(ents[i].key, ents[i].len) : -1;
 	}
 	qsort(ents, n, sizeof(*ents), entry_cmp);
 
+	/* Writing values below may move w->keys; keep using offsets. */
 	strbuf_addch(&out->buf, '{');
 	for (i = 0; i < n; i++) {
-		const struct entry *e = &ents[i];
+		struct entry *e = &ents[i];
 
+		if (e->off != NO_OFFSET)
+			e->key = w->keys.buf + e->off;
 		if (w->dialect == CANON_AHD) {
+			struct entry *next = &ents[i + 1];
+
+			if (i + 1 < n && next->off != NO_OFFSET)
+				next->key = w->keys.buf + next->off;
 			/* Of equal keys only the last assignment counts. */
-			if (i + 1 < n && e->len == ents[i + 1].len &&
-			    !memcmp(e->key, ents[i + 1].key, e->len))
+			if (i + 1 < n && e->len == next->len &&
+			    !memcmp(e->key, next->key, e->len))
 				continue;
 			/* out["__proto__"] = x sets a prototype instead. */
 			if (e->len == 9 && !memcmp(e->key, "__proto__", 9))
@@ -224,7 +232,6 @@ static int write_map(struct writer *w, const struct value *v, int depth)
 	strbuf_addch(&out->buf, '}');
 out:
 	free(ents);
-	free(offs);
 	strbuf_setlen(&w->keys, base);
 	return ret;
 }

@@ -35,7 +35,7 @@
 #include <yaml.h>
 
 #define MAX_ALIAS_COUNT 100
-#define MAX_SURROGATE_PATCHES 4096
+#define MAX_RETRIES 4096
 #define YAML_TAG_PREFIX "tag:yaml.org,2002:"
 
 /* Character index to byte offset, moving in either direction. */
@@ -78,6 +78,7 @@ struct frame {
 	size_t nr, alloc;
 	int anchor;		/* index in anchors, or -1 */
 	int is_map;
+	int flow;		/* a flow collection */
 	int flow_pair;		/* a single-pair map inside a flow sequence */
 	int check_keys;		/* implicit keys are limited to 1024 units */
 	yaml_mark_t start_mark;
@@ -104,6 +105,17 @@ struct loader {
 
 	struct strbuf scratch;
 	struct strbuf why;
+
+	/*
+	 * libyaml reads `lib`, a copy of text with the same byte layout in
+	 * which characters it would refuse or misread are replaced (see
+	 * prepatch()).  Values and names always come from text.
+	 */
+	char *lib;
+	size_t *patched;	/* sorted offsets of replaced bytes */
+	size_t nr_patched, patched_alloc;
+	int flow_depth;
+	size_t retry_at, retry_len;	/* a patch to make before retrying */
 };
 
 static int fail(struct loader *ld, int status, const yaml_mark_t *mark,
@@ -199,7 +211,7 @@ static int anchor_add(struct loader *ld, const char *name, struct value *node)
 	idx = (int)ld->nr_anchors;
 	a = &ld->anchors[idx];
 	memset(a, 0, sizeof(*a));
-	a->name = arena_memdup(ld->arena, name, strlen(name));
+	a->name = name;
 	a->node = node;
 	a->count = 1;
 	ld->nr_anchors++;
@@ -240,9 +252,24 @@ static int64_t alias_weight(struct loader *ld, const struct value *v,
 	}
 }
 
-/* Skip anchors, tags, white space and comments before a scalar's text. */
-static size_t skip_props(const char *s, size_t i, size_t end)
+/* yaml's anchor and alias names end at white space or a flow indicator. */
+static size_t name_end(const char *s, size_t i, size_t end)
 {
+	while (i < end && !strchr(" \t\r\n,[]{}", s[i]))
+		i++;
+	return i;
+}
+
+/*
+ * Skip the properties (anchor, tag), white space and comments in front of
+ * a node's content.  anchor and anchor_len receive the anchor's name as
+ * yaml reads it, when there is one.
+ */
+static size_t skip_props(const char *s, size_t i, size_t end,
+			 const char **anchor, size_t *anchor_len)
+{
+	if (anchor)
+		*anchor = NULL;
 	while (i < end) {
 		char c = s[i];
 
@@ -251,7 +278,15 @@ static size_t skip_props(const char *s, size_t i, size_t end)
 		else if (c == '#') {
 			while (i < end && s[i] != '\n')
 				i++;
-		} else if (c == '&' || c == '!') {
+		} else if (c == '&') {
+			size_t e = name_end(s, i + 1, end);
+
+			if (anchor) {
+				*anchor = s + i + 1;
+				*anchor_len = e - i - 1;
+			}
+			i = e;
+		} else if (c == '!') {
 			while (i < end && s[i] != ' ' && s[i] != '\t' &&
 			       s[i] != '\n' && s[i] != '\r')
 				i++;
@@ -259,6 +294,44 @@ static size_t skip_props(const char *s, size_t i, size_t end)
 			break;
 	}
 	return i;
+}
+
+static int patched_between(struct loader *ld, size_t b, size_t e)
+{
+	size_t lo = 0, hi = ld->nr_patched;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (ld->patched[mid] < b)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < ld->nr_patched && ld->patched[lo] < e;
+}
+
+/* Ask for bytes [at, at + len) of lib to become 'x' and a new pass. */
+static int want_retry(struct loader *ld, size_t at, size_t len)
+{
+	ld->retry_at = at;
+	ld->retry_len = len;
+	return 1;
+}
+
+/*
+ * libyaml ends anchor names at characters yaml@2.8.3 takes as part of
+ * them (":", "?", "." and more): where the names differ, patch the rest of
+ * yaml's name into letters for libyaml and parse again.
+ */
+static int check_name(struct loader *ld, const char *name, size_t at,
+		      size_t yaml_len)
+{
+	size_t lib_len = strlen(name);
+
+	if (lib_len < yaml_len)
+		return want_retry(ld, at + lib_len, yaml_len - lib_len);
+	return 0;
 }
 
 /* --- tree building ----------------------------------------------------- */
@@ -452,6 +525,23 @@ static void note_child_marks(struct loader *ld, const yaml_mark_t *start,
 	check_implicit_key(ld, f);
 }
 
+/*
+ * In flow context libyaml reads "?x" as an explicit key x; yaml@2.8.3,
+ * following YAML 1.2, reads a plain scalar "?x".  A node that starts right
+ * after a '?' is that case: hide the '?' from libyaml.
+ */
+static int check_flow_question(struct loader *ld, const yaml_mark_t *mark)
+{
+	size_t b;
+
+	if (!ld->flow_depth)
+		return 0;
+	b = posmap_byte(&ld->pm, mark->index);
+	if (b > 0 && ld->text[b - 1] == '?')
+		return want_retry(ld, b - 1, 1);
+	return 0;
+}
+
 static int push_collection(struct loader *ld, enum value_kind kind,
 			   const yaml_event_t *ev)
 {
@@ -459,8 +549,10 @@ static int push_collection(struct loader *ld, enum value_kind kind,
 		ev->data.mapping_start.anchor : ev->data.sequence_start.anchor;
 	const unsigned char *tag = kind == VALUE_MAP ?
 		ev->data.mapping_start.tag : ev->data.sequence_start.tag;
+	const char *anchor_name = NULL;
 	struct frame *f;
 	struct value *v;
+	int r0;
 
 	if (ld->depth >= YAML_MAX_DEPTH)
 		return fail(ld, LOAD_EUNSUPPORTED, &ev->start_mark,
@@ -475,6 +567,25 @@ static int push_collection(struct loader *ld, enum value_kind kind,
 			return fail(ld, LOAD_EUNSUPPORTED, &ev->start_mark,
 				    "!!%s tag on a collection", name);
 	}
+	if (anchor) {
+		size_t b = posmap_byte(&ld->pm, ev->start_mark.index);
+		const char *name;
+		size_t nlen, c = skip_props(ld->text, b, ld->len, &name, &nlen);
+		int r;
+
+		if (!name)
+			return fail(ld, LOAD_EUNSUPPORTED, &ev->start_mark,
+				    "cannot locate an anchor");
+		if ((r = check_name(ld, (const char *)anchor,
+				    (size_t)(name - ld->text), nlen)))
+			return r;
+		if (patched_between(ld, b, c))
+			return fail(ld, LOAD_EUNSUPPORTED, &ev->start_mark,
+				    "control character in a node's properties");
+		anchor_name = arena_memdup(ld->arena, name, nlen);
+	}
+	if ((r0 = check_flow_question(ld, &ev->start_mark)))
+		return r0;
 	v = value_new(ld->arena, kind);
 	ALLOC_GROW(ld->stack, ld->depth + 1, ld->stack_alloc);
 	f = &ld->stack[ld->depth++];
@@ -482,7 +593,7 @@ static int push_collection(struct loader *ld, enum value_kind kind,
 	f->node = v;
 	f->start_mark = ev->start_mark;
 	f->is_map = kind == VALUE_MAP;
-	f->anchor = anchor ? anchor_add(ld, (const char *)anchor, v) : -1;
+	f->anchor = anchor ? anchor_add(ld, anchor_name, v) : -1;
 	if (f->is_map) {
 		size_t b = posmap_byte(&ld->pm, ev->start_mark.index);
 		int flow = ev->data.mapping_start.style ==
@@ -491,7 +602,11 @@ static int push_collection(struct loader *ld, enum value_kind kind,
 		f->flow_pair = flow && !anchor && !tag &&
 			       b < ld->len && ld->text[b] != '{';
 		f->check_keys = !flow || f->flow_pair;
-	}
+		f->flow = flow;
+	} else
+		f->flow = ev->data.sequence_start.style ==
+			  YAML_FLOW_SEQUENCE_STYLE;
+	ld->flow_depth += f->flow;
 	return 0;
 }
 
@@ -512,6 +627,7 @@ static int pop_collection(struct loader *ld, const yaml_event_t *ev)
 	f->items = NULL;
 	if (f->anchor >= 0)
 		ld->anchors[f->anchor].complete = 1;
+	ld->flow_depth -= f->flow;
 	start = f->start_mark;
 	ld->depth--;
 	if (attach(ld, v))
@@ -520,41 +636,166 @@ static int pop_collection(struct loader *ld, const yaml_event_t *ev)
 	return ld->status;
 }
 
+/*
+ * The block scalar's lines as yaml's lexer cuts them: from the line after
+ * the header up to libyaml's end, less trailing lines of spaces no longer
+ * than the first content line's indentation (unless chomping is "keep").
+ */
+static int block_scalar(struct loader *ld, const yaml_event_t *ev, size_t b,
+			size_t e, struct strbuf *out)
+{
+	const char *t = ld->text;
+	const char *v = (const char *)ev->data.scalar.value;
+	size_t vlen = ev->data.scalar.length;
+	int folded = t[b] == '>', chomp = 0, explicit = 0, trim = -1;
+	size_t i = b + 1, pos, nl, end, first_indent = 0, k;
+
+	for (; i < e && !strchr(" \t\r\n#", t[i]); i++) {
+		if (t[i] == '-' || t[i] == '+')
+			chomp = t[i];
+		else if (t[i] >= '1' && t[i] <= '9')
+			explicit = 1;
+	}
+	while (i < e && t[i] != '\n')
+		i++;
+	if (i >= e)
+		return 0;	/* nothing after the header */
+	pos = i + 1;
+
+	/* nl: the line break that ends the scalar's text (or the end). */
+	if (e == ld->len && (e == pos || t[e - 1] != '\n'))
+		nl = e;
+	else {
+		nl = e;
+		while (nl > pos && t[nl - 1] != '\n')
+			nl--;
+		if (nl == pos)
+			return 0;	/* no complete line: an empty value */
+		nl--;
+	}
+	for (k = pos; k < nl; k++) {
+		if (t[k] == ' ')
+			first_indent++;
+		else if (t[k] == '\n')
+			first_indent = 0;
+		else if (!(t[k] == '\r' && k + 1 < ld->len && t[k + 1] == '\n'))
+			break;
+	}
+	while (chomp != '+') {
+		size_t j = nl - 1, last;
+
+		if (t[j] == '\r')
+			j--;
+		last = j;
+		while (t[j] == ' ')
+			j--;
+		if (t[j] == '\n' && j >= pos && j + 1 + first_indent > last)
+			nl = j;
+		else
+			break;
+	}
+	end = nl < ld->len ? nl + 1 : nl;
+
+	if (explicit) {
+		/*
+		 * The indicator counts from the parent's indentation, which
+		 * libyaml knew: read it back from libyaml's value, whose
+		 * first content line kept the spaces beyond it.
+		 */
+		size_t line = 0, lead = 0, li = 0, c = pos;
+
+		while (c < end && strchr(" \r\n", t[c])) {
+			line += t[c] == '\n';
+			c++;
+		}
+		for (k = 0; k < vlen && li < line; k++)
+			li += v[k] == '\n';
+		while (k < vlen && v[k] == ' ') {
+			k++;
+			lead++;
+		}
+		if (li < line || c >= end || first_indent <= lead)
+			return fail(ld, LOAD_EUNSUPPORTED, &ev->start_mark,
+				    "block scalar indentation indicator");
+		trim = (int)(first_indent - lead);
+	}
+	strbuf_reset(&ld->why);
+	if (yaml_block_scalar_value(out, t + pos, end - pos, folded, chomp,
+				    trim, &ld->why))
+		return fail(ld, LOAD_EINVALID, &ev->start_mark, "%s",
+			    ld->why.buf);
+	return 0;
+}
+
 static int on_scalar(struct loader *ld, const yaml_event_t *ev)
 {
 	const char *tag = (const char *)ev->data.scalar.tag;
 	int plain = ev->data.scalar.style == YAML_PLAIN_SCALAR_STYLE;
 	struct value *v = value_new(ld->arena, VALUE_NULL);
-	const char *s = (const char *)ev->data.scalar.value;
-	size_t n = ev->data.scalar.length;
+	size_t b = posmap_byte(&ld->pm, ev->start_mark.index);
+	size_t e = posmap_byte(&ld->pm, ev->end_mark.index);
+	const char *anchor = NULL;
+	size_t anchor_len = 0, c;
 	int ret;
 
+	if ((ret = check_flow_question(ld, &ev->start_mark)))
+		return ret;
+	c = skip_props(ld->text, b, e, &anchor, &anchor_len);
+	if (ev->data.scalar.anchor && !anchor)
+		return fail(ld, LOAD_EUNSUPPORTED, &ev->start_mark,
+			    "cannot locate an anchor");
+	if (ev->data.scalar.anchor &&
+	    (ret = check_name(ld, (const char *)ev->data.scalar.anchor,
+			      anchor ? (size_t)(anchor - ld->text) : b,
+			      anchor_len)))
+		return ret;
+	if (patched_between(ld, b, c))
+		return fail(ld, LOAD_EUNSUPPORTED, &ev->start_mark,
+			    "control character in a node's properties");
 	if (tag && !strcmp(tag, "!"))
 		plain = 0;	/* the non-specific tag makes a string */
-	if (ev->data.scalar.style == YAML_DOUBLE_QUOTED_SCALAR_STYLE) {
-		size_t b = posmap_byte(&ld->pm, ev->start_mark.index);
-		size_t e = posmap_byte(&ld->pm, ev->end_mark.index);
-
-		b = skip_props(ld->text, b, e);
-		if (b >= e || ld->text[b] != '"' || ld->text[e - 1] != '"')
+	strbuf_reset(&ld->scratch);
+	strbuf_reset(&ld->why);
+	ret = 0;
+	switch (ev->data.scalar.style) {
+	case YAML_PLAIN_SCALAR_STYLE:
+		if (c < e)
+			yaml_fold_lines(&ld->scratch, ld->text + c, e - c);
+		break;
+	case YAML_SINGLE_QUOTED_SCALAR_STYLE:
+		if (e - c < 2 || ld->text[c] != '\'' || ld->text[e - 1] != '\'')
+			return fail(ld, LOAD_EUNSUPPORTED, &ev->start_mark,
+				    "cannot locate a single-quoted scalar");
+		yaml_single_quoted_value(&ld->scratch, ld->text + c, e - c);
+		break;
+	case YAML_DOUBLE_QUOTED_SCALAR_STYLE:
+		if (e - c < 2 || ld->text[c] != '"' || ld->text[e - 1] != '"')
 			return fail(ld, LOAD_EUNSUPPORTED, &ev->start_mark,
 				    "cannot locate a double-quoted scalar");
-		strbuf_reset(&ld->scratch);
-		strbuf_reset(&ld->why);
-		ret = yaml_decode_double_quoted(&ld->scratch, ld->text + b,
-						e - b, &ld->why);
-		if (ret)
-			return fail(ld, ret, &ev->start_mark, "%s", ld->why.buf);
-		s = ld->scratch.buf;
-		n = ld->scratch.len;
+		ret = yaml_decode_double_quoted(&ld->scratch, ld->text + c,
+						e - c, &ld->why);
+		break;
+	case YAML_LITERAL_SCALAR_STYLE:
+	case YAML_FOLDED_SCALAR_STYLE:
+		if (c >= e || (ld->text[c] != '|' && ld->text[c] != '>'))
+			return fail(ld, LOAD_EUNSUPPORTED, &ev->start_mark,
+				    "cannot locate a block scalar");
+		if (block_scalar(ld, ev, c, e, &ld->scratch))
+			return ld->status;
+		break;
+	default:
+		return fail(ld, LOAD_EUNSUPPORTED, &ev->start_mark,
+			    "unknown scalar style");
 	}
-	strbuf_reset(&ld->why);
-	ret = yaml_resolve_scalar(v, ld->arena, s, n, plain && !tag, tag,
-				  &ld->why);
+	if (ret)
+		return fail(ld, ret, &ev->start_mark, "%s", ld->why.buf);
+	ret = yaml_resolve_scalar(v, ld->arena, ld->scratch.buf,
+				  ld->scratch.len, plain && !tag, tag, &ld->why);
 	if (ret)
 		return fail(ld, ret, &ev->start_mark, "%s", ld->why.buf);
 	if (ev->data.scalar.anchor) {
-		int idx = anchor_add(ld, (const char *)ev->data.scalar.anchor, v);
+		int idx = anchor_add(ld, arena_memdup(ld->arena, anchor,
+						      anchor_len), v);
 
 		ld->anchors[idx].complete = 1;
 	}
@@ -566,10 +807,20 @@ static int on_scalar(struct loader *ld, const yaml_event_t *ev)
 
 static int on_alias(struct loader *ld, const yaml_event_t *ev)
 {
-	const char *name = (const char *)ev->data.alias.anchor;
-	int idx = anchor_find(ld, name);
+	size_t b = posmap_byte(&ld->pm, ev->start_mark.index);
+	size_t e = name_end(ld->text, b + 1, ld->len);
+	const char *name;
 	struct anchor *a;
 	struct value *v;
+	int idx, r;
+
+	if ((r = check_flow_question(ld, &ev->start_mark)))
+		return r;
+	if ((r = check_name(ld, (const char *)ev->data.alias.anchor, b + 1,
+			    e - b - 1)))
+		return r;
+	name = arena_memdup(ld->arena, ld->text + b + 1, e - b - 1);
+	idx = anchor_find(ld, name);
 
 	if (idx < 0)
 		return fail(ld, LOAD_EINVALID, &ev->start_mark,
@@ -642,6 +893,8 @@ static void loader_reset(struct loader *ld)
 	for (i = 0; i < ld->depth; i++)
 		free(ld->stack[i].items);
 	ld->depth = 0;
+	ld->flow_depth = 0;
+	ld->status = 0;
 	ld->root = NULL;
 	ld->documents = 0;
 	ld->nr_anchors = 0;
@@ -650,37 +903,66 @@ static void loader_reset(struct loader *ld)
 	ld->hash_size = 0;
 }
 
+static int cmp_size(const void *a, const void *b)
+{
+	size_t x = *(const size_t *)a, y = *(const size_t *)b;
+
+	return x < y ? -1 : x > y;
+}
+
 static void loader_release(struct loader *ld)
 {
 	loader_reset(ld);
+	free(ld->lib);
+	free(ld->patched);
 	free(ld->stack);
 	free(ld->anchors);
 	strbuf_release(&ld->scratch);
 	strbuf_release(&ld->why);
 }
 
+static void mark_patched(struct loader *ld, size_t at, size_t n,
+			 const char *with)
+{
+	if (!ld->lib)
+		ld->lib = xmemdupz(ld->text, ld->len);
+	memcpy(ld->lib + at, with, n);
+	while (n--) {
+		ALLOC_GROW(ld->patched, ld->nr_patched + 1, ld->patched_alloc);
+		ld->patched[ld->nr_patched++] = at++;
+	}
+}
+
 /*
- * Characters libyaml (YAML 1.1) takes for line breaks and yaml@2.8.3
- * (YAML 1.2) takes for content, and a lone CR, which the two also treat
- * differently.  Their structure cannot be reproduced from libyaml's view.
+ * Characters that yaml@2.8.3 reads as ordinary content but libyaml (a
+ * YAML 1.1 reader) refuses, or takes for line breaks: C0 and C1 controls
+ * and DEL, U+0085, U+2028, U+2029, U+FEFF, U+FFFE, U+FFFF.  libyaml gets
+ * a letter of the same UTF-8 length in their place; the values are read
+ * from the original text.  A lone CR is treated differently by the two
+ * in ways a substitute cannot hide.
  */
-static int check_source(struct loader *ld)
+static int prepatch(struct loader *ld)
 {
 	const unsigned char *s = (const unsigned char *)ld->text;
 	size_t i;
 
 	for (i = 0; i < ld->len; i++) {
-		if (s[i] == '\r' && (i + 1 >= ld->len || s[i + 1] != '\n'))
+		unsigned char c = s[i];
+
+		if (c == '\r' && (i + 1 >= ld->len || s[i + 1] != '\n'))
 			return fail(ld, LOAD_EUNSUPPORTED, NULL,
 				    "carriage return without line feed");
-		if (s[i] == 0xC2 && i + 1 < ld->len && s[i + 1] == 0x85)
-			return fail(ld, LOAD_EUNSUPPORTED, NULL,
-				    "raw U+0085 (next line) character");
-		if (s[i] == 0xE2 && i + 2 < ld->len && s[i + 1] == 0x80 &&
-		    (s[i + 2] == 0xA8 || s[i + 2] == 0xA9))
-			return fail(ld, LOAD_EUNSUPPORTED, NULL,
-				    "raw U+%04X (line or paragraph separator) character",
-				    s[i + 2] == 0xA8 ? 0x2028 : 0x2029);
+		if ((c < 0x20 && c != '\t' && c != '\n' && c != '\r') ||
+		    c == 0x7F)
+			mark_patched(ld, i, 1, "x");
+		else if (c == 0xC2 && s[i + 1] >= 0x80 && s[i + 1] <= 0x9F)
+			mark_patched(ld, i, 2, "\xc3\xa9");
+		else if ((c == 0xE2 && s[i + 1] == 0x80 &&
+			  (s[i + 2] == 0xA8 || s[i + 2] == 0xA9)) ||
+			 (c == 0xEF && s[i + 1] == 0xBB && s[i + 2] == 0xBF) ||
+			 (c == 0xEF && s[i + 1] == 0xBF &&
+			  (s[i + 2] == 0xBE || s[i + 2] == 0xBF)))
+			mark_patched(ld, i, 3, "\xe4\xb8\x80");
 	}
 	return 0;
 }
@@ -691,16 +973,61 @@ static int hexval(int c)
 }
 
 /*
- * One pass of libyaml over `src`.  Returns 0, a load error, or 1 when
- * libyaml stopped on a surrogate escape whose digits start at byte
- * *patch_at (the caller patches and retries).
+ * A libyaml error.  Two of them are libyaml's limits, not the input's:
+ * a \u escape of a surrogate (JavaScript strings hold those) and an
+ * anchor or alias name with characters beyond letters and digits.  Both
+ * get a retry with the spot patched for libyaml only.
  */
-static int parse_pass(struct loader *ld, const char *src, size_t *patch_at)
+static int libyaml_error(struct loader *ld, yaml_parser_t *parser,
+			 const char *src)
 {
+	const char *problem = parser->problem ? parser->problem :
+			      "unknown error";
+	size_t b = posmap_byte(&ld->pm, parser->problem_mark.index);
+
+	if (!strcmp(problem, "found invalid Unicode character escape code") &&
+	    b >= 1 && (src[b - 1] == 'u' || src[b - 1] == 'U')) {
+		size_t n = src[b - 1] == 'u' ? 4 : 8, k;
+		uint32_t cp = 0;
+
+		for (k = 0; k < n && b + k < ld->len; k++)
+			cp = (cp << 4) | (uint32_t)hexval((unsigned char)src[b + k]);
+		if (k == n && cp >= 0xD800 && cp <= 0xDFFF) {
+			ld->retry_at = b;
+			ld->retry_len = n;
+			return 1;
+		}
+	}
+	if (!strcmp(problem, "did not find expected alphabetic or numeric character") &&
+	    parser->context && (strstr(parser->context, "anchor") ||
+				strstr(parser->context, "alias")) &&
+	    b < ld->len && !strchr(" \t\r\n,[]{}", ld->text[b])) {
+		size_t n = 1;
+
+		while (b + n < ld->len && ((unsigned char)ld->text[b + n] & 0xC0) == 0x80)
+			n++;
+		ld->retry_at = b;
+		ld->retry_len = n;
+		return 1;
+	}
+	return fail(ld, LOAD_EINVALID, &parser->problem_mark, "%s%s%s", problem,
+		    parser->context ? " " : "",
+		    parser->context ? parser->context : "");
+}
+
+/*
+ * One pass of libyaml over the text.  Returns 0, a load error, or 1 when
+ * the pass should be repeated after patching ld->retry_at/retry_len.
+ */
+static int parse_pass(struct loader *ld)
+{
+	const char *src = ld->lib ? ld->lib : ld->text;
 	yaml_parser_t parser;
 	yaml_event_t ev;
 	int done = 0, ret = 0;
 
+	ld->pm.text = (const unsigned char *)src;
+	ld->pm.ci = ld->pm.bi = 0;
 	if (!yaml_parser_initialize(&parser))
 		die("cannot initialize libyaml");
 	yaml_parser_set_input_string(&parser, (const unsigned char *)src,
@@ -708,34 +1035,7 @@ static int parse_pass(struct loader *ld, const char *src, size_t *patch_at)
 	yaml_parser_set_encoding(&parser, YAML_UTF8_ENCODING);
 	while (!done) {
 		if (!yaml_parser_parse(&parser, &ev)) {
-			const char *problem = parser.problem ? parser.problem :
-					      "unknown error";
-
-			if (parser.problem &&
-			    !strcmp(parser.problem,
-				    "found invalid Unicode character escape code")) {
-				size_t b = posmap_byte(&ld->pm,
-						       parser.problem_mark.index);
-
-				if (b >= 1 && b + 4 <= ld->len &&
-				    (src[b - 1] == 'u' || src[b - 1] == 'U')) {
-					uint32_t cp = 0;
-					int k, n = src[b - 1] == 'u' ? 4 : 8;
-
-					for (k = 0; k < n && b + k < ld->len; k++)
-						cp = (cp << 4) |
-						     (uint32_t)hexval(
-							(unsigned char)src[b + k]);
-					if (cp >= 0xD800 && cp <= 0xDFFF) {
-						*patch_at = b;
-						ret = 1;
-						break;
-					}
-				}
-			}
-			ret = fail(ld, LOAD_EINVALID, &parser.problem_mark, "%s%s%s",
-				   problem, parser.context ? " " : "",
-				   parser.context ? parser.context : "");
+			ret = libyaml_error(ld, &parser, src);
 			break;
 		}
 		if (ev.type == YAML_STREAM_END_EVENT)
@@ -753,8 +1053,6 @@ int yaml_load(struct value **out, struct arena *arena, const char *text,
 	      size_t len, struct strbuf *err)
 {
 	struct loader ld;
-	char *patched = NULL;
-	const char *src;
 	int ret, patches = 0;
 
 	/* yaml@2.8.3 ignores a leading BOM, as libyaml would if it sniffed. */
@@ -762,53 +1060,43 @@ int yaml_load(struct value **out, struct arena *arena, const char *text,
 		text += 3;
 		len -= 3;
 	}
-	src = text;
 	memset(&ld, 0, sizeof(ld));
 	ld.arena = arena;
 	ld.text = text;
 	ld.len = len;
-	ld.pm.text = (const unsigned char *)text;
 	ld.pm.len = len;
 	ld.err = err;
 	strbuf_init(&ld.scratch, 0);
 	strbuf_init(&ld.why, 0);
 
-	if (memchr(text, '\0', len)) {
-		ret = fail(&ld, LOAD_EINVALID, NULL, "NUL byte in input");
-		goto out;
-	}
-	if (check_source(&ld)) {
-		ret = ld.status;
-		goto out;
-	}
-	for (;;) {
-		size_t at = 0;
-
-		ret = parse_pass(&ld, src, &at);
+	ret = prepatch(&ld);
+	while (!ret) {
+		ret = parse_pass(&ld);
 		if (ret != 1)
 			break;
-		if (++patches > MAX_SURROGATE_PATCHES) {
+		if (++patches > MAX_RETRIES) {
 			ret = fail(&ld, LOAD_EUNSUPPORTED, NULL,
-				   "more than %d surrogate escapes",
-				   MAX_SURROGATE_PATCHES);
+				   "more than %d spots libyaml cannot read",
+				   MAX_RETRIES);
 			break;
 		}
-		if (!patched) {
-			patched = xmemdupz(text, len);
-			src = patched;
-		}
-		/* Same length and still an escape: only libyaml sees it. */
-		memset(patched + at, '0', src[at - 1] == 'u' ? 4 : 8);
-		patched[at + (src[at - 1] == 'u' ? 3 : 7)] = '1';
+		/* Digits stay digits; anything else becomes letters. */
+		if (ld.retry_len >= 4 && ld.retry_at >= 1 &&
+		    (text[ld.retry_at - 1] == 'u' || text[ld.retry_at - 1] == 'U') &&
+		    (ld.retry_len == 4 || ld.retry_len == 8))
+			mark_patched(&ld, ld.retry_at, ld.retry_len,
+				     ld.retry_len == 4 ? "0041" : "00000041");
+		else
+			mark_patched(&ld, ld.retry_at, ld.retry_len, "xxxx");
+		qsort(ld.patched, ld.nr_patched, sizeof(*ld.patched), cmp_size);
 		loader_reset(&ld);
 		arena_release(arena);
+		ret = 0;
 	}
 	if (!ret && !ld.root)
 		ld.root = value_new(arena, VALUE_NULL);
 	if (!ret)
 		*out = ld.root;
-out:
 	loader_release(&ld);
-	free(patched);
 	return ret;
 }

@@ -6,6 +6,7 @@
 #include "config.h"
 #include "yamlscalar.h"
 #include "yamlload.h"
+#include "usage.h"
 #include "utf8.h"
 
 #include <math.h>
@@ -433,3 +434,228 @@ int yaml_decode_double_quoted(struct strbuf *out, const char *src, size_t len,
 	return 0;
 }
 
+
+static int is_ws(char c)
+{
+	return c == ' ' || c == '\t';
+}
+
+/*
+ * yaml's foldLines(): the first line loses trailing white space, inner
+ * lines both leading and trailing, the last only leading; a single line
+ * break folds to a space, each empty line to a newline.
+ */
+void yaml_fold_lines(struct strbuf *out, const char *src, size_t len)
+{
+	const char *nl = memchr(src, '\n', len), *end = src + len, *p, *q;
+	char sep = ' ';
+
+	if (!nl) {
+		strbuf_add(out, src, len);
+		return;
+	}
+	q = nl;
+	if (q > src && q[-1] == '\r')
+		q--;
+	while (q > src && is_ws(q[-1]))
+		q--;
+	strbuf_add(out, src, (size_t)(q - src));
+	p = nl + 1;
+	while ((nl = memchr(p, '\n', (size_t)(end - p)))) {
+		const char *s = p;
+
+		q = nl;
+		if (q > s && q[-1] == '\r')
+			q--;
+		while (s < q && is_ws(*s))
+			s++;
+		while (q > s && is_ws(q[-1]))
+			q--;
+		if (q == s) {
+			if (sep == '\n')
+				strbuf_addch(out, '\n');
+			else
+				sep = '\n';
+		} else {
+			strbuf_addch(out, sep);
+			strbuf_add(out, s, (size_t)(q - s));
+			sep = ' ';
+		}
+		p = nl + 1;
+	}
+	while (p < end && is_ws(*p))
+		p++;
+	strbuf_addch(out, sep);
+	strbuf_add(out, p, (size_t)(end - p));
+}
+
+void yaml_single_quoted_value(struct strbuf *out, const char *src, size_t len)
+{
+	struct strbuf folded = STRBUF_INIT;
+	size_t i;
+
+	yaml_fold_lines(&folded, src + 1, len - 2);
+	for (i = 0; i < folded.len; i++) {
+		strbuf_addch(out, folded.buf[i]);
+		if (folded.buf[i] == '\'' && i + 1 < folded.len &&
+		    folded.buf[i + 1] == '\'')
+			i++;
+	}
+	strbuf_release(&folded);
+}
+
+struct bline {
+	size_t indent;		/* leading spaces */
+	const char *content;	/* the rest, '\r' included */
+	size_t len;
+};
+
+static int blank_content(const struct bline *l)
+{
+	return !l->len || (l->len == 1 && l->content[0] == '\r');
+}
+
+int yaml_block_scalar_value(struct strbuf *out, const char *src, size_t len,
+			    int folded, int chomp, int trim_indent,
+			    struct strbuf *why)
+{
+	struct bline *lines = NULL;
+	size_t nr = 0, alloc = 0, i, chomp_start, content_start = 0;
+	const char *p = src, *end = src + len;
+	char sep = 0;
+	int prev_more = 0, ret = 0;
+
+	if (!len)
+		return 0;
+
+	/* splitLines(): split at "\n" followed by its run of spaces. */
+	for (;;) {
+		const char *nl = memchr(p, '\n', (size_t)(end - p));
+		const char *e = nl ? nl : end;
+		struct bline *l;
+
+		ALLOC_GROW(lines, nr + 1, alloc);
+		l = &lines[nr++];
+		l->indent = 0;
+		while (p + l->indent < e && p[l->indent] == ' ')
+			l->indent++;
+		l->content = p + l->indent;
+		l->len = (size_t)(e - l->content);
+		if (!nl)
+			break;
+		p = nl + 1;
+	}
+	chomp_start = nr;
+	for (i = nr; i-- > 0;) {
+		if (blank_content(&lines[i]))
+			chomp_start = i;
+		else
+			break;
+	}
+	if (!chomp_start) {
+		size_t breaks = nr > 1 ? nr - 1 : 1;
+
+		if (chomp == '+')
+			for (i = 0; i < breaks; i++)
+				strbuf_addch(out, '\n');
+		goto out;
+	}
+	for (i = 0; i < chomp_start; i++) {
+		if (blank_content(&lines[i])) {
+			if (trim_indent < 0 && lines[i].indent > 0 &&
+			    lines[i].indent > (size_t)-trim_indent - 1)
+				trim_indent = -(int)lines[i].indent - 1;
+			continue;
+		}
+		if (trim_indent < 0) {
+			if (lines[i].indent < (size_t)-trim_indent - 1) {
+				strbuf_addstr(why, "block scalar with more-indented "
+					      "leading empty lines needs an "
+					      "explicit indentation indicator");
+				ret = LOAD_EINVALID;
+				goto out;
+			}
+			trim_indent = (int)lines[i].indent;
+		} else if (lines[i].indent < (size_t)trim_indent) {
+			strbuf_addstr(why, "block scalar less indented than "
+				      "its indentation indicator");
+			ret = LOAD_EINVALID;
+			goto out;
+		}
+		content_start = i;
+		break;
+	}
+	/* Trailing empty lines indented past the content are content. */
+	for (i = nr; i-- > chomp_start;)
+		if (lines[i].indent > (size_t)trim_indent) {
+			chomp_start = i + 1;
+			break;
+		}
+	for (i = 0; i < content_start; i++) {
+		if (lines[i].indent > (size_t)trim_indent)
+			strbuf_addf(out, "%*s",
+				    (int)(lines[i].indent - trim_indent), "");
+		strbuf_addch(out, '\n');
+	}
+	for (i = content_start; i < chomp_start; i++) {
+		const struct bline *l = &lines[i];
+		size_t clen = l->len;
+		size_t extra = l->indent > (size_t)trim_indent ?
+			       l->indent - trim_indent : 0;
+
+		if (clen && l->content[clen - 1] == '\r')
+			clen--;
+		if (clen && l->indent < (size_t)trim_indent) {
+			strbuf_addstr(why, "block scalar line less indented "
+				      "than its first line");
+			ret = LOAD_EINVALID;
+			goto out;
+		}
+		if (!folded) {
+			if (sep)
+				strbuf_addch(out, sep);
+			strbuf_addf(out, "%*s", (int)extra, "");
+			strbuf_add(out, l->content, clen);
+			sep = '\n';
+		} else if (l->indent > (size_t)trim_indent ||
+			   (clen && l->content[0] == '\t')) {
+			/* More-indented lines keep their line breaks. */
+			if (sep == ' ')
+				sep = '\n';
+			else if (!prev_more && sep == '\n')
+				strbuf_addch(out, '\n');
+			if (sep)
+				strbuf_addch(out, sep);
+			strbuf_addf(out, "%*s", (int)extra, "");
+			strbuf_add(out, l->content, clen);
+			sep = '\n';
+			prev_more = 1;
+		} else if (!clen) {
+			if (sep == '\n')
+				strbuf_addch(out, '\n');
+			else
+				sep = '\n';
+		} else {
+			if (sep)
+				strbuf_addch(out, sep);
+			strbuf_add(out, l->content, clen);
+			sep = ' ';
+			prev_more = 0;
+		}
+	}
+	if (chomp == '+') {
+		for (i = chomp_start; i < nr; i++) {
+			strbuf_addch(out, '\n');
+			if (lines[i].indent > (size_t)trim_indent)
+				strbuf_addf(out, "%*s",
+					    (int)(lines[i].indent - trim_indent),
+					    "");
+		}
+		if (!out->len || out->buf[out->len - 1] != '\n')
+			strbuf_addch(out, '\n');
+	} else if (chomp != '-')
+		strbuf_addch(out, '\n');
+out:
+	free(lines);
+	return ret;
+}

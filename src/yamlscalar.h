@@ -27,4 +27,24 @@ int yaml_resolve_scalar(struct value *v, struct arena *arena, const char *s,
 int yaml_decode_double_quoted(struct strbuf *out, const char *src, size_t len,
 			      struct strbuf *why);
 
+/*
+ * yaml's foldLines() over a plain scalar's source text, which is also
+ * its value.
+ */
+void yaml_fold_lines(struct strbuf *out, const char *src, size_t len);
+
+/* A single-quoted scalar's value from its source text, quotes included. */
+void yaml_single_quoted_value(struct strbuf *out, const char *src, size_t len);
+
+/*
+ * A block scalar's value as yaml's resolveBlockScalar() computes it from
+ * the scalar's lines (the text after the header line, as the lexer cut
+ * it).  folded is set for '>', chomp is '-', '+' or 0, and trim_indent is
+ * the content indentation when the header gave one, -1 to detect it.
+ * Returns 0 or LOAD_EINVALID with a reason appended to why.
+ */
+int yaml_block_scalar_value(struct strbuf *out, const char *src, size_t len,
+			    int folded, int chomp, int trim_indent,
+			    struct strbuf *why);
+
 #endif
