@@ -526,6 +526,88 @@ static void note_child_marks(struct loader *ld, const yaml_mark_t *start,
 }
 
 /*
+ * yaml's lexer wants the lines that continue a quoted scalar or a flow
+ * collection in block context indented at least to its `indentNext`,
+ * which the line that opened them sets: its indentation, then one more
+ * than the column of each "- ", "? " or ": " indicator on it.  libyaml
+ * does not check this.  The value computed here is never below yaml's
+ * (where an earlier line would have set it lower, the line's own
+ * indentation is used), so whatever yaml refuses is refused here too.
+ */
+static size_t indent_next_at(const char *t, size_t pos)
+{
+	size_t ls = pos, i, nxt, col;
+
+	while (ls > 0 && t[ls - 1] != '\n')
+		ls--;
+	i = ls;
+	while (i < pos && t[i] == ' ')
+		i++;
+	nxt = i - ls;
+	while (i + 1 < pos && strchr("-?:", t[i]) &&
+	       (t[i + 1] == ' ' || t[i + 1] == '\t')) {
+		nxt = i - ls + 1;
+		i++;
+		while (i < pos && (t[i] == ' ' || t[i] == '\t'))
+			i++;
+	}
+	col = i - ls;
+	for (; i < pos; i++) {
+		if (t[i] == '"' || t[i] == '\'') {
+			char q = t[i];
+
+			for (i++; i < pos && t[i] != q; i++)
+				if (q == '"' && t[i] == '\\')
+					i++;
+		} else if (t[i] == ':' && (t[i + 1] == ' ' || t[i + 1] == '\t'))
+			nxt = col + 1;
+	}
+	return nxt;
+}
+
+/*
+ * Check the lines after the first of [b, e) against indent_next_at(b).
+ * Blank lines and comment lines pass; with `closer`, a line that starts
+ * with the final bracket may sit one column short, as yaml allows.
+ */
+static int check_continuation(struct loader *ld, size_t b, size_t e,
+			      int closer, const yaml_mark_t *mark)
+{
+	const char *t = ld->text;
+	size_t need = indent_next_at(t, b), i;
+
+	for (i = b; i < e; i++) {
+		size_t n = 0;
+
+		if (t[i] != '\n')
+			continue;
+		while (i + 1 + n < ld->len && t[i + 1 + n] == ' ')
+			n++;
+		if (i + 1 + n >= ld->len || strchr("\r\n#", t[i + 1 + n]))
+			continue;
+		if (n >= need)
+			continue;
+		if (closer && n + 1 == need && i + 1 + n == e - 1)
+			continue;
+		return fail(ld, LOAD_EINVALID, mark,
+			    "continuation line indented less than %zu spaces",
+			    need);
+	}
+	return 0;
+}
+
+/* yaml wants white space before a comment; libyaml does not. */
+static int check_comment_after(struct loader *ld, size_t e,
+			       const yaml_mark_t *mark)
+{
+	if (e < ld->len && ld->text[e] == '#')
+		return fail(ld, LOAD_EINVALID, mark,
+			    "comment not separated from the token before it "
+			    "by white space");
+	return 0;
+}
+
+/*
  * In flow context libyaml reads "?x" as an explicit key x; yaml@2.8.3,
  * following YAML 1.2, reads a plain scalar "?x".  A node that starts right
  * after a '?' is that case: hide the '?' from libyaml.
@@ -628,6 +710,17 @@ static int pop_collection(struct loader *ld, const yaml_event_t *ev)
 	if (f->anchor >= 0)
 		ld->anchors[f->anchor].complete = 1;
 	ld->flow_depth -= f->flow;
+	if (f->flow && !f->flow_pair) {
+		size_t b = posmap_byte(&ld->pm, f->start_mark.index);
+		size_t e = posmap_byte(&ld->pm, ev->end_mark.index);
+
+		if (check_comment_after(ld, e, &ev->end_mark))
+			return ld->status;
+		/* The outermost flow collection inside a block one. */
+		if (!ld->flow_depth && ld->depth > 1 &&
+		    check_continuation(ld, b, e, 1, &f->start_mark))
+			return ld->status;
+	}
 	start = f->start_mark;
 	ld->depth--;
 	if (attach(ld, v))
@@ -727,6 +820,16 @@ static int block_scalar(struct loader *ld, const yaml_event_t *ev, size_t b,
 	return 0;
 }
 
+static int check_quoted_layout(struct loader *ld, size_t b, size_t e,
+			       const yaml_mark_t *mark)
+{
+	if (check_comment_after(ld, e, mark))
+		return ld->status;
+	if (ld->depth && !ld->flow_depth && memchr(ld->text + b, '\n', e - b))
+		return check_continuation(ld, b, e, 0, mark);
+	return 0;
+}
+
 static int on_scalar(struct loader *ld, const yaml_event_t *ev)
 {
 	const char *tag = (const char *)ev->data.scalar.tag;
@@ -767,6 +870,8 @@ static int on_scalar(struct loader *ld, const yaml_event_t *ev)
 			return fail(ld, LOAD_EUNSUPPORTED, &ev->start_mark,
 				    "cannot locate a single-quoted scalar");
 		yaml_single_quoted_value(&ld->scratch, ld->text + c, e - c);
+		if (check_quoted_layout(ld, c, e, &ev->start_mark))
+			return ld->status;
 		break;
 	case YAML_DOUBLE_QUOTED_SCALAR_STYLE:
 		if (e - c < 2 || ld->text[c] != '"' || ld->text[e - 1] != '"')
@@ -774,6 +879,8 @@ static int on_scalar(struct loader *ld, const yaml_event_t *ev)
 				    "cannot locate a double-quoted scalar");
 		ret = yaml_decode_double_quoted(&ld->scratch, ld->text + c,
 						e - c, &ld->why);
+		if (!ret && check_quoted_layout(ld, c, e, &ev->start_mark))
+			return ld->status;
 		break;
 	case YAML_LITERAL_SCALAR_STYLE:
 	case YAML_FOLDED_SCALAR_STYLE:
@@ -903,13 +1010,6 @@ static void loader_reset(struct loader *ld)
 	ld->hash_size = 0;
 }
 
-static int cmp_size(const void *a, const void *b)
-{
-	size_t x = *(const size_t *)a, y = *(const size_t *)b;
-
-	return x < y ? -1 : x > y;
-}
-
 static void loader_release(struct loader *ld)
 {
 	loader_reset(ld);
@@ -921,13 +1021,17 @@ static void loader_release(struct loader *ld)
 	strbuf_release(&ld->why);
 }
 
+/*
+ * Replace n bytes at `at` in libyaml's copy.  Substitutes for content
+ * characters are recorded (record set): those must not end up in a tag.
+ */
 static void mark_patched(struct loader *ld, size_t at, size_t n,
-			 const char *with)
+			 const char *with, int record)
 {
 	if (!ld->lib)
 		ld->lib = xmemdupz(ld->text, ld->len);
 	memcpy(ld->lib + at, with, n);
-	while (n--) {
+	while (record && n--) {
 		ALLOC_GROW(ld->patched, ld->nr_patched + 1, ld->patched_alloc);
 		ld->patched[ld->nr_patched++] = at++;
 	}
@@ -954,15 +1058,15 @@ static int prepatch(struct loader *ld)
 				    "carriage return without line feed");
 		if ((c < 0x20 && c != '\t' && c != '\n' && c != '\r') ||
 		    c == 0x7F)
-			mark_patched(ld, i, 1, "x");
+			mark_patched(ld, i, 1, "x", 1);
 		else if (c == 0xC2 && s[i + 1] >= 0x80 && s[i + 1] <= 0x9F)
-			mark_patched(ld, i, 2, "\xc3\xa9");
+			mark_patched(ld, i, 2, "\xc3\xa9", 1);
 		else if ((c == 0xE2 && s[i + 1] == 0x80 &&
 			  (s[i + 2] == 0xA8 || s[i + 2] == 0xA9)) ||
 			 (c == 0xEF && s[i + 1] == 0xBB && s[i + 2] == 0xBF) ||
 			 (c == 0xEF && s[i + 1] == 0xBF &&
 			  (s[i + 2] == 0xBE || s[i + 2] == 0xBF)))
-			mark_patched(ld, i, 3, "\xe4\xb8\x80");
+			mark_patched(ld, i, 3, "\xe4\xb8\x80", 1);
 	}
 	return 0;
 }
@@ -1055,12 +1159,26 @@ int yaml_load(struct value **out, struct arena *arena, const char *text,
 	struct loader ld;
 	int ret, patches = 0;
 
-	/* yaml@2.8.3 ignores a leading BOM, as libyaml would if it sniffed. */
+	memset(&ld, 0, sizeof(ld));
+	ld.err = err;
+	/*
+	 * yaml@2.8.3 ignores a leading BOM, as libyaml would if it sniffed,
+	 * except that it then refuses a block sequence entry with content on
+	 * the first line.
+	 */
 	if (len >= 3 && !memcmp(text, "\xef\xbb\xbf", 3)) {
+		size_t i = 3;
+
+		while (i < len && text[i] == ' ')
+			i++;
+		if (i + 1 < len && text[i] == '-' &&
+		    (text[i + 1] == ' ' || text[i + 1] == '\t'))
+			return fail(&ld, LOAD_EINVALID, NULL,
+				    "block sequence entry right after a byte "
+				    "order mark");
 		text += 3;
 		len -= 3;
 	}
-	memset(&ld, 0, sizeof(ld));
 	ld.arena = arena;
 	ld.text = text;
 	ld.len = len;
@@ -1085,10 +1203,9 @@ int yaml_load(struct value **out, struct arena *arena, const char *text,
 		    (text[ld.retry_at - 1] == 'u' || text[ld.retry_at - 1] == 'U') &&
 		    (ld.retry_len == 4 || ld.retry_len == 8))
 			mark_patched(&ld, ld.retry_at, ld.retry_len,
-				     ld.retry_len == 4 ? "0041" : "00000041");
+				     ld.retry_len == 4 ? "0041" : "00000041", 0);
 		else
-			mark_patched(&ld, ld.retry_at, ld.retry_len, "xxxx");
-		qsort(ld.patched, ld.nr_patched, sizeof(*ld.patched), cmp_size);
+			mark_patched(&ld, ld.retry_at, ld.retry_len, "xxxx", 0);
 		loader_reset(&ld);
 		arena_release(arena);
 		ret = 0;
