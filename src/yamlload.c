@@ -265,7 +265,7 @@ static size_t name_end(const char *s, size_t i, size_t end)
  * a node's content.  anchor and anchor_len receive the anchor's name as
  * yaml reads it, when there is one.
  */
-static size_t skip_props(const char *s, size_t i, size_t end,
+static size_t skip_props(const char *s, size_t i, size_t end, size_t len,
 			 const char **anchor, size_t *anchor_len)
 {
 	if (anchor)
@@ -279,7 +279,8 @@ static size_t skip_props(const char *s, size_t i, size_t end,
 			while (i < end && s[i] != '\n')
 				i++;
 		} else if (c == '&') {
-			size_t e = name_end(s, i + 1, end);
+			/* The name may run past the node's end (libyaml's). */
+			size_t e = name_end(s, i + 1, len);
 
 			if (anchor) {
 				*anchor = s + i + 1;
@@ -652,7 +653,7 @@ static int push_collection(struct loader *ld, enum value_kind kind,
 	if (anchor) {
 		size_t b = posmap_byte(&ld->pm, ev->start_mark.index);
 		const char *name;
-		size_t nlen, c = skip_props(ld->text, b, ld->len, &name, &nlen);
+		size_t nlen, c = skip_props(ld->text, b, ld->len, ld->len, &name, &nlen);
 		int r;
 
 		if (!name)
@@ -843,7 +844,7 @@ static int on_scalar(struct loader *ld, const yaml_event_t *ev)
 
 	if ((ret = check_flow_question(ld, &ev->start_mark)))
 		return ret;
-	c = skip_props(ld->text, b, e, &anchor, &anchor_len);
+	c = skip_props(ld->text, b, e, ld->len, &anchor, &anchor_len);
 	if (ev->data.scalar.anchor && !anchor)
 		return fail(ld, LOAD_EUNSUPPORTED, &ev->start_mark,
 			    "cannot locate an anchor");
