@@ -30,7 +30,8 @@ enum value_kind {
 };
 
 struct value {
-	enum value_kind kind;
+	unsigned char kind;	/* enum value_kind */
+	unsigned char tagged;	/* YAML: the node had an explicit tag */
 	uint32_t nr;	/* items of a sequence, pairs of a map */
 	union {
 		int boolean;

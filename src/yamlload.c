@@ -72,6 +72,8 @@ struct anchor {
 	unsigned settled:1;	/* weight is 0 and can never change */
 };
 
+enum { SPECIAL_SET = 1, SPECIAL_OMAP, SPECIAL_PAIRS };
+
 struct frame {
 	struct value *node;
 	struct value **items;
@@ -79,6 +81,7 @@ struct frame {
 	int anchor;		/* index in anchors, or -1 */
 	int is_map;
 	int flow;		/* a flow collection */
+	int special;		/* SPECIAL_SET, _OMAP, _PAIRS or 0 */
 	int flow_pair;		/* a single-pair map inside a flow sequence */
 	int check_keys;		/* implicit keys are limited to 1024 units */
 	yaml_mark_t start_mark;
@@ -635,7 +638,7 @@ static int push_collection(struct loader *ld, enum value_kind kind,
 	const char *anchor_name = NULL;
 	struct frame *f;
 	struct value *v;
-	int r0;
+	int r0, special = 0;
 
 	if (ld->depth >= YAML_MAX_DEPTH)
 		return fail(ld, LOAD_EUNSUPPORTED, &ev->start_mark,
@@ -644,11 +647,17 @@ static int push_collection(struct loader *ld, enum value_kind kind,
 			    strlen(YAML_TAG_PREFIX))) {
 		const char *name = (const char *)tag + strlen(YAML_TAG_PREFIX);
 
-		if (!strcmp(name, "set") || !strcmp(name, "omap") ||
-		    !strcmp(name, "pairs") || !strcmp(name, "binary") ||
-		    !strcmp(name, "timestamp"))
-			return fail(ld, LOAD_EUNSUPPORTED, &ev->start_mark,
-				    "!!%s tag on a collection", name);
+		/*
+		 * yaml@2.8.3 applies these YAML 1.1 tags under the core
+		 * schema too, on the collection kind they are for; on the
+		 * other kind they only warn.
+		 */
+		if (kind == VALUE_MAP && !strcmp(name, "set"))
+			special = SPECIAL_SET;
+		else if (kind == VALUE_SEQ && !strcmp(name, "omap"))
+			special = SPECIAL_OMAP;
+		else if (kind == VALUE_SEQ && !strcmp(name, "pairs"))
+			special = SPECIAL_PAIRS;
 	}
 	if (anchor) {
 		size_t b = posmap_byte(&ld->pm, ev->start_mark.index);
@@ -674,6 +683,7 @@ static int push_collection(struct loader *ld, enum value_kind kind,
 	f = &ld->stack[ld->depth++];
 	memset(f, 0, sizeof(*f));
 	f->node = v;
+	f->special = special;
 	f->start_mark = ev->start_mark;
 	f->is_map = kind == VALUE_MAP;
 	f->anchor = anchor ? anchor_add(ld, anchor_name, v) : -1;
@@ -693,6 +703,100 @@ static int push_collection(struct loader *ld, enum value_kind kind,
 	return 0;
 }
 
+/*
+ * yaml's resolvePairs(): each item of a !!omap or !!pairs sequence
+ * becomes one pair, a one-pair mapping as it is, an empty mapping as
+ * null: null, anything else as the key of a null value.  The pair is
+ * returned as a one-pair map.
+ */
+static struct value *item_pair(struct loader *ld, struct value *item,
+			       const yaml_mark_t *mark)
+{
+	struct value *m;
+
+	if (item->kind == VALUE_MAP && item->nr == 1)
+		return item;
+	if (item->kind == VALUE_MAP && item->nr > 1) {
+		fail(ld, LOAD_EINVALID, mark,
+		     "each pair must have its own sequence indicator");
+		return NULL;
+	}
+	m = value_new(ld->arena, VALUE_MAP);
+	m->nr = 1;
+	m->u.items = arena_alloc(ld->arena, 2 * sizeof(struct value *));
+	m->u.items[0] = item->kind == VALUE_MAP ?
+			value_new(ld->arena, VALUE_NULL) : item;
+	m->u.items[1] = value_new(ld->arena, VALUE_NULL);
+	return m;
+}
+
+/* SameValueZero, as Array.prototype.includes compares omap keys. */
+static int same_value_zero(const struct value *a, const struct value *b)
+{
+	if (a->kind == VALUE_NUMBER && b->kind == VALUE_NUMBER &&
+	    isnan(a->u.number) && isnan(b->u.number))
+		return 1;
+	return keys_equal(a, b);
+}
+
+static int apply_special(struct loader *ld, struct frame *f, struct value *v,
+			 size_t end)
+{
+	uint32_t i, j;
+
+	switch (f->special) {
+	case SPECIAL_SET:
+		/*
+		 * A Set, canonically {}; every value must be null, and
+		 * yaml's test also looks at tags and comments on those
+		 * nulls, which we only partly see.
+		 */
+		for (i = 0; i < v->nr; i++) {
+			const struct value *val = v->u.items[2 * i + 1];
+
+			if (val->kind != VALUE_NULL)
+				return fail(ld, LOAD_EINVALID, &f->start_mark,
+					    "set items must all have null values");
+			if (val->tagged)
+				return fail(ld, LOAD_EUNSUPPORTED, &f->start_mark,
+					    "!!set with a tagged null value");
+		}
+		if (v->nr) {
+			size_t b = posmap_byte(&ld->pm, f->start_mark.index);
+
+			if (end > b && memchr(ld->text + b, '#', end - b))
+				return fail(ld, LOAD_EUNSUPPORTED, &f->start_mark,
+					    "!!set with comments");
+		}
+		v->nr = 0;
+		return 0;
+	case SPECIAL_OMAP:
+	case SPECIAL_PAIRS:
+		for (i = 0; i < v->nr; i++) {
+			struct value *p = item_pair(ld, v->u.items[i],
+						    &f->start_mark);
+
+			if (!p)
+				return ld->status;
+			v->u.items[i] = p;
+		}
+		if (f->special == SPECIAL_PAIRS)
+			return 0;
+		/* An omap is a JavaScript Map: canonically {}. */
+		for (i = 0; i < v->nr; i++)
+			for (j = 0; j < i; j++)
+				if (same_value_zero(v->u.items[i]->u.items[0],
+						    v->u.items[j]->u.items[0]))
+					return fail(ld, LOAD_EINVALID,
+						    &f->start_mark,
+						    "ordered maps must not include duplicate keys");
+		v->kind = VALUE_MAP;
+		v->nr = 0;
+		return 0;
+	}
+	return 0;
+}
+
 static int pop_collection(struct loader *ld, const yaml_event_t *ev)
 {
 	struct frame *f = &ld->stack[ld->depth - 1];
@@ -708,6 +812,9 @@ static int pop_collection(struct loader *ld, const yaml_event_t *ev)
 		memcpy(v->u.items, f->items, f->nr * sizeof(struct value *));
 	free(f->items);
 	f->items = NULL;
+	if (f->special &&
+	    apply_special(ld, f, v, posmap_byte(&ld->pm, ev->end_mark.index)))
+		return ld->status;
 	if (f->anchor >= 0)
 		ld->anchors[f->anchor].complete = 1;
 	ld->flow_depth -= f->flow;
@@ -858,6 +965,7 @@ static int on_scalar(struct loader *ld, const yaml_event_t *ev)
 			    "control character in a node's properties");
 	if (tag && !strcmp(tag, "!"))
 		plain = 0;	/* the non-specific tag makes a string */
+	v->tagged = tag != NULL;
 	strbuf_reset(&ld->scratch);
 	strbuf_reset(&ld->why);
 	ret = 0;

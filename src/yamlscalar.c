@@ -138,7 +138,74 @@ static int decode_base64(struct strbuf *out, const char *s, size_t len)
 	return 0;
 }
 
-enum core_kind { CORE_NONE, CORE_NULL, CORE_BOOL, CORE_INT, CORE_FLOAT };
+static size_t count_digits(const char *s, size_t i, size_t n, size_t max)
+{
+	size_t k = 0;
+
+	while (i + k < n && k < max && is_dec((unsigned char)s[i + k]))
+		k++;
+	return k;
+}
+
+/*
+ * yaml's timestamp pattern: yyyy-m?m-d?d, optionally followed by t, T or
+ * blanks, h?h:m?m:s?s(.s+)?, blanks and a zone Z or [-+]h?h(:mm)?.
+ */
+static int match_timestamp(const char *s, size_t n)
+{
+	size_t i = 0, k;
+
+	if (count_digits(s, 0, n, 4) != 4 || n < 5 || s[4] != '-')
+		return 0;
+	i = 5;
+	if (!(k = count_digits(s, i, n, 2)) || i + k >= n || s[i + k] != '-')
+		return 0;
+	i += k + 1;
+	if (!(k = count_digits(s, i, n, 2)))
+		return 0;
+	i += k;
+	if (i == n)
+		return 1;
+	if (s[i] == 't' || s[i] == 'T')
+		i++;
+	else if (s[i] == ' ' || s[i] == '\t')
+		while (i < n && (s[i] == ' ' || s[i] == '\t'))
+			i++;
+	else
+		return 0;
+	if (!(k = count_digits(s, i, n, 2)) || i + k >= n || s[i + k] != ':')
+		return 0;
+	i += k + 1;
+	if (!(k = count_digits(s, i, n, 2)) || i + k >= n || s[i + k] != ':')
+		return 0;
+	i += k + 1;
+	if (!(k = count_digits(s, i, n, 2)))
+		return 0;
+	i += k;
+	if (i < n && s[i] == '.') {
+		if (!(k = count_digits(s, i + 1, n, (size_t)-1)))
+			return 0;
+		i += k + 1;
+	}
+	while (i < n && (s[i] == ' ' || s[i] == '\t'))
+		i++;
+	if (i == n)
+		return s[n - 1] != ' ' && s[n - 1] != '\t';
+	if (s[i] == 'Z')
+		return i + 1 == n;
+	if (s[i] != '-' && s[i] != '+')
+		return 0;
+	i++;
+	/* [012]?[0-9] */
+	k = count_digits(s, i, n, 2);
+	if (!k || (k == 2 && s[i] > '2'))
+		return 0;
+	i += k;
+	if (i == n)
+		return 1;
+	return s[i] == ':' && count_digits(s, i + 1, n, 2) == 2 && i + 3 == n;
+}
+
 
 static int match_null(const char *s, size_t n)
 {
@@ -302,11 +369,21 @@ int yaml_resolve_scalar(struct value *v, struct arena *arena, const char *s,
 			strbuf_release(&bytes);
 			return 0;
 		}
-		if (!strcmp(name, "timestamp") || !strcmp(name, "set") ||
-		    !strcmp(name, "omap") || !strcmp(name, "pairs"))
-		{
-			strbuf_addf(why, "!!%s tag", name);
-			return LOAD_EUNSUPPORTED;
+		if (!strcmp(name, "timestamp")) {
+			/*
+			 * A Date, whose canonical form is {} (it has no own
+			 * enumerable keys); resolve throws when the text
+			 * does not match.
+			 */
+			if (!match_timestamp(s, n)) {
+				strbuf_addstr(why, "!!timestamp expects a date, "
+					      "starting with yyyy-mm-dd");
+				return LOAD_EINVALID;
+			}
+			v->kind = VALUE_MAP;
+			v->nr = 0;
+			v->u.items = NULL;
+			return 0;
 		}
 	}
 	v->kind = VALUE_STRING;
