@@ -38,12 +38,19 @@
 #define MAX_RETRIES 4096
 #define YAML_TAG_PREFIX "tag:yaml.org,2002:"
 
-/* Character index to byte offset, moving in either direction. */
+/*
+ * libyaml's character index to a byte offset in the original text,
+ * moving in either direction.  libyaml reads a copy with spaces inserted
+ * at `ins` (offsets in the copy, sorted); those are subtracted.
+ */
 struct posmap {
-	const unsigned char *text;
+	const unsigned char *text;	/* what libyaml reads */
 	size_t len;
+	const size_t *ins;
+	size_t nins;
 	size_t ci;	/* character index of bi */
 	size_t bi;
+	size_t k;	/* insertions before bi */
 };
 
 static size_t posmap_byte(struct posmap *pm, size_t ci)
@@ -60,7 +67,11 @@ static size_t posmap_byte(struct posmap *pm, size_t ci)
 		while ((pm->text[pm->bi] & 0xC0) == 0x80);
 		pm->ci--;
 	}
-	return pm->bi;
+	while (pm->k < pm->nins && pm->ins[pm->k] < pm->bi)
+		pm->k++;
+	while (pm->k > 0 && pm->ins[pm->k - 1] >= pm->bi)
+		pm->k--;
+	return pm->bi - pm->k;
 }
 
 struct anchor {
@@ -86,6 +97,12 @@ struct frame {
 	int check_keys;		/* implicit keys are limited to 1024 units */
 	yaml_mark_t start_mark;
 	yaml_mark_t key_start, key_end;
+};
+
+struct edit {
+	size_t at;
+	size_t len;
+	char bytes[8];
 };
 
 struct loader {
@@ -115,10 +132,17 @@ struct loader {
 	 * prepatch()).  Values and names always come from text.
 	 */
 	char *lib;
-	size_t *patched;	/* sorted offsets of replaced bytes */
+	size_t lib_len;
+	struct edit *edits;	/* replacements, in original offsets */
+	size_t nr_edits, edits_alloc;
+	size_t *ins;		/* spaces inserted before these offsets */
+	size_t nr_ins, ins_alloc;
+	size_t *ins_lib;	/* the same, as offsets in lib */
+	size_t *patched;	/* sorted offsets of replaced content bytes */
 	size_t nr_patched, patched_alloc;
 	int flow_depth;
 	size_t retry_at, retry_len;	/* a patch to make before retrying */
+	int retry_insert;		/* ... or a space to insert at retry_at */
 };
 
 static int fail(struct loader *ld, int status, const yaml_mark_t *mark,
@@ -1123,6 +1147,9 @@ static void loader_release(struct loader *ld)
 {
 	loader_reset(ld);
 	free(ld->lib);
+	free(ld->edits);
+	free(ld->ins);
+	free(ld->ins_lib);
 	free(ld->patched);
 	free(ld->stack);
 	free(ld->anchors);
@@ -1137,9 +1164,13 @@ static void loader_release(struct loader *ld)
 static void mark_patched(struct loader *ld, size_t at, size_t n,
 			 const char *with, int record)
 {
-	if (!ld->lib)
-		ld->lib = xmemdupz(ld->text, ld->len);
-	memcpy(ld->lib + at, with, n);
+	struct edit *ed;
+
+	ALLOC_GROW(ld->edits, ld->nr_edits + 1, ld->edits_alloc);
+	ed = &ld->edits[ld->nr_edits++];
+	ed->at = at;
+	ed->len = n;
+	memcpy(ed->bytes, with, n);
 	while (record && n--) {
 		ALLOC_GROW(ld->patched, ld->nr_patched + 1, ld->patched_alloc);
 		ld->patched[ld->nr_patched++] = at++;
@@ -1180,6 +1211,41 @@ static int prepatch(struct loader *ld)
 	return 0;
 }
 
+static int cmp_size(const void *a, const void *b)
+{
+	size_t x = *(const size_t *)a, y = *(const size_t *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+/* Build libyaml's copy from the text, the edits and the insertions. */
+static void build_lib(struct loader *ld)
+{
+	size_t i, k, o = 0;
+	char *tmp = xmemdupz(ld->text, ld->len);
+
+	for (i = 0; i < ld->nr_edits; i++)
+		memcpy(tmp + ld->edits[i].at, ld->edits[i].bytes,
+		       ld->edits[i].len);
+	qsort(ld->ins, ld->nr_ins, sizeof(*ld->ins), cmp_size);
+	free(ld->lib);
+	free(ld->ins_lib);
+	ld->lib_len = ld->len + ld->nr_ins;
+	ld->lib = xmalloc(ld->lib_len + 1);
+	ld->ins_lib = xmalloc((ld->nr_ins ? ld->nr_ins : 1) * sizeof(size_t));
+	for (i = 0, k = 0; i <= ld->len; i++) {
+		while (k < ld->nr_ins && ld->ins[k] == i) {
+			ld->ins_lib[k] = o;
+			ld->lib[o++] = ' ';
+			k++;
+		}
+		if (i < ld->len)
+			ld->lib[o++] = tmp[i];
+	}
+	ld->lib[o] = '\0';
+	free(tmp);
+}
+
 static int hexval(int c)
 {
 	return c <= '9' ? c - '0' : (c | 0x20) - 'a' + 10;
@@ -1191,13 +1257,30 @@ static int hexval(int c)
  * anchor or alias name with characters beyond letters and digits.  Both
  * get a retry with the spot patched for libyaml only.
  */
-static int libyaml_error(struct loader *ld, yaml_parser_t *parser,
-			 const char *src)
+static int libyaml_error(struct loader *ld, yaml_parser_t *parser)
 {
 	const char *problem = parser->problem ? parser->problem :
 			      "unknown error";
 	size_t b = posmap_byte(&ld->pm, parser->problem_mark.index);
+	const char *src = ld->text;
 
+	/*
+	 * In flow context YAML 1.2 takes "a:," as key a with an empty value
+	 * (and "a:?" as plain text); libyaml 0.2 refuses both.
+	 */
+	if (!strcmp(problem, "found unexpected ':'") && b + 1 < ld->len &&
+	    src[b] == ':') {
+		if (strchr(",[]{}", src[b + 1])) {
+			ld->retry_at = b + 1;
+			ld->retry_insert = 1;
+			return 1;
+		}
+		if (src[b + 1] == '?') {
+			ld->retry_at = b;
+			ld->retry_len = 1;
+			return 1;
+		}
+	}
 	if (!strcmp(problem, "found invalid Unicode character escape code") &&
 	    b >= 1 && (src[b - 1] == 'u' || src[b - 1] == 'U')) {
 		size_t n = src[b - 1] == 'u' ? 4 : 8, k;
@@ -1234,21 +1317,26 @@ static int libyaml_error(struct loader *ld, yaml_parser_t *parser,
  */
 static int parse_pass(struct loader *ld)
 {
-	const char *src = ld->lib ? ld->lib : ld->text;
+	const char *src;
 	yaml_parser_t parser;
 	yaml_event_t ev;
 	int done = 0, ret = 0;
 
+	build_lib(ld);
+	src = ld->lib;
 	ld->pm.text = (const unsigned char *)src;
-	ld->pm.ci = ld->pm.bi = 0;
+	ld->pm.len = ld->lib_len;
+	ld->pm.ins = ld->ins_lib;
+	ld->pm.nins = ld->nr_ins;
+	ld->pm.ci = ld->pm.bi = ld->pm.k = 0;
 	if (!yaml_parser_initialize(&parser))
 		die("cannot initialize libyaml");
 	yaml_parser_set_input_string(&parser, (const unsigned char *)src,
-				     ld->len);
+				     ld->lib_len);
 	yaml_parser_set_encoding(&parser, YAML_UTF8_ENCODING);
 	while (!done) {
 		if (!yaml_parser_parse(&parser, &ev)) {
-			ret = libyaml_error(ld, &parser, src);
+			ret = libyaml_error(ld, &parser);
 			break;
 		}
 		if (ev.type == YAML_STREAM_END_EVENT)
@@ -1291,7 +1379,6 @@ int yaml_load(struct value **out, struct arena *arena, const char *text,
 	ld.arena = arena;
 	ld.text = text;
 	ld.len = len;
-	ld.pm.len = len;
 	ld.err = err;
 	strbuf_init(&ld.scratch, 0);
 	strbuf_init(&ld.why, 0);
@@ -1308,7 +1395,11 @@ int yaml_load(struct value **out, struct arena *arena, const char *text,
 			break;
 		}
 		/* Digits stay digits; anything else becomes letters. */
-		if (ld.retry_len >= 4 && ld.retry_at >= 1 &&
+		if (ld.retry_insert) {
+			ALLOC_GROW(ld.ins, ld.nr_ins + 1, ld.ins_alloc);
+			ld.ins[ld.nr_ins++] = ld.retry_at;
+			ld.retry_insert = 0;
+		} else if (ld.retry_len >= 4 && ld.retry_at >= 1 &&
 		    (text[ld.retry_at - 1] == 'u' || text[ld.retry_at - 1] == 'U') &&
 		    (ld.retry_len == 4 || ld.retry_len == 8))
 			mark_patched(&ld, ld.retry_at, ld.retry_len,
