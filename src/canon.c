@@ -134,6 +134,18 @@ static int entry_cmp(const void *pa, const void *pb)
 }
 
 /*
+ * yaml refuses to print an alias whose name holds control characters or
+ * (JavaScript) white space; names of printable ASCII are safe.
+ */
+static int plain_ascii(const char *s)
+{
+	for (; *s; s++)
+		if ((unsigned char)*s < 0x21 || (unsigned char)*s > 0x7e)
+			return 0;
+	return 1;
+}
+
+/*
  * JavaScript's property key for a YAML key node.  Offsets into w->keys
  * are returned through *off because the buffer may move as it grows.
  */
@@ -141,6 +153,7 @@ static int key_string(struct writer *w, const struct value *k, size_t *off,
 		      size_t *len)
 {
 	char num[NUMFMT_MAX];
+	const struct value *alias = k->kind == VALUE_ALIAS ? k : NULL;
 
 	k = value_deref(k);
 	*off = w->keys.len;
@@ -157,9 +170,18 @@ static int key_string(struct writer *w, const struct value *k, size_t *off,
 		strbuf_add(&w->keys, k->u.str.ptr, k->u.str.len);
 		break;
 	default:
-		strbuf_addstr(w->err, "unsupported YAML construct: "
-			      "a mapping key that is a collection or binary");
-		return -2;
+		/*
+		 * The reference's key is yaml's string form of the key
+		 * node; for an alias that is "*name".  Other collection
+		 * keys would need yaml's whole stringifier.
+		 */
+		if (!alias || !plain_ascii(alias->u.alias.name)) {
+			strbuf_addstr(w->err, "unsupported YAML construct: "
+				      "a mapping key that is a collection or binary");
+			return -2;
+		}
+		strbuf_addch(&w->keys, '*');
+		strbuf_addstr(&w->keys, alias->u.alias.name);
 	}
 	*len = w->keys.len - *off;
 	return 0;

@@ -32,7 +32,8 @@ enum value_kind {
 struct value {
 	unsigned char kind;	/* enum value_kind */
 	unsigned char tagged;	/* YAML: the node had an explicit tag */
-	uint32_t nr;	/* items of a sequence, pairs of a map */
+	/* items of a sequence, pairs of a map; an alias's anchor index */
+	uint32_t nr;
 	union {
 		int boolean;
 		double number;
@@ -44,7 +45,7 @@ struct value {
 		struct value **items;
 		struct {
 			struct value *target;
-			uint32_t anchor;	/* index in the loader's table */
+			const char *name;	/* the anchor's name */
 		} alias;
 	} u;
 };

@@ -259,7 +259,7 @@ static int64_t alias_weight(struct loader *ld, const struct value *v,
 
 	switch (v->kind) {
 	case VALUE_ALIAS: {
-		const struct anchor *a = &ld->anchors[v->u.alias.anchor];
+		const struct anchor *a = &ld->anchors[v->nr];
 
 		*has_alias = 1;
 		return a->count * a->weight;
@@ -309,7 +309,8 @@ static size_t skip_props(const char *s, size_t i, size_t end, size_t len,
 			/* The name may run past the node's end (libyaml's). */
 			size_t e = name_end(s, i + 1, len);
 
-			if (anchor) {
+			/* A node has one anchor; a later one is a child's. */
+			if (anchor && !*anchor) {
 				*anchor = s + i + 1;
 				*anchor_len = e - i - 1;
 			}
@@ -939,10 +940,13 @@ static int block_scalar(struct loader *ld, const yaml_event_t *ev, size_t b,
 			k++;
 			lead++;
 		}
-		if (li < line || c >= end || first_indent <= lead)
+		if (c >= end)
+			trim = 1;	/* no content: the indentation is moot */
+		else if (li < line || first_indent <= lead)
 			return fail(ld, LOAD_EUNSUPPORTED, &ev->start_mark,
 				    "block scalar indentation indicator");
-		trim = (int)(first_indent - lead);
+		else
+			trim = (int)(first_indent - lead);
 	}
 	strbuf_reset(&ld->why);
 	if (yaml_block_scalar_value(out, t + pos, end - pos, folded, chomp,
@@ -1083,7 +1087,8 @@ static int on_alias(struct loader *ld, const yaml_event_t *ev)
 			    MAX_ALIAS_COUNT);
 	v = value_new(ld->arena, VALUE_ALIAS);
 	v->u.alias.target = a->node;
-	v->u.alias.anchor = (uint32_t)idx;
+	v->u.alias.name = a->name;
+	v->nr = (uint32_t)idx;
 	if (attach(ld, v))
 		return ld->status;
 	note_child_marks(ld, &ev->start_mark, &ev->end_mark);
@@ -1189,6 +1194,7 @@ static int prepatch(struct loader *ld)
 {
 	const unsigned char *s = (const unsigned char *)ld->text;
 	size_t i;
+	int doc_ends = 0;
 
 	for (i = 0; i < ld->len; i++) {
 		unsigned char c = s[i];
@@ -1196,6 +1202,16 @@ static int prepatch(struct loader *ld)
 		if (c == '\r' && (i + 1 >= ld->len || s[i + 1] != '\n'))
 			return fail(ld, LOAD_EUNSUPPORTED, NULL,
 				    "carriage return without line feed");
+		/*
+		 * yaml@2.8.3 makes a document of each "..." line, empty or
+		 * not; libyaml takes repeated ones as one.
+		 */
+		if (c == '.' && (!i || s[i - 1] == '\n') && i + 2 < ld->len &&
+		    s[i + 1] == '.' && s[i + 2] == '.' &&
+		    (i + 3 == ld->len || strchr(" \t\r\n", s[i + 3])) &&
+		    ++doc_ends > 1)
+			return fail(ld, LOAD_EINVALID, NULL,
+				    "source contains more than one document");
 		if ((c < 0x20 && c != '\t' && c != '\n' && c != '\r') ||
 		    c == 0x7F)
 			mark_patched(ld, i, 1, "x", 1);
