@@ -143,6 +143,7 @@ struct loader {
 	int flow_depth;
 	size_t retry_at, retry_len;	/* a patch to make before retrying */
 	int retry_insert;		/* ... or a space to insert at retry_at */
+	int retry_spaces;		/* ... or blanks to make spaces */
 };
 
 static int fail(struct loader *ld, int status, const yaml_mark_t *mark,
@@ -1310,6 +1311,55 @@ static int libyaml_error(struct loader *ld, yaml_parser_t *parser)
 			return 1;
 		}
 	}
+	/*
+	 * yaml takes tabs for separation after "-", "?" and ":" and on
+	 * lines that are otherwise blank; libyaml does not.
+	 */
+	if (!strcmp(problem, "found character that cannot start any token") &&
+	    b < ld->len && src[b] == '\t') {
+		size_t ls = b, le = b, j = b, e = b, k;
+
+		while (ls > 0 && src[ls - 1] != '\n')
+			ls--;
+		while (le < ld->len && src[le] != '\n' && src[le] != '\r')
+			le++;
+		while (j > ls && (src[j - 1] == ' ' || src[j - 1] == '\t'))
+			j--;
+		while (e < le && (src[e] == ' ' || src[e] == '\t'))
+			e++;
+		if (j == ls && e == le) {
+			/* A blank line. */
+			ld->retry_at = b;
+			ld->retry_len = e - b;
+			ld->retry_spaces = 1;
+			return 1;
+		}
+		/*
+		 * After an indicator that starts its line, when a plain
+		 * scalar follows: no compact mapping, no nested indicator.
+		 */
+		for (k = ls; k < j - 1 && src[k] == ' '; k++)
+			;
+		if (j > ls && k == j - 1 && strchr("-?:", src[j - 1]) &&
+		    e < le && !strchr("-?:[]{},#&*!|>'\"%@`", src[e])) {
+			for (k = e; k + 1 < le; k++)
+				if (src[k] == ':' && strchr(" \t", src[k + 1]))
+					break;
+			if (k + 1 >= le) {
+				ld->retry_at = b;
+				ld->retry_len = e - b;
+				ld->retry_spaces = 1;
+				return 1;
+			}
+		}
+	}
+	/* In flow context YAML 1.2 reads "?x" and ":x" as plain text. */
+	if (ld->flow_depth && b + 1 < ld->len && (src[b] == '?' || src[b] == ':') &&
+	    !strchr(" \t\r\n,[]{}", src[b + 1])) {
+		ld->retry_at = b;
+		ld->retry_len = 1;
+		return 1;
+	}
 	if (!strcmp(problem, "did not find expected alphabetic or numeric character") &&
 	    parser->context && (strstr(parser->context, "anchor") ||
 				strstr(parser->context, "alias")) &&
@@ -1415,6 +1465,12 @@ int yaml_load(struct value **out, struct arena *arena, const char *text,
 			ALLOC_GROW(ld.ins, ld.nr_ins + 1, ld.ins_alloc);
 			ld.ins[ld.nr_ins++] = ld.retry_at;
 			ld.retry_insert = 0;
+		} else if (ld.retry_spaces) {
+			size_t k;
+
+			for (k = 0; k < ld.retry_len; k++)
+				mark_patched(&ld, ld.retry_at + k, 1, " ", 0);
+			ld.retry_spaces = 0;
 		} else if (ld.retry_len >= 4 && ld.retry_at >= 1 &&
 		    (text[ld.retry_at - 1] == 'u' || text[ld.retry_at - 1] == 'U') &&
 		    (ld.retry_len == 4 || ld.retry_len == 8))
