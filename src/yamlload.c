@@ -26,6 +26,7 @@
 #include "usage.h"
 #include "utf8.h"
 
+#include <ctype.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -1183,6 +1184,78 @@ static void mark_patched(struct loader *ld, size_t at, size_t n,
 	}
 }
 
+/* Length of the line at i, without its line break. */
+static size_t line_len(const char *s, size_t i, size_t len)
+{
+	size_t e = i;
+
+	while (e < len && s[e] != '\n' && s[e] != '\r')
+		e++;
+	return e - i;
+}
+
+/*
+ * The directives before the first "---".  yaml@2.8.3 only warns about
+ * an unknown directive, a second %YAML, or a %YAML version other than 1.1
+ * and 1.2 (it then reads YAML 1.2); libyaml refuses them.  Comment those
+ * out for libyaml.  Without a "---" yaml refuses directives, and so will
+ * libyaml, so nothing is touched then.
+ */
+static void patch_directives(struct loader *ld)
+{
+	const char *s = ld->text;
+	size_t i = 0, nr = 0, at[64];
+	int seen_yaml = 0;
+
+	while (i < ld->len) {
+		size_t n = line_len(s, i, ld->len), k = 0;
+
+		while (k < n && (s[i + k] == ' ' || s[i + k] == '\t'))
+			k++;
+		if (n >= 3 && !memcmp(s + i, "---", 3) &&
+		    (n == 3 || s[i + 3] == ' ' || s[i + 3] == '\t'))
+			break;
+		if (s[i] == '%') {
+			int major, minor, used = 0;
+
+			if (n > 6 && !memcmp(s + i, "%YAML ", 6) &&
+			    sscanf(s + i + 6, "%d.%d%n", &major, &minor, &used) == 2) {
+				size_t e = 6 + (size_t)used;
+
+				while (e < n && (s[i + e] == ' ' || s[i + e] == '\t'))
+					e++;
+				if (e < n && s[i + e] != '#')
+					return;	/* trailing junk: leave it */
+				if (major == 1 && minor == 1)
+					return;	/* refused later as YAML 1.1 */
+				if (seen_yaml++ || !(major == 1 && minor == 2)) {
+					if (nr == 64)
+						return;
+					at[nr++] = i;
+				}
+			} else if (n > 5 && !memcmp(s + i, "%TAG ", 5)) {
+				;
+			} else if (n > 1 && isalpha((unsigned char)s[i + 1]) &&
+				   memcmp(s + i, "%YAML", 5)) {
+				if (nr == 64)
+					return;
+				at[nr++] = i;
+			} else
+				return;
+		} else if (k < n && s[i + k] != '#')
+			return;	/* content before any "---" */
+		i += n;
+		if (i < ld->len && s[i] == '\r')
+			i++;
+		if (i < ld->len && s[i] == '\n')
+			i++;
+	}
+	if (i >= ld->len)
+		return;
+	while (nr--)
+		mark_patched(ld, at[nr], 1, "#", 0);
+}
+
 /*
  * Characters that yaml@2.8.3 reads as ordinary content but libyaml (a
  * YAML 1.1 reader) refuses, or takes for line breaks: C0 and C1 controls
@@ -1216,7 +1289,8 @@ static int prepatch(struct loader *ld)
 		if ((c < 0x20 && c != '\t' && c != '\n' && c != '\r') ||
 		    c == 0x7F)
 			mark_patched(ld, i, 1, "x", 1);
-		else if (c == 0xC2 && s[i + 1] >= 0x80 && s[i + 1] <= 0x9F)
+		else if (c == 0xC2 && i + 1 < ld->len && s[i + 1] >= 0x80 &&
+			 s[i + 1] <= 0x9F)
 			mark_patched(ld, i, 2, "\xc3\xa9", 1);
 		else if ((c == 0xE2 && s[i + 1] == 0x80 &&
 			  (s[i + 2] == 0xA8 || s[i + 2] == 0xA9)) ||
@@ -1225,6 +1299,7 @@ static int prepatch(struct loader *ld)
 			  (s[i + 2] == 0xBE || s[i + 2] == 0xBF)))
 			mark_patched(ld, i, 3, "\xe4\xb8\x80", 1);
 	}
+	patch_directives(ld);
 	return 0;
 }
 
@@ -1351,6 +1426,23 @@ static int libyaml_error(struct loader *ld, yaml_parser_t *parser)
 				ld->retry_spaces = 1;
 				return 1;
 			}
+		}
+	}
+	/*
+	 * Tabs in the indentation of a comment line, or inside a flow
+	 * collection, are white space to yaml.
+	 */
+	if (!strcmp(problem, "found a tab character that violates indentation") &&
+	    b < ld->len && src[b] == '\t') {
+		size_t e = b;
+
+		while (e < ld->len && (src[e] == ' ' || src[e] == '\t'))
+			e++;
+		if (e < ld->len && (src[e] == '#' || ld->flow_depth)) {
+			ld->retry_at = b;
+			ld->retry_len = e - b;
+			ld->retry_spaces = 1;
+			return 1;
 		}
 	}
 	/* In flow context YAML 1.2 reads "?x" and ":x" as plain text. */
