@@ -82,6 +82,7 @@ struct anchor {
 	int64_t weight;		/* yaml's aliasCount; 0 until computed */
 	unsigned complete:1;	/* its node has been fully read */
 	unsigned settled:1;	/* weight is 0 and can never change */
+	unsigned deferred:1;	/* aliased as a key from inside itself */
 };
 
 enum { SPECIAL_SET = 1, SPECIAL_OMAP, SPECIAL_PAIRS };
@@ -824,6 +825,47 @@ static int apply_special(struct loader *ld, struct frame *f, struct value *v,
 	return 0;
 }
 
+/* Does the tree under v hold an alias of an anchor other than idx? */
+static int other_alias(const struct value *v, uint32_t idx)
+{
+	uint32_t i, n;
+
+	if (v->kind == VALUE_ALIAS)
+		return v->nr != idx;
+	if (v->kind != VALUE_SEQ && v->kind != VALUE_MAP)
+		return 0;
+	n = v->kind == VALUE_MAP ? 2 * v->nr : v->nr;
+	for (i = 0; i < n; i++)
+		if (other_alias(v->u.items[i], idx))
+			return 1;
+	return 0;
+}
+
+/*
+ * yaml weighs an alias when it meets it, over the whole anchored node;
+ * for an alias inside its own node that is known only now.  With no
+ * other alias inside, the weight cannot have changed in between (the
+ * node's own alias weighs 0 then), so the check is exact.
+ */
+static int finish_deferred_alias(struct loader *ld, int idx,
+				 const yaml_mark_t *mark)
+{
+	struct anchor *a = &ld->anchors[idx];
+	int has_alias = 0;
+
+	if (other_alias(a->node, (uint32_t)idx))
+		return fail(ld, LOAD_EUNSUPPORTED, mark,
+			    "alias as a key inside its own anchored node, "
+			    "next to other aliases");
+	a->deferred = 0;
+	a->weight = alias_weight(ld, a->node, &has_alias);
+	if (a->count * a->weight > MAX_ALIAS_COUNT)
+		return fail(ld, LOAD_EINVALID, mark,
+			    "excessive alias count (more than %d alias expansions)",
+			    MAX_ALIAS_COUNT);
+	return 0;
+}
+
 static int pop_collection(struct loader *ld, const yaml_event_t *ev)
 {
 	struct frame *f = &ld->stack[ld->depth - 1];
@@ -842,8 +884,12 @@ static int pop_collection(struct loader *ld, const yaml_event_t *ev)
 	if (f->special &&
 	    apply_special(ld, f, v, posmap_byte(&ld->pm, ev->end_mark.index)))
 		return ld->status;
-	if (f->anchor >= 0)
+	if (f->anchor >= 0) {
 		ld->anchors[f->anchor].complete = 1;
+		if (ld->anchors[f->anchor].deferred &&
+		    finish_deferred_alias(ld, f->anchor, &f->start_mark))
+			return ld->status;
+	}
 	ld->flow_depth -= f->flow;
 	if (f->flow && !f->flow_pair) {
 		size_t b = posmap_byte(&ld->pm, f->start_mark.index);
@@ -1001,6 +1047,12 @@ static int on_scalar(struct loader *ld, const yaml_event_t *ev)
 	ret = 0;
 	switch (ev->data.scalar.style) {
 	case YAML_PLAIN_SCALAR_STYLE:
+		/* yaml takes "-" before a blank or "," for a sequence entry. */
+		if (ld->flow_depth && c < e && ld->text[c] == '-' &&
+		    (c + 1 >= ld->len || strchr(" \t\r\n,[]{}", ld->text[c + 1])))
+			return fail(ld, LOAD_EINVALID, &ev->start_mark,
+				    "block collections are not allowed within "
+				    "flow collections");
 		if (c < e)
 			yaml_fold_lines(&ld->scratch, ld->text + c, e - c);
 		break;
@@ -1072,11 +1124,23 @@ static int on_alias(struct loader *ld, const yaml_event_t *ev)
 		return fail(ld, LOAD_EINVALID, &ev->start_mark,
 			    "unresolved alias '%s'", name);
 	a = &ld->anchors[idx];
-	if (!a->complete)
-		return fail(ld, LOAD_EINVALID, &ev->start_mark,
-			    "alias '%s' refers to a node that contains it", name);
-	a->count++;
-	if (!a->weight && !a->settled) {
+	if (!a->complete) {
+		struct frame *f = &ld->stack[ld->depth - 1];
+
+		/*
+		 * As a value the reference recurses forever; as a key it
+		 * prints "*name" (canon.c).  The weight is known only once
+		 * the node is complete: see finish_deferred_alias().
+		 */
+		if (!f->is_map || f->nr % 2)
+			return fail(ld, LOAD_EINVALID, &ev->start_mark,
+				    "alias '%s' refers to a node that contains it",
+				    name);
+		a->count++;
+		a->deferred = 1;
+	} else
+		a->count++;
+	if (a->complete && !a->weight && !a->settled) {
 		int has_alias = 0;
 
 		a->weight = alias_weight(ld, a->node, &has_alias);

@@ -89,53 +89,68 @@ static double parse_pow2_radix(const char *s, size_t len, int bits_per_digit)
 	return ldexp((double)mant, (int)extra);
 }
 
-/* Buffer.from(atob(s)) as yaml's !!binary resolves it (Node 20). */
+static int unbase64(unsigned char c)
+{
+	if (c >= 'A' && c <= 'Z')
+		return c - 'A';
+	if (c >= 'a' && c <= 'z')
+		return c - 'a' + 26;
+	if (c >= '0' && c <= '9')
+		return c - '0' + 52;
+	if (c == '+' || c == '-')
+		return 62;
+	if (c == '/' || c == '_')
+		return 63;
+	return 64;
+}
+
+/*
+ * Node's Buffer.from(s, "base64"), which yaml's !!binary uses: both
+ * alphabets, characters outside them skipped, decoding stops at '=' or
+ * at the end, a lone trailing character dropped.  Node looks at UTF-16
+ * units truncated to bytes, so anything beyond ASCII is not reproduced.
+ */
 static int decode_base64(struct strbuf *out, const char *s, size_t len)
 {
-	static const char alphabet[] =
-		"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-	size_t i, nonws = 0, eq = 0, rem;
-	uint32_t acc = 0;
-	int nacc = 0;
+	size_t i = 0;
+	unsigned hi = 0;
+	int slot = 0;
 
-	for (i = 0; i < len; i++) {
-		unsigned char c = (unsigned char)s[i];
-
-		if (c == '\n' || c == '\r' || c == '\t' || c == '\f' || c == ' ')
-			continue;
-		nonws++;
-		if (c == '=') {
-			eq++;
-			if (eq > 2)
-				return -1;
-			continue;
-		}
-		if (eq || !memchr(alphabet, c, 64) || !c)
+	for (i = 0; i < len; i++)
+		if ((unsigned char)s[i] >= 0x80)
 			return -1;
-	}
-	rem = nonws % 4;
-	if (!rem)
-		rem = (nonws - eq) % 4;
-	else if (eq)
-		return -1;
-	if (rem == 1)
-		return -1;
-	for (i = 0; i < len; i++) {
-		const char *p;
+	i = 0;
+	for (;;) {
+		unsigned lo;
 
-		if (s[i] == '=')
-			break;
-		p = memchr(alphabet, s[i], 64);
-		if (!p || !s[i])
-			continue;
-		acc = (acc << 6) | (uint32_t)(p - alphabet);
-		nacc += 6;
-		if (nacc >= 8) {
-			nacc -= 8;
-			strbuf_addch(out, (int)((acc >> nacc) & 0xFF));
+		for (;;) {
+			unsigned char c;
+
+			if (i >= len)
+				return 0;
+			c = (unsigned char)s[i++];
+			lo = (unsigned)unbase64(c);
+			if (lo < 64)
+				break;
+			if (c == '=' || i >= len)
+				return 0;
 		}
+		switch (slot) {
+		case 1:
+			strbuf_addch(out, (int)(((hi & 0x3F) << 2) | ((lo & 0x30) >> 4)));
+			break;
+		case 2:
+			strbuf_addch(out, (int)(((hi & 0x0F) << 4) | ((lo & 0x3C) >> 2)));
+			break;
+		case 3:
+			strbuf_addch(out, (int)(((hi & 0x03) << 6) | (lo & 0x3F)));
+			break;
+		}
+		if (i >= len)
+			return 0;
+		hi = lo;
+		slot = (slot + 1) % 4;
 	}
-	return 0;
 }
 
 static size_t count_digits(const char *s, size_t i, size_t n, size_t max)
@@ -359,8 +374,9 @@ int yaml_resolve_scalar(struct value *v, struct arena *arena, const char *s,
 
 			if (decode_base64(&bytes, s, n) < 0) {
 				strbuf_release(&bytes);
-				strbuf_addstr(why, "!!binary value is not valid base64");
-				return LOAD_EINVALID;
+				strbuf_addstr(why, "!!binary value with characters "
+					      "beyond ASCII");
+				return LOAD_EUNSUPPORTED;
 			}
 			v->kind = VALUE_BYTES;
 			v->u.str.len = bytes.len;
