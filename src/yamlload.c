@@ -640,8 +640,9 @@ static int check_comment_after(struct loader *ld, size_t e,
 }
 
 /*
- * In flow context libyaml reads "?x" as an explicit key x; yaml@2.8.3,
- * following YAML 1.2, reads a plain scalar "?x".  A node that starts right
+ * In flow context libyaml reads "?x" as an explicit key x (and ":x" as
+ * an empty key's value x); yaml@2.8.3, following YAML 1.2, reads plain
+ * scalars "?x" and ":x".  A node that starts right
  * after a '?' is that case: hide the '?' from libyaml.
  */
 static int check_flow_question(struct loader *ld, const yaml_mark_t *mark)
@@ -652,6 +653,10 @@ static int check_flow_question(struct loader *ld, const yaml_mark_t *mark)
 		return 0;
 	b = posmap_byte(&ld->pm, mark->index);
 	if (b > 0 && ld->text[b - 1] == '?')
+		return want_retry(ld, b - 1, 1);
+	/* Likewise ":x" where the ':' does not follow a key. */
+	if (b > 1 && ld->text[b - 1] == ':' &&
+	    strchr(" \t\r\n[{,", ld->text[b - 2]))
 		return want_retry(ld, b - 1, 1);
 	return 0;
 }
@@ -1321,6 +1326,34 @@ static void patch_directives(struct loader *ld)
 }
 
 /*
+ * A stream of nothing but comments, blank lines and one "..." is one empty
+ * document (null) to yaml; libyaml refuses a "..." that ends no document.
+ * Hide the marker from libyaml in that case only.
+ */
+static void patch_bare_doc_end(struct loader *ld)
+{
+	const char *s = ld->text;
+	size_t i = 0, marker = (size_t)-1;
+
+	while (i < ld->len) {
+		size_t n = line_len(s, i, ld->len), k = 0;
+
+		while (k < n && (s[i + k] == ' ' || s[i + k] == '\t'))
+			k++;
+		if (!k && n >= 3 && !memcmp(s + i, "...", 3) &&
+		    (n == 3 || s[i + 3] == ' ' || s[i + 3] == '\t'))
+			marker = i;
+		else if (k < n && s[i + k] != '#')
+			return;
+		i += n;
+		while (i < ld->len && (s[i] == '\r' || s[i] == '\n'))
+			i++;
+	}
+	if (marker != (size_t)-1)
+		mark_patched(ld, marker, 1, "#", 0);
+}
+
+/*
  * Characters that yaml@2.8.3 reads as ordinary content but libyaml (a
  * YAML 1.1 reader) refuses, or takes for line breaks: C0 and C1 controls
  * and DEL, U+0085, U+2028, U+2029, U+FEFF, U+FFFE, U+FFFF.  libyaml gets
@@ -1364,6 +1397,7 @@ static int prepatch(struct loader *ld)
 			mark_patched(ld, i, 3, "\xe4\xb8\x80", 1);
 	}
 	patch_directives(ld);
+	patch_bare_doc_end(ld);
 	return 0;
 }
 
