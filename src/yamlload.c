@@ -143,6 +143,7 @@ struct loader {
 	size_t *patched;	/* sorted offsets of replaced content bytes */
 	size_t nr_patched, patched_alloc;
 	int flow_depth;
+	int has_tag_directive;
 	size_t retry_at, retry_len;	/* a patch to make before retrying */
 	int retry_insert;		/* ... or a space to insert at retry_at */
 	int retry_spaces;		/* ... or blanks to make spaces */
@@ -290,16 +291,24 @@ static size_t name_end(const char *s, size_t i, size_t end)
 	return i;
 }
 
+/* A node's properties as yaml reads them from the source. */
+struct props {
+	const char *anchor;	/* NULL when there is none */
+	size_t anchor_len;
+	const char *tag;	/* the tag token, '!' included */
+	size_t tag_len;
+};
+
 /*
  * Skip the properties (anchor, tag), white space and comments in front of
- * a node's content.  anchor and anchor_len receive the anchor's name as
- * yaml reads it, when there is one.
+ * a node's content, noting the first anchor and tag in *p (a later one
+ * belongs to a child).  Names may run past `end` (libyaml's end of the
+ * node), up to len.
  */
 static size_t skip_props(const char *s, size_t i, size_t end, size_t len,
-			 const char **anchor, size_t *anchor_len)
+			 struct props *p)
 {
-	if (anchor)
-		*anchor = NULL;
+	memset(p, 0, sizeof(*p));
 	while (i < end) {
 		char c = s[i];
 
@@ -309,23 +318,57 @@ static size_t skip_props(const char *s, size_t i, size_t end, size_t len,
 			while (i < end && s[i] != '\n')
 				i++;
 		} else if (c == '&') {
-			/* The name may run past the node's end (libyaml's). */
 			size_t e = name_end(s, i + 1, len);
 
-			/* A node has one anchor; a later one is a child's. */
-			if (anchor && !*anchor) {
-				*anchor = s + i + 1;
-				*anchor_len = e - i - 1;
+			if (!p->anchor) {
+				p->anchor = s + i + 1;
+				p->anchor_len = e - i - 1;
 			}
 			i = e;
 		} else if (c == '!') {
-			while (i < end && s[i] != ' ' && s[i] != '\t' &&
+			size_t b = i;
+
+			while (i < len && s[i] != ' ' && s[i] != '\t' &&
 			       s[i] != '\n' && s[i] != '\r')
 				i++;
+			if (!p->tag) {
+				p->tag = s + b;
+				p->tag_len = i - b;
+			}
 		} else
 			break;
 	}
 	return i;
+}
+
+/*
+ * yaml splits a tag at its last '!' (libyaml at its second), and
+ * refuses a tag without a suffix.  Where the two would read a tag
+ * differently, yaml cannot resolve it.
+ */
+static int check_tag(struct loader *ld, const struct props *p,
+		     const yaml_mark_t *mark)
+{
+	const char *t = p->tag;
+	size_t n = p->tag_len, last = 0, lib_end, i;
+
+	if (!t || n < 2 || t[1] == '<')
+		return 0;
+	for (i = 0; i < n; i++)
+		if (t[i] == '!')
+			last = i;
+	lib_end = t[1] == '!' ? 1 : 0;
+	for (i = 1; !lib_end && i < n; i++)
+		if (t[i] == '!')
+			lib_end = i;
+	if (last == n - 1)
+		return fail(ld, LOAD_EINVALID, mark, "the tag %.*s has no suffix",
+			    (int)n, t);
+	if (last != lib_end)
+		return fail(ld, ld->has_tag_directive ? LOAD_EUNSUPPORTED :
+			    LOAD_EINVALID, mark, "could not resolve tag %.*s",
+			    (int)n, t);
+	return 0;
 }
 
 static int patched_between(struct loader *ld, size_t b, size_t e)
@@ -454,7 +497,15 @@ static void describe_key(struct strbuf *sb, const struct value *k)
 
 			if (c < 0x20 || c == 0x7f)
 				strbuf_addf(sb, "\\x%02x", c);
-			else
+			else if (c == 0xED && (k->u.str.ptr[i + 1] & 0xE0) == 0xA0) {
+				/* A lone surrogate: not printable as UTF-8. */
+				const unsigned char *p =
+					(const unsigned char *)k->u.str.ptr + i;
+
+				strbuf_addf(sb, "\\u%04x", 0xD000 |
+					    ((p[1] & 0x3F) << 6) | (p[2] & 0x3F));
+				i += 2;
+			} else
 				strbuf_addch(sb, c);
 		}
 		strbuf_addstr(sb, i < k->u.str.len ? "...'" : "'");
@@ -692,22 +743,27 @@ static int push_collection(struct loader *ld, enum value_kind kind,
 		else if (kind == VALUE_SEQ && !strcmp(name, "pairs"))
 			special = SPECIAL_PAIRS;
 	}
-	if (anchor) {
+	if (anchor || tag) {
 		size_t b = posmap_byte(&ld->pm, ev->start_mark.index);
-		const char *name;
-		size_t nlen, c = skip_props(ld->text, b, ld->len, ld->len, &name, &nlen);
+		struct props pr;
+		size_t c = skip_props(ld->text, b, ld->len, ld->len, &pr);
 		int r;
 
-		if (!name)
+		if (tag && check_tag(ld, &pr, &ev->start_mark))
+			return ld->status;
+		if (anchor && !pr.anchor)
 			return fail(ld, LOAD_EUNSUPPORTED, &ev->start_mark,
 				    "cannot locate an anchor");
-		if ((r = check_name(ld, (const char *)anchor,
-				    (size_t)(name - ld->text), nlen)))
+		if (anchor && (r = check_name(ld, (const char *)anchor,
+					      (size_t)(pr.anchor - ld->text),
+					      pr.anchor_len)))
 			return r;
 		if (patched_between(ld, b, c))
 			return fail(ld, LOAD_EUNSUPPORTED, &ev->start_mark,
 				    "control character in a node's properties");
-		anchor_name = arena_memdup(ld->arena, name, nlen);
+		if (anchor)
+			anchor_name = arena_memdup(ld->arena, pr.anchor,
+						   pr.anchor_len);
 	}
 	if ((r0 = check_flow_question(ld, &ev->start_mark)))
 		return r0;
@@ -920,6 +976,45 @@ static int pop_collection(struct loader *ld, const yaml_event_t *ev)
  * the header up to libyaml's end, less trailing lines of spaces no longer
  * than the first content line's indentation (unless chomping is "keep").
  */
+/* Length of the line at i, without its line break. */
+static size_t line_len(const char *s, size_t i, size_t len)
+{
+	size_t e = i;
+
+	while (e < len && s[e] != '\n' && s[e] != '\r')
+		e++;
+	return e - i;
+}
+
+/*
+ * A top-level block scalar may hold lines at column 0 for yaml, up to a
+ * document marker; libyaml wants them indented.  Is there such a line
+ * (a comment too) after libyaml's end of the scalar at e?
+ */
+static int root_scalar_runs_on(struct loader *ld, size_t e)
+{
+	const char *s = ld->text;
+	size_t i = e;
+
+	while (i > 0 && s[i - 1] != '\n')
+		i--;
+	while (i < ld->len) {
+		size_t n = line_len(s, i, ld->len), k = 0;
+
+		if (n >= 3 && (!memcmp(s + i, "---", 3) || !memcmp(s + i, "...", 3)) &&
+		    (n == 3 || s[i + 3] == ' ' || s[i + 3] == '\t'))
+			return 0;
+		while (k < n && (s[i + k] == ' ' || s[i + k] == '\t'))
+			k++;
+		if (i >= e && k < n)
+			return 1;
+		i += n;
+		while (i < ld->len && (s[i] == '\r' || s[i] == '\n'))
+			i++;
+	}
+	return 0;
+}
+
 static int block_scalar(struct loader *ld, const yaml_event_t *ev, size_t b,
 			size_t e, struct strbuf *out)
 {
@@ -937,6 +1032,9 @@ static int block_scalar(struct loader *ld, const yaml_event_t *ev, size_t b,
 	}
 	while (i < e && t[i] != '\n')
 		i++;
+	if (!ld->depth && root_scalar_runs_on(ld, e))
+		return fail(ld, LOAD_EUNSUPPORTED, &ev->start_mark,
+			    "text at column 0 after a top-level block scalar");
 	if (i >= e)
 		return 0;	/* nothing after the header */
 	pos = i + 1;
@@ -1028,11 +1126,16 @@ static int on_scalar(struct loader *ld, const yaml_event_t *ev)
 	size_t e = posmap_byte(&ld->pm, ev->end_mark.index);
 	const char *anchor = NULL;
 	size_t anchor_len = 0, c;
+	struct props pr;
 	int ret;
 
 	if ((ret = check_flow_question(ld, &ev->start_mark)))
 		return ret;
-	c = skip_props(ld->text, b, e, ld->len, &anchor, &anchor_len);
+	c = skip_props(ld->text, b, e, ld->len, &pr);
+	anchor = pr.anchor;
+	anchor_len = pr.anchor_len;
+	if (tag && check_tag(ld, &pr, &ev->start_mark))
+		return ld->status;
 	if (ev->data.scalar.anchor && !anchor)
 		return fail(ld, LOAD_EUNSUPPORTED, &ev->start_mark,
 			    "cannot locate an anchor");
@@ -1171,6 +1274,9 @@ static int on_document_start(struct loader *ld, const yaml_event_t *ev)
 	const yaml_version_directive_t *ver =
 		ev->data.document_start.version_directive;
 
+	if (ev->data.document_start.tag_directives.start !=
+	    ev->data.document_start.tag_directives.end)
+		ld->has_tag_directive = 1;
 	if (++ld->documents > 1)
 		return fail(ld, LOAD_EINVALID, &ev->start_mark,
 			    "source contains more than one document");
@@ -1251,16 +1357,6 @@ static void mark_patched(struct loader *ld, size_t at, size_t n,
 		ALLOC_GROW(ld->patched, ld->nr_patched + 1, ld->patched_alloc);
 		ld->patched[ld->nr_patched++] = at++;
 	}
-}
-
-/* Length of the line at i, without its line break. */
-static size_t line_len(const char *s, size_t i, size_t len)
-{
-	size_t e = i;
-
-	while (e < len && s[e] != '\n' && s[e] != '\r')
-		e++;
-	return e - i;
 }
 
 /*
