@@ -1596,8 +1596,11 @@ static int libyaml_error(struct loader *ld, yaml_parser_t *parser)
 			j--;
 		while (e < le && (src[e] == ' ' || src[e] == '\t'))
 			e++;
-		if (j == ls && e == le) {
-			/* A blank line. */
+		if (j == ls && e == le && le < ld->len) {
+			/*
+			 * A blank line; at the very end without a line break
+			 * yaml may refuse it, so that case is left alone.
+			 */
 			ld->retry_at = b;
 			ld->retry_len = e - b;
 			ld->retry_spaces = 1;
@@ -1632,7 +1635,9 @@ static int libyaml_error(struct loader *ld, yaml_parser_t *parser)
 
 		while (e < ld->len && (src[e] == ' ' || src[e] == '\t'))
 			e++;
-		if (e < ld->len && (src[e] == '#' || ld->flow_depth)) {
+		if (e < ld->len && (src[e] == '#' || src[e] == '\n' ||
+				    (src[e] == '\r' && e + 1 < ld->len &&
+				     src[e + 1] == '\n') || ld->flow_depth)) {
 			ld->retry_at = b;
 			ld->retry_len = e - b;
 			ld->retry_spaces = 1;
