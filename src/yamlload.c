@@ -143,6 +143,8 @@ struct loader {
 	size_t *patched;	/* sorted offsets of replaced content bytes */
 	size_t nr_patched, patched_alloc;
 	int flow_depth;
+	int flow_in_block;	/* the outermost flow collection is nested */
+	size_t flow_start;	/* where the outermost flow collection starts */
 	int has_tag_directive;
 	size_t retry_at, retry_len;	/* a patch to make before retrying */
 	int retry_insert;		/* ... or a space to insert at retry_at */
@@ -649,28 +651,40 @@ static size_t indent_next_at(const char *t, size_t pos)
 }
 
 /*
- * Check the lines after the first of [b, e) against indent_next_at(b).
- * Blank lines and comment lines pass; with `closer`, a line that starts
- * with the final bracket may sit one column short, as yaml allows.
+ * Check the lines after the first of [b, e) against indent_next_at(at).
+ * For a quoted scalar (closer 0) only empty lines pass; in a flow
+ * collection (closer 1) blank and comment lines pass, and a line that
+ * starts with the final bracket may sit one column short, as yaml allows.
  */
-static int check_continuation(struct loader *ld, size_t b, size_t e,
-			      int closer, const yaml_mark_t *mark)
+static int check_continuation(struct loader *ld, size_t at, size_t b,
+			      size_t e, int closer, const yaml_mark_t *mark)
 {
 	const char *t = ld->text;
-	size_t need = indent_next_at(t, b), i;
+	size_t need = indent_next_at(t, at), i;
 
 	for (i = b; i < e; i++) {
-		size_t n = 0;
+		size_t n = 0, f;
 
 		if (t[i] != '\n')
 			continue;
 		while (i + 1 + n < ld->len && t[i + 1 + n] == ' ')
 			n++;
-		if (i + 1 + n >= ld->len || strchr("\r\n#", t[i + 1 + n]))
-			continue;
+		f = i + 1 + n;
+		if (!closer) {
+			/* Inside quotes only an empty line is exempt. */
+			if (f >= ld->len || t[f] == '\n' ||
+			    (t[f] == '\r' && f + 1 < ld->len && t[f + 1] == '\n'))
+				continue;
+		} else {
+			/* Between flow items tabs separate; comments pass. */
+			while (f < ld->len && t[f] == '\t')
+				f++;
+			if (f >= ld->len || strchr("\r\n#", t[f]))
+				continue;
+		}
 		if (n >= need)
 			continue;
-		if (closer && n + 1 == need && i + 1 + n == e - 1)
+		if (closer && n + 1 == need && f == e - 1)
 			continue;
 		return fail(ld, LOAD_EINVALID, mark,
 			    "continuation line indented less than %zu spaces",
@@ -788,6 +802,10 @@ static int push_collection(struct loader *ld, enum value_kind kind,
 	} else
 		f->flow = ev->data.sequence_start.style ==
 			  YAML_FLOW_SEQUENCE_STYLE;
+	if (f->flow && !ld->flow_depth) {
+		ld->flow_start = posmap_byte(&ld->pm, ev->start_mark.index);
+		ld->flow_in_block = ld->depth > 1;
+	}
 	ld->flow_depth += f->flow;
 	return 0;
 }
@@ -960,7 +978,7 @@ static int pop_collection(struct loader *ld, const yaml_event_t *ev)
 			return ld->status;
 		/* The outermost flow collection inside a block one. */
 		if (!ld->flow_depth && ld->depth > 1 &&
-		    check_continuation(ld, b, e, 1, &f->start_mark))
+		    check_continuation(ld, b, b, e, 1, &f->start_mark))
 			return ld->status;
 	}
 	start = f->start_mark;
@@ -1112,8 +1130,14 @@ static int check_quoted_layout(struct loader *ld, size_t b, size_t e,
 {
 	if (check_comment_after(ld, e, mark))
 		return ld->status;
-	if (ld->depth && !ld->flow_depth && memchr(ld->text + b, '\n', e - b))
-		return check_continuation(ld, b, e, 0, mark);
+	if (ld->depth && memchr(ld->text + b, '\n', e - b)) {
+		/* In a flow collection the line that opened it counts. */
+		if (!ld->flow_depth)
+			return check_continuation(ld, b, b, e, 0, mark);
+		if (ld->flow_in_block)
+			return check_continuation(ld, ld->flow_start, b, e, 0,
+						  mark);
+	}
 	return 0;
 }
 
@@ -1613,7 +1637,7 @@ static int libyaml_error(struct loader *ld, yaml_parser_t *parser)
 		for (k = ls; k < j - 1 && src[k] == ' '; k++)
 			;
 		if (j > ls && k == j - 1 && strchr("-?:", src[j - 1]) &&
-		    e < le && !strchr("-?:[]{},#&*!|>'\"%@`", src[e])) {
+		    e < le && !strchr("-?:[]{},#&*!|>%@`", src[e])) {
 			for (k = e; k + 1 < le; k++)
 				if (src[k] == ':' && strchr(" \t", src[k + 1]))
 					break;
