@@ -48,14 +48,20 @@ int read_file_limited(struct strbuf *out, const char *path, size_t max,
 {
 	FILE *fp = input_open(path, err);
 	size_t start = out->len;
+	struct stat st;
 	int ret = 0;
 
 	if (!fp)
 		return INPUT_EOPEN;
+	/* Size the buffer once for regular files (peak memory matters). */
+	if (!fstat(fileno(fp), &st) && S_ISREG(st.st_mode) && st.st_size > 0 &&
+	    (!max || (size_t)st.st_size <= max))
+		strbuf_grow(out, (size_t)st.st_size + 1);
 	for (;;) {
 		size_t n;
 
-		strbuf_grow(out, 64 * 1024);
+		if (out->alloc - out->len < 2)
+			strbuf_grow(out, 64 * 1024);
 		n = fread(out->buf + out->len, 1, out->alloc - out->len - 1, fp);
 		out->len += n;
 		out->buf[out->len] = '\0';

@@ -12,12 +12,17 @@ struct arena_block {
 
 #define ARENA_BLOCK (64 * 1024)
 
+/*
+ * Nodes hold doubles and pointers: 8-byte alignment is all they need, and
+ * the documents can be large, so max_align_t's 16 would waste memory.
+ */
+#define ARENA_ALIGN 8
+
 void *arena_alloc(struct arena *a, size_t size)
 {
-	size_t align = sizeof(max_align_t);
 	void *p;
 
-	size = (size + align - 1) & ~(align - 1);
+	size = (size + ARENA_ALIGN - 1) & ~(size_t)(ARENA_ALIGN - 1);
 	if (size > a->left) {
 		size_t want = size > ARENA_BLOCK / 4 ? size : ARENA_BLOCK;
 		struct arena_block *b = xmalloc(sizeof(*b) + want);

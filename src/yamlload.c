@@ -1528,19 +1528,22 @@ static int cmp_size(const void *a, const void *b)
 	return x < y ? -1 : x > y;
 }
 
-/* Build libyaml's copy from the text, the edits and the insertions. */
+/*
+ * Build libyaml's copy from the text, the edits and the insertions.  With
+ * neither, libyaml reads the text itself.
+ */
 static void build_lib(struct loader *ld)
 {
 	size_t i, k, o = 0;
-	char *tmp = xmemdupz(ld->text, ld->len);
 
-	for (i = 0; i < ld->nr_edits; i++)
-		memcpy(tmp + ld->edits[i].at, ld->edits[i].bytes,
-		       ld->edits[i].len);
-	qsort(ld->ins, ld->nr_ins, sizeof(*ld->ins), cmp_size);
 	free(ld->lib);
+	ld->lib = NULL;
 	free(ld->ins_lib);
+	ld->ins_lib = NULL;
 	ld->lib_len = ld->len + ld->nr_ins;
+	if (!ld->nr_edits && !ld->nr_ins)
+		return;
+	qsort(ld->ins, ld->nr_ins, sizeof(*ld->ins), cmp_size);
 	ld->lib = xmalloc(ld->lib_len + 1);
 	ld->ins_lib = xmalloc((ld->nr_ins ? ld->nr_ins : 1) * sizeof(size_t));
 	for (i = 0, k = 0; i <= ld->len; i++) {
@@ -1550,10 +1553,18 @@ static void build_lib(struct loader *ld)
 			k++;
 		}
 		if (i < ld->len)
-			ld->lib[o++] = tmp[i];
+			ld->lib[o++] = ld->text[i];
 	}
 	ld->lib[o] = '\0';
-	free(tmp);
+	/* Edits are in the text's offsets; shift them past insertions. */
+	for (i = 0; i < ld->nr_edits; i++) {
+		const struct edit *ed = &ld->edits[i];
+		size_t before = 0;
+
+		while (before < ld->nr_ins && ld->ins[before] <= ed->at)
+			before++;
+		memcpy(ld->lib + ed->at + before, ed->bytes, ed->len);
+	}
 }
 
 static int hexval(int c)
@@ -1704,7 +1715,7 @@ static int parse_pass(struct loader *ld)
 	int done = 0, ret = 0;
 
 	build_lib(ld);
-	src = ld->lib;
+	src = ld->lib ? ld->lib : ld->text;
 	ld->pm.text = (const unsigned char *)src;
 	ld->pm.len = ld->lib_len;
 	ld->pm.ins = ld->ins_lib;
