@@ -1543,7 +1543,8 @@ static void build_lib(struct loader *ld)
 	ld->lib_len = ld->len + ld->nr_ins;
 	if (!ld->nr_edits && !ld->nr_ins)
 		return;
-	qsort(ld->ins, ld->nr_ins, sizeof(*ld->ins), cmp_size);
+	if (ld->nr_ins)
+		qsort(ld->ins, ld->nr_ins, sizeof(*ld->ins), cmp_size);
 	ld->lib = xmalloc(ld->lib_len + 1);
 	ld->ins_lib = xmalloc((ld->nr_ins ? ld->nr_ins : 1) * sizeof(size_t));
 	for (i = 0, k = 0; i <= ld->len; i++) {
