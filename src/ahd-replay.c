@@ -5,7 +5,6 @@
 #include "builtin.h"
 #include "usage.h"
 
-#include <git2.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -95,11 +94,10 @@ static int run(int argc, char **argv)
 
 int main(int argc, char **argv)
 {
-	int status;
-
-	if (git_libgit2_init() < 0)
-		die("cannot initialise libgit2");
-	status = run(argc, argv);
-	git_libgit2_shutdown();
-	return status;
+	/*
+	 * libgit2 is initialised by the commands that use the repository,
+	 * not here: its start-up reads the system's CA certificates, which
+	 * hash and canon have no use for.
+	 */
+	return run(argc, argv);
 }
