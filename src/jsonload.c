@@ -79,8 +79,17 @@ int json_load_ijson(struct value **out, struct arena *arena,
 	root = json_loadb(text, len, JSON_DECODE_ANY | JSON_REJECT_DUPLICATES |
 			  JSON_DECODE_INT_AS_REAL | JSON_ALLOW_NUL, &jerr);
 	if (!root) {
-		strbuf_addf(err, "invalid JSON: %s (line %d, column %d)",
-			    jerr.text, jerr.line, jerr.column);
+		const char *t;
+
+		/* jansson quotes the input near the error: keep one line. */
+		strbuf_addstr(err, "invalid JSON: ");
+		for (t = jerr.text; *t; t++)
+			if ((unsigned char)*t < 0x20 || *t == 0x7f)
+				strbuf_addf(err, "\\x%02x", (unsigned char)*t);
+			else
+				strbuf_addch(err, *t);
+		strbuf_addf(err, " (line %d, column %d)", jerr.line,
+			    jerr.column);
 		return -1;
 	}
 	*out = convert(arena, root);
