@@ -1803,8 +1803,12 @@ int yaml_load(struct value **out, struct arena *arena, const char *text,
 		    (ld.retry_len == 4 || ld.retry_len == 8))
 			mark_patched(&ld, ld.retry_at, ld.retry_len,
 				     ld.retry_len == 4 ? "0041" : "00000041", 0);
-		else
-			mark_patched(&ld, ld.retry_at, ld.retry_len, "xxxx", 0);
+		else {
+			size_t k;
+
+			for (k = 0; k < ld.retry_len; k++)
+				mark_patched(&ld, ld.retry_at + k, 1, "x", 0);
+		}
 		loader_reset(&ld);
 		arena_release(arena);
 		ret = 0;
