@@ -1,0 +1,116 @@
+#!/bin/sh
+
+test_description='the binary: --version, --help, help CMD, usage errors'
+
+. "${TEST_SRC_DIR:-$(dirname "$0")/..}/t/test-lib.sh"
+
+test_expect_success 'the binary under test exists' '
+	test -x "$AHD_REPLAY" &&
+	command -v ahd-replay
+'
+
+test_expect_success '--version prints the name and version' '
+	echo "ahd-replay 0.1.0" >expect &&
+	ahd-replay --version >actual 2>err &&
+	test_cmp expect actual &&
+	test_must_be_empty err
+'
+
+for opt in --help help
+do
+	test_expect_success "$opt lists hash and canon with a description" '
+		ahd-replay '"$opt"' >out 2>err &&
+		test_grep "^usage: ahd-replay" out &&
+		test_grep -E "^[	 ]+hash[	 ]+[A-Za-z]" out &&
+		test_grep -E "^[	 ]+canon[	 ]+[A-Za-z]" out &&
+		test_must_be_empty err
+	'
+done
+
+test_expect_success 'no arguments prints the usage and exits 2' '
+	test_expect_code 2 ahd-replay >out 2>err &&
+	cat out err >all &&
+	test_grep "^usage: ahd-replay" all
+'
+
+test_expect_success 'an unknown command exits 2 and says so' '
+	test_expect_code 2 ahd-replay frob >out 2>err &&
+	test_grep "^ahd-replay: '\''frob'\'' is not an ahd-replay command" err &&
+	test_must_be_empty out
+'
+
+test_expect_success 'an unknown global option exits 2' '
+	test_expect_code 2 ahd-replay --frobnicate >out 2>err &&
+	test_must_be_empty out
+'
+
+test_expect_success 'help for an unknown command fails' '
+	test_must_fail ahd-replay help frob >out 2>err &&
+	test_grep "frob" err
+'
+
+for cmd in hash canon
+do
+	test_expect_success "help $cmd prints the usage to stdout" '
+		ahd-replay help '"$cmd"' >out 2>err &&
+		test_grep "^usage: ahd-replay '"$cmd"'" out
+	'
+
+	test_expect_success "$cmd -h prints the usage to stdout and exits 0" '
+		ahd-replay '"$cmd"' -h >out 2>err &&
+		head -n 1 out >first &&
+		test_grep "^usage: ahd-replay '"$cmd"'" first &&
+		test_must_be_empty err
+	'
+
+	test_expect_success "help $cmd and $cmd -h agree" '
+		ahd-replay help '"$cmd"' >help.out &&
+		ahd-replay '"$cmd"' -h >h.out &&
+		test_cmp help.out h.out
+	'
+
+	test_expect_success "$cmd with an unknown option exits 2, usage on stderr" '
+		test_expect_code 2 ahd-replay '"$cmd"' --frobnicate x.yml >out 2>err &&
+		test_grep "usage: ahd-replay '"$cmd"'" err &&
+		test_must_be_empty out
+	'
+done
+
+test_expect_success 'the usage of hash names its options' '
+	ahd-replay hash -h >out &&
+	test_grep -e "--raw" out &&
+	test_grep -e "--jcs" out &&
+	test_grep -e "--max-size" out
+'
+
+test_lazy_prereq DEVFULL '
+	test -c /dev/full && ! (echo x >/dev/full) 2>/dev/null
+'
+
+test_expect_success DEVFULL 'a write error on stdout is a failure' '
+	test_must_fail ahd-replay --version >/dev/full 2>err
+'
+
+test_lazy_prereq GROFF '
+	groff -v
+'
+
+# Like git's t0450: the SYNOPSIS of the man page shows what -h shows.
+test_expect_success GROFF 'the man page synopsis matches -h' '
+	groff -man -Tascii -rLL=300n -P-cbou \
+		"$TEST_SRC_DIR/doc/ahd-replay.1" >man.raw 2>man.err &&
+	test_must_be_empty man.err &&
+	tr -s " \n" "  " <man.raw >man.txt &&
+	for cmd in hash canon
+	do
+		ahd-replay $cmd -h >usage.$cmd &&
+		sed -n "1s/^usage: //p" usage.$cmd | tr -s " " " " >want.$cmd &&
+		test -s want.$cmd &&
+		grep -F -f want.$cmd man.txt >/dev/null || {
+			echo "synopsis of $cmd not in the man page: $(cat want.$cmd)"
+			return 1
+		}
+	done
+'
+
+test_done
