@@ -1,0 +1,187 @@
+#include "config.h"
+#include "render.h"
+#include "numfmt.h"
+
+#include <string.h>
+
+void render_shell_quote(struct strbuf *out, const char *arg)
+{
+	const char *p;
+
+	if (!*arg) {
+		strbuf_add(out, "''", 2);
+		return;
+	}
+	for (p = arg; *p; p++)
+		if (!strchr("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+			    "0123456789_./:@=,+-", *p))
+			break;
+	if (!*p) {
+		strbuf_addstr(out, arg);
+		return;
+	}
+	strbuf_addch(out, '\'');
+	for (p = arg; *p; p++)
+		if (*p == '\'')
+			strbuf_addstr(out, "'\\''");
+		else
+			strbuf_addch(out, *p);
+	strbuf_addch(out, '\'');
+}
+
+/* sha256:<full> becomes sha256:<first 12>, as shortenHash() does. */
+static void add_short_hash(struct strbuf *out, const char *h)
+{
+	const char *colon = strchr(h, ':');
+	size_t rest;
+
+	if (!colon) {
+		strbuf_add(out, h, strlen(h) < 12 ? strlen(h) : 12);
+		return;
+	}
+	strbuf_add(out, h, (size_t)(colon - h) + 1);
+	rest = strlen(colon + 1);
+	strbuf_add(out, colon + 1, rest < 12 ? rest : 12);
+}
+
+/* s.slice(0, n) in JavaScript: the first n UTF-16 units. */
+static void add_utf16_prefix(struct strbuf *out, const char *s, size_t n)
+{
+	const unsigned char *p = (const unsigned char *)s;
+	size_t units = 0;
+
+	while (*p && units < n) {
+		size_t len = *p < 0x80 ? 1 : *p < 0xE0 ? 2 : *p < 0xF0 ? 3 : 4;
+
+		/* An astral character is two units; slice() may split it. */
+		units += len == 4 ? 2 : 1;
+		if (units > n)
+			break;
+		strbuf_add(out, p, len);
+		p += len;
+	}
+}
+
+/* A JSON value as a JavaScript template literal shows it. */
+static void add_js(struct strbuf *out, const json_t *v)
+{
+	char num[NUMFMT_MAX];
+
+	if (!v || json_is_null(v))
+		strbuf_addstr(out, "null");
+	else if (json_is_string(v))
+		strbuf_add(out, json_string_value(v), json_string_length(v));
+	else if (json_is_number(v))
+		strbuf_add(out, num, numfmt_es(num, json_number_value(v)));
+	else if (json_is_boolean(v))
+		strbuf_addstr(out, json_is_true(v) ? "true" : "false");
+}
+
+static void add_join(struct strbuf *out, const json_t *arr)
+{
+	size_t i;
+	json_t *item;
+
+	json_array_foreach(arr, i, item) {
+		if (i)
+			strbuf_add(out, ", ", 2);
+		add_js(out, item);
+	}
+}
+
+void render_markdown(struct strbuf *out, const struct sidecar *sc)
+{
+	const json_t *doc = sc->json;
+	const json_t *sampling = json_object_get(doc, "sampling");
+	const json_t *conditions = json_object_get(doc, "conditions");
+	const json_t *models = json_object_get(doc, "models");
+	const json_t *argv = json_object_get(doc, "argv");
+	json_t *m, *arg;
+	size_t i;
+
+	strbuf_addstr(out, "```yaml ahd-replay\nschema_version: ");
+	add_js(out, json_object_get(doc, "schema_version"));
+	strbuf_addf(out, "\nkind: %s\nahd_version: %s\nahd_commit: %s\n",
+		    sc->kind, sc->ahd_version,
+		    sc->ahd_commit ? sc->ahd_commit : "null");
+	if (sc->git_dirty == 1)
+		strbuf_addstr(out, "git_dirty: true\n");
+	strbuf_addstr(out, "node_version: ");
+	add_js(out, json_object_get(doc, "node_version"));
+	strbuf_addstr(out, "\nplatform: ");
+	add_js(out, json_object_get(doc, "platform"));
+	strbuf_addf(out, "\ninvoked_at: %s\ntoken:\n  path: %s\n  hash: ",
+		    sc->invoked_at, sc->token.path);
+	add_short_hash(out, sc->token.hash);
+	if (sc->brief.path) {
+		strbuf_addf(out, "\nbrief:\n  path: %s\n  hash: ", sc->brief.path);
+		add_short_hash(out, sc->brief.hash);
+	}
+	strbuf_addstr(out, "\nsampling:\n  n: ");
+	add_js(out, json_object_get(sampling, "n"));
+	strbuf_addstr(out, "\n  temperature: ");
+	add_js(out, json_object_get(sampling, "temperature"));
+	strbuf_addstr(out, "\n  seed: ");
+	add_js(out, json_object_get(sampling, "seed"));
+	strbuf_addstr(out, "\nmodels:\n");
+	json_array_foreach(models, i, m) {
+		strbuf_addstr(out, "  - id: ");
+		add_js(out, json_object_get(m, "id"));
+		strbuf_addstr(out, "\n    provider: ");
+		add_js(out, json_object_get(m, "provider"));
+		strbuf_addf(out, "\n    provider_request_ids: %zu captured\n",
+			    json_array_size(json_object_get(m,
+					    "provider_request_ids")));
+	}
+	strbuf_addstr(out, "conditions:\n  requested: [");
+	add_join(out, json_object_get(conditions, "requested"));
+	strbuf_addstr(out, "]\n  effective: [");
+	add_join(out, json_object_get(conditions, "effective"));
+	strbuf_addstr(out, "]\n```\n\nReplay this run:\n\n```sh\n");
+	if (sc->ahd_commit && *sc->ahd_commit) {
+		strbuf_addstr(out, "git checkout ");
+		add_utf16_prefix(out, sc->ahd_commit, 12);
+		strbuf_addstr(out, "\nnpm ci && npm run build\n");
+	}
+	else
+		strbuf_addf(out, "# install ahd@%s\n", sc->ahd_version);
+	json_array_foreach(argv, i, arg) {
+		if (i)
+			strbuf_addch(out, ' ');
+		render_shell_quote(out, json_string_value(arg));
+	}
+	strbuf_addstr(out, "\n```");
+}
+
+static const char *line_end(const char *p, const char *end)
+{
+	const char *nl = memchr(p, '\n', (size_t)(end - p));
+
+	return nl ? nl : end;
+}
+
+int render_find_block(const char *text, size_t len, size_t *begin,
+		      size_t *end)
+{
+	const char *p = text, *e = text + len, *start = NULL;
+	int in_sh = 0;
+
+	while (p < e) {
+		const char *le = line_end(p, e);
+		size_t n = (size_t)(le - p);
+
+		if (!start) {
+			if (n == 18 && !memcmp(p, "```yaml ahd-replay", 18))
+				start = p;
+		} else if (!in_sh) {
+			if (n == 5 && !memcmp(p, "```sh", 5))
+				in_sh = 1;
+		} else if (n == 3 && !memcmp(p, "```", 3)) {
+			*begin = (size_t)(start - text);
+			*end = (size_t)(le - text);
+			return 0;
+		}
+		p = le < e ? le + 1 : e;
+	}
+	return -1;
+}

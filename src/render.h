@@ -1,0 +1,31 @@
+#ifndef RENDER_H
+#define RENDER_H
+
+#include "sidecar.h"
+#include "strbuf.h"
+
+/*
+ * The markdown view of a sidecar, byte for byte what the reference's
+ * renderReplayMarkdown() returns: the ```yaml ahd-replay block, a blank
+ * line, "Replay this run:", a blank line and the ```sh block, lines
+ * joined by "\n", no final newline.  Appends to out.
+ */
+void render_markdown(struct strbuf *out, const struct sidecar *sc);
+
+/*
+ * One argument as the reference quotes it for a shell: '' when empty,
+ * bare when made only of A-Za-z0-9_./:@=,+- and otherwise in single
+ * quotes with ' written as '\''.
+ */
+void render_shell_quote(struct strbuf *out, const char *arg);
+
+/*
+ * Find the rendered block in a report: the first line "```yaml ahd-replay"
+ * through the closing fence of the ```sh block that follows it.  Returns 0
+ * and the byte range [*begin, *end) (end just after the closing fence),
+ * or -1 when the report has no such block.
+ */
+int render_find_block(const char *text, size_t len, size_t *begin,
+		      size_t *end);
+
+#endif

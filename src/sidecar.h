@@ -1,0 +1,71 @@
+#ifndef SIDECAR_H
+#define SIDECAR_H
+
+#include <jansson.h>
+#include "strbuf.h"
+
+/*
+ * The replay sidecar (SPEC section 3): reading it as the reference's
+ * JSON.parse does, a typed view of the fields verification and rendering
+ * use, and writing one exactly as JSON.stringify(value, null, 2) + "\n".
+ */
+
+struct sidecar_input {
+	const char *path;	/* borrowed from the document */
+	const char *hash;
+};
+
+struct sidecar {
+	json_t *json;		/* the whole document, owned */
+	double schema_version;
+	const char *kind;
+	const char *ahd_version;
+	const char *ahd_commit;	/* NULL when null */
+	int git_dirty;		/* 1, 0, or -1 for null */
+	const char *invoked_at;
+	struct sidecar_input token;
+	struct sidecar_input brief;	/* path NULL when brief is null */
+	struct strbuf unknown;	/* top-level keys we do not know, ", "-joined */
+};
+#define SIDECAR_INIT { NULL, 0, NULL, NULL, NULL, -1, NULL, { NULL, NULL }, \
+		       { NULL, NULL }, STRBUF_INIT }
+
+/* The newest schema_version this tool understands. */
+#define SIDECAR_SCHEMA_VERSION 1
+
+/*
+ * Sidecar path for a report: a trailing ".md" becomes ".replay.json",
+ * any other path gets ".replay.json" appended; a path that already ends
+ * in ".replay.json" is the sidecar.  Appends to out.
+ */
+void sidecar_path_for(struct strbuf *out, const char *report);
+
+/*
+ * Read and check the sidecar at path.  Numbers are doubles (JSON.parse);
+ * a repeated key keeps its last value.  Checks what verification relies
+ * on: an object, schema_version a number not above SIDECAR_SCHEMA_VERSION,
+ * token and brief of the right shape with "sha256:" + 64 hex hashes, and
+ * the types of the fields shown.  Unknown top-level keys are kept and
+ * listed in sc->unknown.  Returns 0, or -1 with a one-line reason in err
+ * ("invalid JSON: ...", "/token/hash: must match ...", "written by a newer
+ * version ...").  The caller releases sc with sidecar_release() either way.
+ */
+int sidecar_load(struct sidecar *sc, const char *path, struct strbuf *err);
+void sidecar_release(struct sidecar *sc);
+
+/*
+ * Append JSON.stringify(v, null, 2): two-space indentation, "key": value,
+ * [] and {} when empty, array-index keys first as JavaScript orders them,
+ * numbers and strings as JavaScript prints them.  No final newline.
+ */
+void json_write_pretty(struct strbuf *out, const json_t *v);
+
+/*
+ * Replace path with len bytes of buf atomically: write a temporary file
+ * in the same directory, flush it to disk, rename it over path.  Nothing
+ * is left behind on failure.  Returns 0 or -1 with a reason in err.
+ */
+int write_file_atomic(const char *path, const char *buf, size_t len,
+		      struct strbuf *err);
+
+#endif
