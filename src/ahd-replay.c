@@ -13,6 +13,11 @@ static const struct cmd_struct commands[] = {
 	  canon_usage },
 	{ "hash", cmd_hash, "hash inputs exactly as the reference does",
 	  hash_usage },
+	{ "render", cmd_render, "print a sidecar's markdown block as the "
+	  "reference does", render_usage },
+	{ "verify", cmd_verify, "check that reports' inputs still hash as "
+	  "recorded", verify_usage },
+	{ "verify-replay", cmd_verify, "alias of verify", verify_usage },
 };
 
 #define NR_COMMANDS (sizeof(commands) / sizeof(commands[0]))

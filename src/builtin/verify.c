@@ -1,0 +1,929 @@
+/*
+ * ahd-replay verify: re-hash the inputs that sidecars pin.
+ *
+ * For each sidecar: load and check it, find the root, resolve the token
+ * and brief paths (re-rooting CI paths, keeping inside the root), hash
+ * the token structured and the brief raw then structured, as the
+ * reference's verify-replay does, and compare.  The text output keeps the
+ * reference's shape line for line; our additions (notes, the markdown
+ * block warning, the summary) come after the checks.
+ */
+#include "config.h"
+#include "builtin.h"
+#include "digest.h"
+#include "hashfile.h"
+#include "input.h"
+#include "inputs.h"
+#include "parse-options.h"
+#include "render.h"
+#include "root.h"
+#include "sidecar.h"
+#include "usage.h"
+#include "utf8.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <getopt.h>
+#include <git2.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+const char verify_usage[] =
+	"usage: ahd-replay verify [--all] [--format=text|json|github] [--quiet] [--root=<dir>] [--at=<rev>] [--allow-outside-root] [<report>|<sidecar>|<dir>...]\n"
+	"\n"
+	"    --all                 every *.replay.json in the repository (the\n"
+	"                          default without operands)\n"
+	"    --format=<f>          text (default), json, or github annotations\n"
+	"    --quiet               print only failures and the summary\n"
+	"    --root=<dir>          recorded paths are relative to <dir>\n"
+	"    --at=<rev>            read tokens and briefs as they are at <rev>\n"
+	"    --allow-outside-root  let recorded paths leave the root\n"
+	"\n"
+	"Exit status: 0 when every report's inputs are intact, 1 when an input\n"
+	"drifted or is missing, 2 on usage errors and unusable input.\n";
+
+enum format { FORMAT_TEXT, FORMAT_JSON, FORMAT_GITHUB };
+
+struct verify_opts {
+	int all;
+	int quiet;
+	int allow_outside;
+	enum format format;
+	const char *root;
+	const char *at;
+};
+
+enum verdict { INTACT, DRIFTED, ERRORED };
+
+struct check {
+	const char *field;	/* "token" or "brief" */
+	int ok;
+	int error;		/* cannot tell: counts as an error, not drift */
+	const char *expected;
+	struct strbuf actual;	/* empty: none */
+	struct strbuf reason;
+	struct strbuf note;	/* re-rooting */
+};
+
+struct report {
+	struct strbuf report;	/* as shown */
+	struct strbuf sidecar_path;
+	struct strbuf markdown;	/* the report file to compare, if any */
+	struct sidecar sc;
+	int loaded;
+	struct strbuf root;
+	int root_origin;
+	struct check checks[2];
+	int nr_checks;
+	struct strbuf error;	/* the sidecar itself is unusable */
+	struct strbuf notes;	/* "  note: ..." lines */
+	struct strbuf md_warning;
+	long md_line;
+	enum verdict verdict;
+};
+
+struct at_commit {
+	git_repository *repo;
+	git_commit *commit;
+	git_tree *tree;
+	struct strbuf prefix;
+	struct strbuf workdir;
+	char short_id[GIT_OID_HEXSZ + 1];
+};
+
+static void check_init(struct check *c, const char *field,
+		       const char *expected)
+{
+	memset(c, 0, sizeof(*c));
+	c->field = field;
+	c->expected = expected;
+	strbuf_init(&c->actual, 0);
+	strbuf_init(&c->reason, 0);
+	strbuf_init(&c->note, 0);
+}
+
+static void check_release(struct check *c)
+{
+	strbuf_release(&c->actual);
+	strbuf_release(&c->reason);
+	strbuf_release(&c->note);
+}
+
+static void report_init(struct report *r)
+{
+	struct sidecar sc = SIDECAR_INIT;
+
+	memset(r, 0, sizeof(*r));
+	strbuf_init(&r->report, 0);
+	strbuf_init(&r->sidecar_path, 0);
+	strbuf_init(&r->markdown, 0);
+	r->sc = sc;
+	strbuf_init(&r->root, 0);
+	strbuf_init(&r->error, 0);
+	strbuf_init(&r->notes, 0);
+	strbuf_init(&r->md_warning, 0);
+}
+
+static void report_release(struct report *r)
+{
+	int i;
+
+	strbuf_release(&r->report);
+	strbuf_release(&r->sidecar_path);
+	strbuf_release(&r->markdown);
+	sidecar_release(&r->sc);
+	strbuf_release(&r->root);
+	for (i = 0; i < r->nr_checks; i++)
+		check_release(&r->checks[i]);
+	strbuf_release(&r->error);
+	strbuf_release(&r->notes);
+	strbuf_release(&r->md_warning);
+}
+
+/* --- which sidecars ------------------------------------------------------ */
+
+struct path_list {
+	char **items;
+	size_t nr, alloc;
+};
+
+static void path_list_add(struct path_list *l, const char *p)
+{
+	ALLOC_GROW(l->items, l->nr + 1, l->alloc);
+	l->items[l->nr++] = xstrdup(p);
+}
+
+static void path_list_release(struct path_list *l)
+{
+	size_t i;
+
+	for (i = 0; i < l->nr; i++)
+		free(l->items[i]);
+	free(l->items);
+	l->items = NULL;
+	l->nr = l->alloc = 0;
+}
+
+static int cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+static int has_suffix(const char *s, const char *suffix)
+{
+	size_t n = strlen(s), m = strlen(suffix);
+
+	return n >= m && !strcmp(s + n - m, suffix);
+}
+
+/* Every *.replay.json below dir, not descending into .git or node_modules. */
+static int find_sidecars(struct path_list *out, const char *dir, int depth)
+{
+	DIR *d;
+	struct dirent *de;
+
+	if (depth > 64)
+		return 0;	/* a directory loop we were not told about */
+	d = opendir(dir);
+	if (!d)
+		return error("cannot read directory '%s': %s", dir,
+			     strerror(errno));
+	while ((de = readdir(d))) {
+		struct strbuf path = STRBUF_INIT;
+		struct stat st;
+
+		if (!strcmp(de->d_name, ".") || !strcmp(de->d_name, "..") ||
+		    !strcmp(de->d_name, ".git") ||
+		    !strcmp(de->d_name, "node_modules"))
+			continue;
+		if (!strcmp(dir, "."))
+			strbuf_addstr(&path, de->d_name);
+		else
+			strbuf_addf(&path, "%s/%s", dir, de->d_name);
+		/* lstat: symlinked directories are not followed. */
+		if (!lstat(path.buf, &st)) {
+			if (S_ISDIR(st.st_mode))
+				find_sidecars(out, path.buf, depth + 1);
+			else if (has_suffix(de->d_name, ".replay.json"))
+				path_list_add(out, path.buf);
+		}
+		strbuf_release(&path);
+	}
+	closedir(d);
+	return 0;
+}
+
+/* The repository's top (or the current directory) for --all. */
+static void default_scope(struct strbuf *out)
+{
+	git_repository *repo = NULL;
+	char cwd[4096];
+
+	if (!git_repository_open_ext(&repo, ".", 0, NULL) &&
+	    git_repository_workdir(repo) && getcwd(cwd, sizeof(cwd))) {
+		const char *wd = git_repository_workdir(repo);
+		char *real = realpath(wd, NULL), *rcwd = realpath(cwd, NULL);
+
+		/* Show paths relative to the current directory when we can. */
+		if (real && rcwd && !strcmp(real, rcwd))
+			strbuf_addstr(out, ".");
+		else
+			strbuf_addstr(out, real ? real : wd);
+		free(real);
+		free(rcwd);
+	} else
+		strbuf_addstr(out, ".");
+	git_repository_free(repo);
+}
+
+/* --- checking -------------------------------------------------------- */
+
+static void note_resolution(struct check *c, const char *recorded,
+			    const struct resolved_input *in)
+{
+	if (in->rerooted)
+		strbuf_addf(&c->note, "%s path re-rooted: %s -> %s", c->field,
+			    recorded, in->rel.buf);
+}
+
+/*
+ * Resolve and read one input.  Returns 0 with the decoded text in text,
+ * or -1 with the check filled in.
+ */
+static int load_input(struct check *c, const char *recorded, const char *root,
+		      const struct input_tree *tree, int allow_outside,
+		      size_t max, struct strbuf *text, struct strbuf *shown)
+{
+	struct resolved_input in = RESOLVED_INPUT_INIT;
+	struct strbuf raw = STRBUF_INIT, err = STRBUF_INIT;
+	int ret = -1;
+
+	input_resolve(&in, root, recorded, tree, allow_outside);
+	note_resolution(c, recorded, &in);
+	strbuf_addbuf(shown, &in.shown);
+	switch (in.status) {
+	case INPUT_OK:
+		break;
+	case INPUT_NOT_FOUND:
+		/* The reference's words, with its absolute path. */
+		strbuf_addf(&c->reason, "%s file not found at %s", c->field,
+			    in.shown.buf);
+		goto out;
+	case INPUT_OUTSIDE:
+		c->error = 1;
+		strbuf_addf(&c->reason, "%s path %s is outside the root %s "
+			    "(%s; --allow-outside-root to allow)", c->field,
+			    recorded, root, in.why.buf);
+		goto out;
+	default:
+		c->error = 1;
+		strbuf_addf(&c->reason, "cannot use the %s path %s: %s",
+			    c->field, recorded, in.why.buf);
+		goto out;
+	}
+	if (input_read(&raw, &in, tree, max, &err)) {
+		c->error = 1;
+		strbuf_addf(&c->reason, "failed to read %s at %s: %s", c->field,
+			    in.shown.buf, err.buf);
+		goto out;
+	}
+	utf8_repair(text, raw.buf, raw.len);
+	ret = 0;
+out:
+	if (ret && !c->reason.len)
+		strbuf_addf(&c->reason, "%s: %s", c->field, in.why.buf);
+	resolved_input_release(&in);
+	strbuf_release(&raw);
+	strbuf_release(&err);
+	return ret;
+}
+
+static void check_token(struct check *c, const struct sidecar *sc,
+			const char *root, const struct input_tree *tree,
+			int allow_outside)
+{
+	struct strbuf text = STRBUF_INIT, err = STRBUF_INIT, shown = STRBUF_INIT;
+	char hex[HASH_HEX_MAX];
+	int ret;
+
+	check_init(c, "token", sc->token.hash);
+	if (load_input(c, sc->token.path, root, tree, allow_outside,
+		       HASH_DEFAULT_MAX_SIZE, &text, &shown))
+		goto out;
+	ret = hash_text(hex, text.buf, text.len, HASH_STRUCTURED, &err);
+	if (ret == HASH_EUNSUPPORTED) {
+		c->error = 1;
+		strbuf_addf(&c->reason, "cannot re-hash the token at %s as the "
+			    "reference does: %s", shown.buf, err.buf);
+	} else if (ret) {
+		strbuf_addf(&c->reason, "failed to parse token at %s: %s",
+			    shown.buf, err.buf);
+	} else {
+		strbuf_addstr(&c->actual, hex);
+		c->ok = !strcmp(hex, sc->token.hash);
+		if (!c->ok)
+			strbuf_addstr(&c->reason, "token contents have changed "
+				      "since the run; re-hash differs");
+	}
+out:
+	strbuf_release(&shown);
+	strbuf_release(&text);
+	strbuf_release(&err);
+}
+
+static void check_brief(struct check *c, const struct sidecar *sc,
+			const char *root, const struct input_tree *tree,
+			int allow_outside)
+{
+	struct strbuf text = STRBUF_INIT, err = STRBUF_INIT, shown = STRBUF_INIT;
+	char hex[HASH_HEX_MAX];
+	int ret;
+
+	check_init(c, "brief", sc->brief.hash);
+	/* Raw first, so no size limit for the read. */
+	if (load_input(c, sc->brief.path, root, tree, allow_outside, 0, &text,
+		       &shown))
+		goto out;
+	digest_buffer_hex(hex, text.buf, text.len);
+	if (!strcmp(hex, sc->brief.hash)) {
+		c->ok = 1;
+		strbuf_addstr(&c->actual, hex);
+		goto out;
+	}
+	if (text.len > HASH_DEFAULT_MAX_SIZE) {
+		c->error = 1;
+		strbuf_addstr(&c->reason, "the brief's raw hash does not match "
+			      "and it is too large to parse");
+		goto out;
+	}
+	ret = hash_text(hex, text.buf, text.len, HASH_STRUCTURED, &err);
+	if (ret == HASH_EUNSUPPORTED) {
+		c->error = 1;
+		strbuf_addf(&c->reason, "the brief's raw hash does not match "
+			    "and its structured hash cannot be computed as the "
+			    "reference does: %s", err.buf);
+	} else if (ret) {
+		strbuf_addf(&c->reason, "brief is not valid YAML and the "
+			    "raw-bytes hash does not match: %s", err.buf);
+	} else {
+		strbuf_addstr(&c->actual, hex);
+		c->ok = !strcmp(hex, sc->brief.hash);
+		if (!c->ok)
+			strbuf_addstr(&c->reason, "brief contents have changed "
+				      "since the run (neither raw-bytes nor "
+				      "canonical-YAML hash matches)");
+	}
+out:
+	strbuf_release(&text);
+	strbuf_release(&err);
+}
+
+/*
+ * The report's ```yaml ahd-replay block must be what render produces for
+ * the sidecar; the JSON is authoritative, so a difference is a warning.
+ */
+static void check_markdown(struct report *r)
+{
+	struct strbuf text = STRBUF_INIT, want = STRBUF_INIT, err = STRBUF_INIT;
+	size_t begin, end, i = 0, line;
+	const char *a, *b, *p;
+
+	if (!r->markdown.len || access(r->markdown.buf, F_OK) ||
+	    read_file_limited(&text, r->markdown.buf, HASH_DEFAULT_MAX_SIZE,
+			      &err) ||
+	    render_find_block(text.buf, text.len, &begin, &end))
+		goto out;
+	render_markdown(&want, &r->sc);
+	if (end - begin == want.len && !memcmp(text.buf + begin, want.buf,
+					       want.len))
+		goto out;
+	a = text.buf + begin;
+	b = want.buf;
+	while (i < end - begin && i < want.len && a[i] == b[i])
+		i++;
+	/* Back to the start of the differing line; count lines before it. */
+	while (i > 0 && a[i - 1] != '\n')
+		i--;
+	line = 1;
+	for (p = text.buf; p < a + i; p++)
+		line += *p == '\n';
+	r->md_line = (long)line;
+	{
+		const char *ea = memchr(a + i, '\n', end - begin - i);
+		const char *eb = i <= want.len ?
+			memchr(b + i, '\n', want.len - i) : NULL;
+		size_t na = ea ? (size_t)(ea - a - i) : end - begin - i;
+		size_t nb = i <= want.len ? (eb ? (size_t)(eb - b - i) :
+					     want.len - i) : 0;
+
+		strbuf_addf(&r->md_warning, "the replay block in %s differs "
+			    "from the sidecar at line %zu: it has '%.*s', the "
+			    "sidecar renders '%.*s' (the JSON is authoritative)",
+			    r->markdown.buf, line, (int)(na > 80 ? 80 : na),
+			    a + i, (int)(nb > 80 ? 80 : nb), b + i);
+	}
+out:
+	strbuf_release(&text);
+	strbuf_release(&want);
+	strbuf_release(&err);
+}
+
+static int open_at(struct at_commit *at, const char *root, const char *rev,
+		   struct strbuf *err)
+{
+	git_object *obj = NULL;
+	char *real_wd = NULL;
+	const git_error *e;
+	int ret = -1;
+
+	if (git_repository_open_ext(&at->repo, root, 0, NULL) < 0 ||
+	    !git_repository_workdir(at->repo)) {
+		e = git_error_last();
+		strbuf_addf(err, "--at needs a git work tree around %s: %s", root,
+			    e ? e->message : "not a repository");
+		goto out;
+	}
+	if (git_revparse_single(&obj, at->repo, rev) < 0 ||
+	    git_object_peel((git_object **)&at->commit, obj,
+			    GIT_OBJECT_COMMIT) < 0 ||
+	    git_commit_tree(&at->tree, at->commit) < 0) {
+		e = git_error_last();
+		strbuf_addf(err, "cannot resolve '%s' to a commit: %s", rev,
+			    e ? e->message : "unknown error");
+		goto out;
+	}
+	git_oid_tostr(at->short_id, 13, git_commit_id(at->commit));
+	real_wd = realpath(git_repository_workdir(at->repo), NULL);
+	if (!real_wd) {
+		strbuf_addf(err, "cannot resolve the work tree: %s",
+			    strerror(errno));
+		goto out;
+	}
+	strbuf_addstr(&at->workdir, real_wd);
+	if (strcmp(root, real_wd)) {
+		size_t n = strlen(real_wd);
+
+		if (strncmp(root, real_wd, n) || root[n] != '/') {
+			strbuf_addf(err, "the root %s is not inside the "
+				    "repository %s", root, real_wd);
+			goto out;
+		}
+		strbuf_addf(&at->prefix, "%s/", root + n + 1);
+	}
+	ret = 0;
+out:
+	free(real_wd);
+	git_object_free(obj);
+	return ret;
+}
+
+static void at_release(struct at_commit *at)
+{
+	git_tree_free(at->tree);
+	git_commit_free(at->commit);
+	git_repository_free(at->repo);
+	strbuf_release(&at->prefix);
+	strbuf_release(&at->workdir);
+	memset(at, 0, sizeof(*at));
+}
+
+static void verify_one(struct report *r, const struct verify_opts *opts)
+{
+	struct strbuf dir = STRBUF_INIT, err = STRBUF_INIT;
+	struct at_commit at;
+	struct input_tree tree, *tp = NULL;
+	const char *slash;
+	int i;
+
+	memset(&at, 0, sizeof(at));
+	strbuf_init(&at.prefix, 0);
+	strbuf_init(&at.workdir, 0);
+	if (access(r->sidecar_path.buf, F_OK)) {
+		strbuf_addf(&r->error, "no replay sidecar found at %s",
+			    r->sidecar_path.buf);
+		goto out;
+	}
+	if (sidecar_load(&r->sc, r->sidecar_path.buf, &err)) {
+		strbuf_addf(&r->error, "%s", err.buf);
+		goto out;
+	}
+	r->loaded = 1;
+	if (r->sc.unknown.len)
+		strbuf_addf(&r->notes, "  note: ignoring unknown fields in "
+			    "the sidecar: %s\n", r->sc.unknown.buf);
+
+	slash = strrchr(r->report.buf, '/');
+	if (slash)
+		strbuf_add(&dir, r->report.buf, (size_t)(slash - r->report.buf) +
+			   (slash == r->report.buf));
+	else
+		strbuf_addstr(&dir, ".");
+	strbuf_reset(&err);
+	r->root_origin = root_find(&r->root, dir.buf, opts->root, &err);
+	if (r->root_origin < 0) {
+		strbuf_addbuf(&r->error, &err);
+		goto out;
+	}
+	if (opts->at) {
+		strbuf_reset(&err);
+		if (open_at(&at, r->root.buf, opts->at, &err)) {
+			strbuf_addbuf(&r->error, &err);
+			goto out;
+		}
+		tree.repo = at.repo;
+		tree.tree = at.tree;
+		tree.prefix = at.prefix.buf;
+		tp = &tree;
+		strbuf_addf(&r->notes, "  note: inputs read at commit %s (%s)\n",
+			    at.short_id, opts->at);
+	}
+
+	check_token(&r->checks[r->nr_checks++], &r->sc, r->root.buf, tp,
+		    opts->allow_outside);
+	if (r->sc.brief.path)
+		check_brief(&r->checks[r->nr_checks++], &r->sc, r->root.buf,
+			    tp, opts->allow_outside);
+	for (i = 0; i < r->nr_checks; i++)
+		if (r->checks[i].note.len)
+			strbuf_addf(&r->notes, "  note: %s\n",
+				    r->checks[i].note.buf);
+	check_markdown(r);
+out:
+	r->verdict = INTACT;
+	if (r->error.len)
+		r->verdict = ERRORED;
+	for (i = 0; i < r->nr_checks; i++) {
+		if (r->checks[i].error)
+			r->verdict = ERRORED;
+		else if (!r->checks[i].ok && r->verdict == INTACT)
+			r->verdict = DRIFTED;
+	}
+	at_release(&at);
+	strbuf_release(&dir);
+	strbuf_release(&err);
+}
+
+/* --- output ---------------------------------------------------------- */
+
+static void print_text(const struct report *r, const struct verify_opts *opts)
+{
+	const struct sidecar *sc = &r->sc;
+	int i;
+
+	if (!r->loaded) {
+		error("%s: %s", r->sidecar_path.buf, r->error.buf);
+		return;
+	}
+	if (opts->quiet && r->verdict == INTACT)
+		return;
+	printf("ahd verify-replay \xc2\xb7 %s\n", r->report.buf);
+	printf("replay: %s\n", r->sidecar_path.buf);
+	printf("  kind: %s\n", sc->kind);
+	printf("  ahd_version: %s\n", sc->ahd_version);
+	if (sc->ahd_commit && *sc->ahd_commit)
+		printf("  ahd_commit: %s%s\n", sc->ahd_commit,
+		       sc->git_dirty == 1 ? " (dirty)" : "");
+	printf("  invoked_at: %s\n\n", sc->invoked_at);
+	for (i = 0; i < r->nr_checks; i++) {
+		const struct check *c = &r->checks[i];
+
+		if (c->ok) {
+			printf("  ok    %s hash matches\n", c->field);
+			continue;
+		}
+		printf("  FAIL  %s: %s\n", c->field, c->reason.buf);
+		printf("        expected %s\n", c->expected);
+		printf("        actual   %s\n",
+		       c->actual.len ? c->actual.buf : "<none>");
+	}
+	if (r->error.len)
+		printf("  FAIL  %s\n", r->error.buf);
+	printf("\n");
+	if (r->notes.len || r->md_warning.len) {
+		fputs(r->notes.buf, stdout);
+		if (r->md_warning.len)
+			printf("  warning: %s\n", r->md_warning.buf);
+		printf("\n");
+	}
+	printf("verdict: %s\n", r->verdict == INTACT ?
+	       "replay inputs intact" : r->verdict == DRIFTED ?
+	       "drift detected" : "could not verify");
+}
+
+/* GitHub workflow command escaping (data and property values). */
+static void gh_escape(struct strbuf *out, const char *s, int property)
+{
+	for (; *s; s++) {
+		if (*s == '%')
+			strbuf_addstr(out, "%25");
+		else if (*s == '\r')
+			strbuf_addstr(out, "%0D");
+		else if (*s == '\n')
+			strbuf_addstr(out, "%0A");
+		else if (property && *s == ':')
+			strbuf_addstr(out, "%3A");
+		else if (property && *s == ',')
+			strbuf_addstr(out, "%2C");
+		else
+			strbuf_addch(out, *s);
+	}
+}
+
+static void print_github(const struct report *r)
+{
+	struct strbuf line = STRBUF_INIT;
+	const char *file = r->loaded ? r->report.buf : r->sidecar_path.buf;
+	int i;
+
+	if (r->error.len) {
+		strbuf_addstr(&line, "::error file=");
+		gh_escape(&line, r->sidecar_path.buf, 1);
+		strbuf_addstr(&line, ",title=replay sidecar::");
+		gh_escape(&line, r->error.buf, 0);
+		puts(line.buf);
+		strbuf_reset(&line);
+	}
+	for (i = 0; i < r->nr_checks; i++) {
+		const struct check *c = &r->checks[i];
+
+		if (c->ok)
+			continue;
+		strbuf_addstr(&line, "::error file=");
+		gh_escape(&line, file, 1);
+		strbuf_addf(&line, ",title=replay %s %s::", c->field,
+			    c->error ? "unverifiable" : "drift");
+		strbuf_addf(&line, "%s: ", c->field);
+		gh_escape(&line, c->reason.buf, 0);
+		strbuf_addf(&line, " (expected %s, actual %s)", c->expected,
+			    c->actual.len ? c->actual.buf : "none");
+		puts(line.buf);
+		strbuf_reset(&line);
+	}
+	if (r->md_warning.len) {
+		strbuf_addstr(&line, "::warning file=");
+		gh_escape(&line, r->markdown.buf, 1);
+		strbuf_addf(&line, ",line=%ld,title=replay block::", r->md_line);
+		gh_escape(&line, r->md_warning.buf, 0);
+		puts(line.buf);
+	}
+	strbuf_release(&line);
+}
+
+static json_t *json_str_or_null(const char *s)
+{
+	return s ? json_string(s) : json_null();
+}
+
+static json_t *report_json(const struct report *r)
+{
+	static const char *const verdicts[] = { "intact", "drift", "error" };
+	json_t *o = json_object(), *checks = json_array();
+	int i;
+
+	json_object_set_new(o, "report", json_string(r->report.buf));
+	json_object_set_new(o, "sidecar", json_string(r->sidecar_path.buf));
+	json_object_set_new(o, "status", json_string(verdicts[r->verdict]));
+	json_object_set_new(o, "error", r->error.len ?
+			    json_string(r->error.buf) : json_null());
+	if (r->loaded) {
+		json_object_set_new(o, "root", json_string(r->root.buf));
+		json_object_set_new(o, "root_from", json_string(
+			root_origin_name(r->root_origin)));
+		json_object_set_new(o, "kind", json_string(r->sc.kind));
+		json_object_set_new(o, "ahd_version",
+				    json_string(r->sc.ahd_version));
+		json_object_set_new(o, "ahd_commit",
+				    json_str_or_null(r->sc.ahd_commit));
+		json_object_set_new(o, "git_dirty", r->sc.git_dirty < 0 ?
+				    json_null() : json_boolean(r->sc.git_dirty));
+		json_object_set_new(o, "invoked_at",
+				    json_string(r->sc.invoked_at));
+	}
+	for (i = 0; i < r->nr_checks; i++) {
+		const struct check *c = &r->checks[i];
+		json_t *cj = json_object();
+
+		json_object_set_new(cj, "field", json_string(c->field));
+		json_object_set_new(cj, "ok", json_boolean(c->ok));
+		json_object_set_new(cj, "error", json_boolean(c->error));
+		json_object_set_new(cj, "expected", json_string(c->expected));
+		json_object_set_new(cj, "actual", c->actual.len ?
+				    json_string(c->actual.buf) : json_null());
+		json_object_set_new(cj, "reason", c->reason.len ?
+				    json_string(c->reason.buf) : json_null());
+		json_object_set_new(cj, "note", c->note.len ?
+				    json_string(c->note.buf) : json_null());
+		json_array_append_new(checks, cj);
+	}
+	json_object_set_new(o, "checks", checks);
+	json_object_set_new(o, "unknown_fields", r->sc.unknown.len ?
+			    json_string(r->sc.unknown.buf) : json_null());
+	json_object_set_new(o, "markdown_warning", r->md_warning.len ?
+			    json_string(r->md_warning.buf) : json_null());
+	return o;
+}
+
+/* --- driver ---------------------------------------------------------- */
+
+static const struct option verify_options[] = {
+	{ "all", no_argument, NULL, 'a' },
+	{ "format", required_argument, NULL, 'f' },
+	{ "quiet", no_argument, NULL, 'q' },
+	{ "root", required_argument, NULL, 'r' },
+	{ "at", required_argument, NULL, 't' },
+	{ "allow-outside-root", no_argument, NULL, 'o' },
+	{ "help", no_argument, NULL, 'h' },
+	{ NULL, 0, NULL, 0 },
+};
+
+static void parse_verify_options(struct verify_opts *opts, int *argc,
+				 char ***argv)
+{
+	int c;
+
+	reset_getopt();
+	while ((c = getopt_long(*argc, *argv, "+hq", verify_options,
+				NULL)) != -1) {
+		switch (c) {
+		case 'a':
+			opts->all = 1;
+			break;
+		case 'f':
+			if (!strcmp(optarg, "text"))
+				opts->format = FORMAT_TEXT;
+			else if (!strcmp(optarg, "json"))
+				opts->format = FORMAT_JSON;
+			else if (!strcmp(optarg, "github"))
+				opts->format = FORMAT_GITHUB;
+			else
+				usage_error(verify_usage, "unknown format '%s'",
+					    optarg);
+			break;
+		case 'q':
+			opts->quiet = 1;
+			break;
+		case 'r':
+			opts->root = optarg;
+			break;
+		case 't':
+			opts->at = optarg;
+			break;
+		case 'o':
+			opts->allow_outside = 1;
+			break;
+		case 'h':
+			usage_help(verify_usage);
+		default:
+			usage_error(verify_usage, "unknown option '%s'",
+				    (*argv)[optind - 1]);
+		}
+	}
+	*argc -= optind;
+	*argv += optind;
+}
+
+/* The report a sidecar belongs to: X.replay.json -> X.md. */
+static void report_for(struct strbuf *out, const char *sidecar)
+{
+	strbuf_add(out, sidecar, strlen(sidecar) - strlen(".replay.json"));
+	strbuf_addstr(out, ".md");
+}
+
+/* A sidecar found on disk is shown by its report when that exists. */
+static void add_found(struct path_list *reports, struct path_list *sidecars,
+		      const char *sidecar)
+{
+	struct strbuf md = STRBUF_INIT;
+
+	report_for(&md, sidecar);
+	path_list_add(sidecars, sidecar);
+	path_list_add(reports, access(md.buf, F_OK) ? sidecar : md.buf);
+	strbuf_release(&md);
+}
+
+/* Turn operands into (report shown, sidecar) pairs. */
+static int collect(struct path_list *reports, struct path_list *sidecars,
+		   int argc, char **argv, int all)
+{
+	struct strbuf scope = STRBUF_INIT;
+	int i, ret = 0;
+
+	if (!argc || all) {
+		struct path_list found = { NULL, 0, 0 };
+		size_t k;
+
+		default_scope(&scope);
+		if (find_sidecars(&found, scope.buf, 0))
+			ret = -1;
+		qsort(found.items, found.nr, sizeof(*found.items), cmp_str);
+		for (k = 0; k < found.nr; k++)
+			add_found(reports, sidecars, found.items[k]);
+		path_list_release(&found);
+	}
+	for (i = 0; i < argc; i++) {
+		struct stat st;
+		struct strbuf sc = STRBUF_INIT;
+
+		if (!stat(argv[i], &st) && S_ISDIR(st.st_mode)) {
+			struct path_list found = { NULL, 0, 0 };
+			size_t k;
+
+			if (find_sidecars(&found, argv[i], 0))
+				ret = -1;
+			qsort(found.items, found.nr, sizeof(*found.items),
+			      cmp_str);
+			for (k = 0; k < found.nr; k++)
+				add_found(reports, sidecars, found.items[k]);
+			path_list_release(&found);
+			continue;
+		}
+		sidecar_path_for(&sc, argv[i]);
+		path_list_add(sidecars, sc.buf);
+		path_list_add(reports, argv[i]);
+		strbuf_release(&sc);
+	}
+	strbuf_release(&scope);
+	return ret;
+}
+
+int cmd_verify(int argc, char **argv)
+{
+	struct verify_opts opts = { 0, 0, 0, FORMAT_TEXT, NULL, NULL };
+	struct path_list reports = { NULL, 0, 0 }, sidecars = { NULL, 0, 0 };
+	json_t *doc = NULL, *list = NULL;
+	size_t i, intact = 0, drifted = 0, errors = 0;
+	int status = 0;
+
+	parse_verify_options(&opts, &argc, &argv);
+	if (git_libgit2_init() < 0)
+		die("cannot initialise libgit2");
+	if (collect(&reports, &sidecars, argc, argv, opts.all))
+		status = 2;
+	if (opts.format == FORMAT_JSON) {
+		doc = json_object();
+		list = json_array();
+	}
+	for (i = 0; i < sidecars.nr; i++) {
+		struct report r;
+
+		report_init(&r);
+		strbuf_addstr(&r.sidecar_path, sidecars.items[i]);
+		strbuf_addstr(&r.report, reports.items[i]);
+		if (has_suffix(reports.items[i], ".replay.json"))
+			report_for(&r.markdown, reports.items[i]);
+		else
+			strbuf_addstr(&r.markdown, reports.items[i]);
+		verify_one(&r, &opts);
+		if (r.verdict == INTACT)
+			intact++;
+		else if (r.verdict == DRIFTED)
+			drifted++;
+		else
+			errors++;
+		if (opts.format == FORMAT_TEXT) {
+			if (i && (!opts.quiet || r.verdict != INTACT) &&
+			    r.loaded)
+				putchar('\n');
+			print_text(&r, &opts);
+		} else if (opts.format == FORMAT_GITHUB)
+			print_github(&r);
+		else
+			json_array_append_new(list, report_json(&r));
+		report_release(&r);
+	}
+	if (errors)
+		status = 2;
+	else if (drifted && status < 1)
+		status = 1;
+	if (opts.format == FORMAT_JSON) {
+		struct strbuf out = STRBUF_INIT;
+		json_t *summary = json_object();
+
+		json_object_set_new(doc, "version", json_integer(1));
+		json_object_set_new(doc, "reports", list);
+		json_object_set_new(summary, "reports", json_integer((json_int_t)sidecars.nr));
+		json_object_set_new(summary, "intact", json_integer((json_int_t)intact));
+		json_object_set_new(summary, "drifted", json_integer((json_int_t)drifted));
+		json_object_set_new(summary, "errors", json_integer((json_int_t)errors));
+		json_object_set_new(doc, "summary", summary);
+		json_object_set_new(doc, "exit_status", json_integer(status));
+		json_write_pretty(&out, doc);
+		strbuf_addch(&out, '\n');
+		fwrite(out.buf, 1, out.len, stdout);
+		strbuf_release(&out);
+		json_decref(doc);
+	} else if (sidecars.nr > 1 || !sidecars.nr) {
+		if (opts.format == FORMAT_TEXT && sidecars.nr)
+			putchar('\n');
+		printf("%zu report%s: %zu intact, %zu drifted, %zu error%s\n",
+		       sidecars.nr, sidecars.nr == 1 ? "" : "s", intact,
+		       drifted, errors, errors == 1 ? "" : "s");
+	}
+	path_list_release(&reports);
+	path_list_release(&sidecars);
+	git_libgit2_shutdown();
+	return finish_stdout(status);
+}

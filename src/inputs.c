@@ -1,0 +1,217 @@
+#include "config.h"
+#include "inputs.h"
+#include "input.h"
+#include "root.h"
+#include "usage.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+void resolved_input_release(struct resolved_input *in)
+{
+	strbuf_release(&in->shown);
+	strbuf_release(&in->rel);
+	strbuf_release(&in->file);
+	strbuf_release(&in->why);
+}
+
+/* Is the absolute path p inside (or equal to) the directory root? */
+static int under(const char *p, const char *root)
+{
+	size_t n = strlen(root);
+
+	if (!strcmp(root, "/"))
+		return 1;
+	return !strncmp(p, root, n) && (p[n] == '/' || !p[n]);
+}
+
+enum kind { K_NONE, K_FILE, K_OTHER, K_LOOP, K_OUTSIDE, K_SYMLINK };
+
+/*
+ * What rel (relative to root) names: in the work tree the real path must
+ * stay inside the root; in a commit tree symlinks are not followed.
+ */
+static enum kind probe(const char *root, const char *rel,
+		       const struct input_tree *tree, int allow_outside,
+		       struct strbuf *file)
+{
+	struct strbuf path = STRBUF_INIT;
+	enum kind k;
+
+	if (tree) {
+		git_tree_entry *entry = NULL;
+
+		strbuf_addf(&path, "%s%s", tree->prefix, rel);
+		if (git_tree_entry_bypath(&entry, tree->tree, path.buf) < 0)
+			k = K_NONE;
+		else if (git_tree_entry_filemode(entry) == GIT_FILEMODE_LINK)
+			k = K_SYMLINK;
+		else if (git_tree_entry_type(entry) == GIT_OBJECT_BLOB)
+			k = K_FILE;
+		else
+			k = K_OTHER;
+		git_tree_entry_free(entry);
+	} else {
+		char *real;
+		struct stat st;
+
+		strbuf_addf(&path, "%s/%s", root, rel);
+		real = realpath(path.buf, NULL);
+		if (!real)
+			k = errno == ELOOP ? K_LOOP : K_NONE;
+		else if (!allow_outside && !under(real, root))
+			k = K_OUTSIDE;
+		else if (stat(real, &st) || !S_ISREG(st.st_mode))
+			k = K_OTHER;
+		else
+			k = K_FILE;
+		if (file) {
+			strbuf_reset(file);
+			strbuf_addstr(file, real ? real : path.buf);
+		}
+		free(real);
+	}
+	strbuf_release(&path);
+	return k;
+}
+
+static void set_status(struct resolved_input *out, enum kind k)
+{
+	switch (k) {
+	case K_FILE:
+		out->status = INPUT_OK;
+		break;
+	case K_NONE:
+		out->status = INPUT_NOT_FOUND;
+		break;
+	case K_LOOP:
+		out->status = INPUT_LOOP;
+		strbuf_addstr(&out->why, "symlink loop");
+		break;
+	case K_OUTSIDE:
+		out->status = INPUT_OUTSIDE;
+		strbuf_addstr(&out->why, "a symlink leads out of the root");
+		break;
+	case K_SYMLINK:
+		out->status = INPUT_BAD;
+		strbuf_addstr(&out->why, "a symlink in the commit's tree");
+		break;
+	case K_OTHER:
+		out->status = INPUT_BAD;
+		strbuf_addstr(&out->why, "not a regular file");
+		break;
+	}
+}
+
+void input_resolve(struct resolved_input *out, const char *root,
+		   const char *recorded, const struct input_tree *tree,
+		   int allow_outside)
+{
+	struct strbuf cand = STRBUF_INIT, found = STRBUF_INIT, list = STRBUF_INIT;
+	const char *p;
+	int matches = 0;
+
+	path_resolve(&out->shown, root, recorded);
+	if (recorded[0] != '/' || under(out->shown.buf, root)) {
+		const char *rel = out->shown.buf + strlen(root);
+
+		if (!under(out->shown.buf, root)) {
+			if (!allow_outside || tree) {
+				out->status = INPUT_OUTSIDE;
+				strbuf_addstr(&out->why, "the path leaves the root");
+				goto out;
+			}
+			strbuf_addbuf(&out->file, &out->shown);
+			out->status = probe("/", out->shown.buf + 1, NULL, 1,
+					    &out->file) == K_FILE ?
+				      INPUT_OK : INPUT_NOT_FOUND;
+			goto out;
+		}
+		while (*rel == '/')
+			rel++;
+		strbuf_addstr(&out->rel, rel);
+		set_status(out, probe(root, rel, tree, allow_outside,
+				      &out->file));
+		goto out;
+	}
+
+	/*
+	 * An absolute path outside the root, as CI runners record them:
+	 * look for suffixes of it under the root.  More than one match is
+	 * ambiguous; we do not guess.
+	 */
+	for (p = strchr(recorded + 1, '/'); p; p = strchr(p + 1, '/')) {
+		strbuf_reset(&cand);
+		strbuf_addstr(&cand, p + 1);
+		if (!cand.len)
+			continue;
+		if (probe(root, cand.buf, tree, 0, NULL) == K_FILE) {
+			if (!matches++)
+				strbuf_addbuf(&found, &cand);
+			strbuf_addf(&list, "%s%s", list.len ? ", " : "",
+				    cand.buf);
+		}
+	}
+	if (matches == 1) {
+		out->rerooted = 1;
+		strbuf_addbuf(&out->rel, &found);
+		set_status(out, probe(root, found.buf, tree, 0, &out->file));
+		goto out;
+	}
+	if (matches > 1) {
+		strbuf_addf(&out->why, "several files under the root match "
+			    "the recorded path: %s", list.buf);
+		out->status = INPUT_AMBIGUOUS;
+		goto out;
+	}
+	if (allow_outside && !tree &&
+	    probe("/", recorded + 1, NULL, 1, &out->file) == K_FILE) {
+		out->status = INPUT_OK;
+		goto out;
+	}
+	/* Not under the root and no suffix matches: as the reference says. */
+	out->status = INPUT_NOT_FOUND;
+out:
+	strbuf_release(&cand);
+	strbuf_release(&found);
+	strbuf_release(&list);
+}
+
+int input_read(struct strbuf *buf, const struct resolved_input *in,
+	       const struct input_tree *tree, size_t max, struct strbuf *err)
+{
+	git_tree_entry *entry = NULL;
+	git_blob *blob = NULL;
+	struct strbuf path = STRBUF_INIT;
+	int ret = -1;
+
+	if (!tree) {
+		ret = read_file_limited(buf, in->file.buf, max, err);
+		return ret ? -1 : 0;
+	}
+	strbuf_addf(&path, "%s%s", tree->prefix, in->rel.buf);
+	if (git_tree_entry_bypath(&entry, tree->tree, path.buf) < 0 ||
+	    git_blob_lookup(&blob, tree->repo, git_tree_entry_id(entry)) < 0) {
+		const git_error *e = git_error_last();
+
+		strbuf_addf(err, "cannot read '%s' at the commit: %s", path.buf,
+			    e ? e->message : "unknown error");
+		goto out;
+	}
+	if (max && (size_t)git_blob_rawsize(blob) > max) {
+		strbuf_addstr(err, "larger than the limit of ");
+		format_size(err, max);
+		strbuf_addstr(err, " for structured inputs");
+		goto out;
+	}
+	strbuf_add(buf, git_blob_rawcontent(blob), (size_t)git_blob_rawsize(blob));
+	ret = 0;
+out:
+	git_blob_free(blob);
+	git_tree_entry_free(entry);
+	strbuf_release(&path);
+	return ret;
+}

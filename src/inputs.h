@@ -1,0 +1,62 @@
+#ifndef INPUTS_H
+#define INPUTS_H
+
+#include <git2.h>
+#include "strbuf.h"
+
+/*
+ * Where a sidecar's recorded token and brief paths lead (SPEC section 5):
+ * relative to the root, absolute paths recorded on CI re-rooted by their
+ * longest existing suffix, and everything kept inside the root (".."
+ * escapes, absolute paths elsewhere and symlinks out of it refused).
+ *
+ * Inputs are read from the work tree, or with a tree from a commit's
+ * blobs (verify --at).
+ */
+
+/* A commit's tree seen from the root directory (for --at). */
+struct input_tree {
+	git_repository *repo;	/* borrowed */
+	git_tree *tree;		/* borrowed */
+	const char *prefix;	/* the root relative to the work tree, "" or "dir/" */
+};
+
+enum input_status {
+	INPUT_OK,
+	INPUT_NOT_FOUND,
+	INPUT_OUTSIDE,		/* leaves the root */
+	INPUT_LOOP,		/* a symlink loop */
+	INPUT_AMBIGUOUS,	/* several suffixes of an absolute path match */
+	INPUT_BAD,		/* not a regular file, unreadable, ... */
+};
+
+struct resolved_input {
+	enum input_status status;
+	struct strbuf shown;	/* what the reference would show: path.resolve(root, recorded) */
+	struct strbuf rel;	/* relative to the root, when inside it */
+	struct strbuf file;	/* the file to read (work tree mode) */
+	int rerooted;		/* an absolute recorded path, found by suffix */
+	struct strbuf why;	/* details when status is not INPUT_OK */
+};
+#define RESOLVED_INPUT_INIT { INPUT_OK, STRBUF_INIT, STRBUF_INIT, \
+			      STRBUF_INIT, 0, STRBUF_INIT }
+
+/*
+ * Resolve `recorded` against `root` (absolute, symlink-free).  tree is
+ * NULL for the work tree.  allow_outside lifts the containment rules.
+ * Fills out (release it with resolved_input_release()); out->status says
+ * how it went.
+ */
+void input_resolve(struct resolved_input *out, const char *root,
+		   const char *recorded, const struct input_tree *tree,
+		   int allow_outside);
+void resolved_input_release(struct resolved_input *in);
+
+/*
+ * Read a resolved input (status INPUT_OK) into buf, at most max bytes
+ * (0: no limit).  Returns 0, or -1 with a reason in err.
+ */
+int input_read(struct strbuf *buf, const struct resolved_input *in,
+	       const struct input_tree *tree, size_t max, struct strbuf *err);
+
+#endif

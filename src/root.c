@@ -1,0 +1,156 @@
+#include "config.h"
+#include "root.h"
+#include "input.h"
+#include "usage.h"
+
+#include <errno.h>
+#include <git2.h>
+#include <jansson.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#define ROOT_MAX_LEVELS 8
+#define AHD_PACKAGE "@adastracomputing/ahd"
+
+const char *root_origin_name(int origin)
+{
+	switch (origin) {
+	case ROOT_GIVEN:
+		return "--root";
+	case ROOT_PACKAGE_JSON:
+		return "package.json";
+	case ROOT_GIT:
+		return "git work tree";
+	default:
+		return "current directory";
+	}
+}
+
+void path_resolve(struct strbuf *out, const char *base, const char *path)
+{
+	struct strbuf tmp = STRBUF_INIT;
+	char cwd[PATH_MAX];
+	const char *p;
+	size_t start = out->len;
+
+	if (path[0] != '/') {
+		if (base && base[0] == '/')
+			strbuf_addstr(&tmp, base);
+		else {
+			if (!getcwd(cwd, sizeof(cwd)))
+				die("cannot get the current directory: %s",
+				    strerror(errno));
+			strbuf_addstr(&tmp, cwd);
+			if (base && *base) {
+				strbuf_addch(&tmp, '/');
+				strbuf_addstr(&tmp, base);
+			}
+		}
+		strbuf_addch(&tmp, '/');
+	}
+	strbuf_addstr(&tmp, path);
+
+	/* Collapse components: "", "." skip, ".." pops. */
+	p = tmp.buf;
+	while (*p) {
+		const char *e = strchr(p, '/');
+		size_t n = e ? (size_t)(e - p) : strlen(p);
+
+		if (!n || (n == 1 && p[0] == '.'))
+			;
+		else if (n == 2 && p[0] == '.' && p[1] == '.') {
+			while (out->len > start && out->buf[out->len - 1] != '/')
+				out->len--;
+			if (out->len > start)
+				out->len--;
+			out->buf[out->len] = '\0';
+		} else {
+			strbuf_addch(out, '/');
+			strbuf_add(out, p, n);
+		}
+		p += n;
+		if (*p == '/')
+			p++;
+	}
+	if (out->len == start)
+		strbuf_addch(out, '/');
+	strbuf_release(&tmp);
+}
+
+static int is_ahd_package(const char *dir)
+{
+	struct strbuf path = STRBUF_INIT, buf = STRBUF_INIT, err = STRBUF_INIT;
+	json_t *pkg = NULL, *name;
+	int ret = 0;
+
+	strbuf_addf(&path, "%s/package.json", dir);
+	if (access(path.buf, F_OK) ||
+	    read_file_limited(&buf, path.buf, (size_t)4 << 20, &err))
+		goto out;
+	pkg = json_loadb(buf.buf, buf.len, 0, NULL);
+	name = json_object_get(pkg, "name");
+	ret = json_is_string(name) && !strcmp(json_string_value(name),
+					      AHD_PACKAGE);
+out:
+	json_decref(pkg);
+	strbuf_release(&path);
+	strbuf_release(&buf);
+	strbuf_release(&err);
+	return ret;
+}
+
+static int set_real(struct strbuf *out, const char *path, struct strbuf *err)
+{
+	char *real = realpath(path, NULL);
+
+	if (!real) {
+		strbuf_addf(err, "cannot resolve '%s': %s", path,
+			    strerror(errno));
+		return -1;
+	}
+	strbuf_addstr(out, real);
+	free(real);
+	return 0;
+}
+
+int root_find(struct strbuf *out, const char *dir, const char *given,
+	      struct strbuf *err)
+{
+	struct strbuf cur = STRBUF_INIT;
+	git_repository *repo = NULL;
+	int i, ret;
+
+	if (given) {
+		ret = set_real(out, given, err) ? -1 : ROOT_GIVEN;
+		goto out;
+	}
+	path_resolve(&cur, NULL, dir);
+	for (i = 0; i < ROOT_MAX_LEVELS; i++) {
+		char *slash;
+
+		if (is_ahd_package(cur.buf)) {
+			ret = set_real(out, cur.buf, err) ? -1 :
+			      ROOT_PACKAGE_JSON;
+			goto out;
+		}
+		if (!strcmp(cur.buf, "/"))
+			break;
+		slash = strrchr(cur.buf, '/');
+		strbuf_setlen(&cur, slash == cur.buf ? 1 : (size_t)(slash - cur.buf));
+	}
+	strbuf_reset(&cur);
+	path_resolve(&cur, NULL, dir);
+	if (!git_repository_open_ext(&repo, cur.buf, 0, NULL) &&
+	    git_repository_workdir(repo)) {
+		ret = set_real(out, git_repository_workdir(repo), err) ? -1 :
+		      ROOT_GIT;
+		goto out;
+	}
+	ret = set_real(out, ".", err) ? -1 : ROOT_CWD;
+out:
+	git_repository_free(repo);
+	strbuf_release(&cur);
+	return ret;
+}

@@ -1,0 +1,39 @@
+#ifndef ROOT_H
+#define ROOT_H
+
+#include "strbuf.h"
+
+/*
+ * The root that recorded input paths are relative to (SPEC section 5).
+ */
+
+enum root_origin {
+	ROOT_GIVEN,		/* --root */
+	ROOT_PACKAGE_JSON,	/* package.json named @adastracomputing/ahd */
+	ROOT_GIT,		/* the work tree that holds the report */
+	ROOT_CWD,		/* the current directory */
+};
+
+/*
+ * Find the root for a report in directory `dir`: `given` when not NULL;
+ * else walking up from dir (the directory itself and at most 7 parents,
+ * as the reference does) to a package.json whose "name" is
+ * "@adastracomputing/ahd"; else the top of the git work tree containing
+ * dir; else the current directory.  Stores the absolute, symlink-free
+ * path in out.  Returns the origin, or -1 with a reason in err (a --root
+ * that does not exist, say).  Needs libgit2 initialised.
+ */
+int root_find(struct strbuf *out, const char *dir, const char *given,
+	      struct strbuf *err);
+
+/* A name for the origin, for messages and JSON output. */
+const char *root_origin_name(int origin);
+
+/*
+ * The absolute form of path (relative to the current directory), with
+ * ".", ".." and repeated slashes resolved lexically, as Node's
+ * path.resolve() does.  Appends to out.
+ */
+void path_resolve(struct strbuf *out, const char *base, const char *path);
+
+#endif
