@@ -94,6 +94,54 @@ struct at_commit {
 	char short_id[GIT_OID_HEXSZ + 1];
 };
 
+/*
+ * Memos for a whole run: many reports share a directory (so a root) and
+ * a token or brief (so a hash).  Keys are directories, and files' real
+ * paths (or blob ids with --at) with the hash mode.
+ */
+struct memo {
+	char *key;
+	int mode;
+	int ret;		/* hash_text()'s answer */
+	char hex[HASH_HEX_MAX];
+	char *text;		/* a hash's error, or a root's path */
+	int origin;		/* for roots */
+};
+
+struct memos {
+	struct memo *roots;
+	size_t nr_roots, alloc_roots;
+	struct memo *hashes;
+	size_t nr_hashes, alloc_hashes;
+};
+
+static struct memo *memo_find(struct memo *list, size_t nr, const char *key,
+			      int mode)
+{
+	size_t i;
+
+	for (i = 0; i < nr; i++)
+		if (list[i].mode == mode && !strcmp(list[i].key, key))
+			return &list[i];
+	return NULL;
+}
+
+static void memos_release(struct memos *m)
+{
+	size_t i;
+
+	for (i = 0; i < m->nr_roots; i++) {
+		free(m->roots[i].key);
+		free(m->roots[i].text);
+	}
+	for (i = 0; i < m->nr_hashes; i++) {
+		free(m->hashes[i].key);
+		free(m->hashes[i].text);
+	}
+	free(m->roots);
+	free(m->hashes);
+}
+
 static void check_init(struct check *c, const char *field,
 		       const char *expected)
 {
@@ -241,28 +289,29 @@ static void default_scope(struct strbuf *out)
 
 /* --- checking -------------------------------------------------------- */
 
-static void note_resolution(struct check *c, const char *recorded,
-			    const struct resolved_input *in)
-{
-	if (in->rerooted)
-		strbuf_addf(&c->note, "%s path re-rooted: %s -> %s", c->field,
-			    recorded, in->rel.buf);
-}
-
 /*
- * Resolve and read one input.  Returns 0 with the decoded text in text,
- * or -1 with the check filled in.
+ * Resolve one input and hash it in `mode`, through the memo.  Returns 0
+ * with the hash in hex, -1 with the check filled in (the input could not
+ * be found or read), or hash_text()'s error with its reason in err.
+ * shown receives the path as the reference would show it.
  */
-static int load_input(struct check *c, const char *recorded, const char *root,
+static int hash_input(struct memos *memos, struct check *c,
+		      const char *recorded, const char *root,
 		      const struct input_tree *tree, int allow_outside,
-		      size_t max, struct strbuf *text, struct strbuf *shown)
+		      enum hash_mode mode, char *hex, struct strbuf *err,
+		      struct strbuf *shown)
 {
 	struct resolved_input in = RESOLVED_INPUT_INIT;
-	struct strbuf raw = STRBUF_INIT, err = STRBUF_INIT;
+	struct strbuf raw = STRBUF_INIT, text = STRBUF_INIT;
+	struct strbuf key = STRBUF_INIT, rerr = STRBUF_INIT;
+	struct memo *m;
 	int ret = -1;
 
 	input_resolve(&in, root, recorded, tree, allow_outside);
-	note_resolution(c, recorded, &in);
+	if (!c->note.len && in.rerooted)
+		strbuf_addf(&c->note, "%s path re-rooted: %s -> %s", c->field,
+			    recorded, in.rel.buf);
+	strbuf_reset(shown);
 	strbuf_addbuf(shown, &in.shown);
 	switch (in.status) {
 	case INPUT_OK:
@@ -284,40 +333,79 @@ static int load_input(struct check *c, const char *recorded, const char *root,
 			    c->field, recorded, in.why.buf);
 		goto out;
 	}
-	if (input_read(&raw, &in, tree, max, &err)) {
-		c->error = 1;
-		strbuf_addf(&c->reason, "failed to read %s at %s: %s", c->field,
-			    in.shown.buf, err.buf);
+	if (tree) {
+		git_tree_entry *e = NULL;
+		struct strbuf p = STRBUF_INIT;
+		char oid[GIT_OID_HEXSZ + 1];
+
+		strbuf_addf(&p, "%s%s", tree->prefix, in.rel.buf);
+		if (!git_tree_entry_bypath(&e, tree->tree, p.buf)) {
+			git_oid_tostr(oid, sizeof(oid), git_tree_entry_id(e));
+			strbuf_addf(&key, "blob:%s", oid);
+		}
+		git_tree_entry_free(e);
+		strbuf_release(&p);
+	} else
+		strbuf_addbuf(&key, &in.file);
+	m = key.len ? memo_find(memos->hashes, memos->nr_hashes, key.buf,
+				mode) : NULL;
+	if (m) {
+		ret = m->ret;
+		memcpy(hex, m->hex, HASH_HEX_MAX);
+		if (m->text)
+			strbuf_addstr(err, m->text);
 		goto out;
 	}
-	utf8_repair(text, raw.buf, raw.len);
-	ret = 0;
+	if (input_read(&raw, &in, tree, mode == HASH_RAW ? 0 :
+		       HASH_DEFAULT_MAX_SIZE, &rerr)) {
+		c->error = 1;
+		strbuf_addf(&c->reason, "failed to read %s at %s: %s", c->field,
+			    in.shown.buf, rerr.buf);
+		goto out;
+	}
+	utf8_repair(&text, raw.buf, raw.len);
+	ret = hash_text(hex, text.buf, text.len, mode, err);
+	if (key.len) {
+		ALLOC_GROW(memos->hashes, memos->nr_hashes + 1,
+			   memos->alloc_hashes);
+		m = &memos->hashes[memos->nr_hashes++];
+		memset(m, 0, sizeof(*m));
+		m->key = strbuf_detach(&key, NULL);
+		m->mode = mode;
+		m->ret = ret;
+		memcpy(m->hex, hex, HASH_HEX_MAX);
+		m->text = ret ? xstrdup(err->buf) : NULL;
+	}
 out:
-	if (ret && !c->reason.len)
-		strbuf_addf(&c->reason, "%s: %s", c->field, in.why.buf);
 	resolved_input_release(&in);
 	strbuf_release(&raw);
-	strbuf_release(&err);
+	strbuf_release(&text);
+	strbuf_release(&key);
+	strbuf_release(&rerr);
 	return ret;
 }
 
-static void check_token(struct check *c, const struct sidecar *sc,
-			const char *root, const struct input_tree *tree,
-			int allow_outside)
+static void check_token(struct memos *memos, struct check *c,
+			const struct sidecar *sc, const char *root,
+			const struct input_tree *tree, int allow_outside)
 {
-	struct strbuf text = STRBUF_INIT, err = STRBUF_INIT, shown = STRBUF_INIT;
+	struct strbuf err = STRBUF_INIT, shown = STRBUF_INIT;
 	char hex[HASH_HEX_MAX];
 	int ret;
 
 	check_init(c, "token", sc->token.hash);
-	if (load_input(c, sc->token.path, root, tree, allow_outside,
-		       HASH_DEFAULT_MAX_SIZE, &text, &shown))
-		goto out;
-	ret = hash_text(hex, text.buf, text.len, HASH_STRUCTURED, &err);
-	if (ret == HASH_EUNSUPPORTED) {
+	ret = hash_input(memos, c, sc->token.path, root, tree, allow_outside,
+			 HASH_STRUCTURED, hex, &err, &shown);
+	if (ret == -1)
+		;	/* the check says why */
+	else if (ret == HASH_EUNSUPPORTED) {
 		c->error = 1;
 		strbuf_addf(&c->reason, "cannot re-hash the token at %s as the "
 			    "reference does: %s", shown.buf, err.buf);
+	} else if (ret == HASH_EIO) {
+		c->error = 1;
+		strbuf_addf(&c->reason, "cannot re-hash the token at %s: %s",
+			    shown.buf, err.buf);
 	} else if (ret) {
 		strbuf_addf(&c->reason, "failed to parse token at %s: %s",
 			    shown.buf, err.buf);
@@ -328,39 +416,34 @@ static void check_token(struct check *c, const struct sidecar *sc,
 			strbuf_addstr(&c->reason, "token contents have changed "
 				      "since the run; re-hash differs");
 	}
-out:
-	strbuf_release(&shown);
-	strbuf_release(&text);
 	strbuf_release(&err);
+	strbuf_release(&shown);
 }
 
-static void check_brief(struct check *c, const struct sidecar *sc,
-			const char *root, const struct input_tree *tree,
-			int allow_outside)
+static void check_brief(struct memos *memos, struct check *c,
+			const struct sidecar *sc, const char *root,
+			const struct input_tree *tree, int allow_outside)
 {
-	struct strbuf text = STRBUF_INIT, err = STRBUF_INIT, shown = STRBUF_INIT;
+	struct strbuf err = STRBUF_INIT, shown = STRBUF_INIT;
 	char hex[HASH_HEX_MAX];
 	int ret;
 
 	check_init(c, "brief", sc->brief.hash);
-	/* Raw first, so no size limit for the read. */
-	if (load_input(c, sc->brief.path, root, tree, allow_outside, 0, &text,
-		       &shown))
+	/* Raw first, then structured: the reference's order. */
+	ret = hash_input(memos, c, sc->brief.path, root, tree, allow_outside,
+			 HASH_RAW, hex, &err, &shown);
+	if (ret)
 		goto out;
-	digest_buffer_hex(hex, text.buf, text.len);
 	if (!strcmp(hex, sc->brief.hash)) {
 		c->ok = 1;
 		strbuf_addstr(&c->actual, hex);
 		goto out;
 	}
-	if (text.len > HASH_DEFAULT_MAX_SIZE) {
-		c->error = 1;
-		strbuf_addstr(&c->reason, "the brief's raw hash does not match "
-			      "and it is too large to parse");
-		goto out;
-	}
-	ret = hash_text(hex, text.buf, text.len, HASH_STRUCTURED, &err);
-	if (ret == HASH_EUNSUPPORTED) {
+	ret = hash_input(memos, c, sc->brief.path, root, tree, allow_outside,
+			 HASH_STRUCTURED, hex, &err, &shown);
+	if (ret == -1)
+		;
+	else if (ret == HASH_EUNSUPPORTED || ret == HASH_EIO) {
 		c->error = 1;
 		strbuf_addf(&c->reason, "the brief's raw hash does not match "
 			    "and its structured hash cannot be computed as the "
@@ -377,8 +460,8 @@ static void check_brief(struct check *c, const struct sidecar *sc,
 				      "canonical-YAML hash matches)");
 	}
 out:
-	strbuf_release(&text);
 	strbuf_release(&err);
+	strbuf_release(&shown);
 }
 
 /*
@@ -490,7 +573,35 @@ static void at_release(struct at_commit *at)
 	memset(at, 0, sizeof(*at));
 }
 
-static void verify_one(struct report *r, const struct verify_opts *opts)
+/* Roots by directory, so a thousand reports do not walk up a thousand times. */
+static int find_root(struct memos *memos, struct strbuf *out, const char *dir,
+		     const char *given, struct strbuf *err)
+{
+	struct memo *m = memo_find(memos->roots, memos->nr_roots, dir, 0);
+	int origin;
+
+	if (!m) {
+		struct strbuf root = STRBUF_INIT;
+
+		origin = root_find(&root, dir, given, err);
+		if (origin < 0) {
+			strbuf_release(&root);
+			return -1;
+		}
+		ALLOC_GROW(memos->roots, memos->nr_roots + 1,
+			   memos->alloc_roots);
+		m = &memos->roots[memos->nr_roots++];
+		memset(m, 0, sizeof(*m));
+		m->key = xstrdup(dir);
+		m->text = strbuf_detach(&root, NULL);
+		m->origin = origin;
+	}
+	strbuf_addstr(out, m->text);
+	return m->origin;
+}
+
+static void verify_one(struct memos *memos, struct report *r,
+		       const struct verify_opts *opts)
 {
 	struct strbuf dir = STRBUF_INIT, err = STRBUF_INIT;
 	struct at_commit at;
@@ -522,7 +633,7 @@ static void verify_one(struct report *r, const struct verify_opts *opts)
 	else
 		strbuf_addstr(&dir, ".");
 	strbuf_reset(&err);
-	r->root_origin = root_find(&r->root, dir.buf, opts->root, &err);
+	r->root_origin = find_root(memos, &r->root, dir.buf, opts->root, &err);
 	if (r->root_origin < 0) {
 		strbuf_addbuf(&r->error, &err);
 		goto out;
@@ -541,11 +652,11 @@ static void verify_one(struct report *r, const struct verify_opts *opts)
 			    at.short_id, opts->at);
 	}
 
-	check_token(&r->checks[r->nr_checks++], &r->sc, r->root.buf, tp,
-		    opts->allow_outside);
+	check_token(memos, &r->checks[r->nr_checks++], &r->sc, r->root.buf,
+		    tp, opts->allow_outside);
 	if (r->sc.brief.path)
-		check_brief(&r->checks[r->nr_checks++], &r->sc, r->root.buf,
-			    tp, opts->allow_outside);
+		check_brief(memos, &r->checks[r->nr_checks++], &r->sc,
+			    r->root.buf, tp, opts->allow_outside);
 	for (i = 0; i < r->nr_checks; i++)
 		if (r->checks[i].note.len)
 			strbuf_addf(&r->notes, "  note: %s\n",
@@ -853,10 +964,12 @@ int cmd_verify(int argc, char **argv)
 {
 	struct verify_opts opts = { 0, 0, 0, FORMAT_TEXT, NULL, NULL };
 	struct path_list reports = { NULL, 0, 0 }, sidecars = { NULL, 0, 0 };
+	struct memos memos;
 	json_t *doc = NULL, *list = NULL;
 	size_t i, intact = 0, drifted = 0, errors = 0;
 	int status = 0;
 
+	memset(&memos, 0, sizeof(memos));
 	parse_verify_options(&opts, &argc, &argv);
 	if (git_libgit2_init() < 0)
 		die("cannot initialise libgit2");
@@ -876,7 +989,7 @@ int cmd_verify(int argc, char **argv)
 			report_for(&r.markdown, reports.items[i]);
 		else
 			strbuf_addstr(&r.markdown, reports.items[i]);
-		verify_one(&r, &opts);
+		verify_one(&memos, &r, &opts);
 		if (r.verdict == INTACT)
 			intact++;
 		else if (r.verdict == DRIFTED)
@@ -924,6 +1037,7 @@ int cmd_verify(int argc, char **argv)
 	}
 	path_list_release(&reports);
 	path_list_release(&sidecars);
+	memos_release(&memos);
 	git_libgit2_shutdown();
 	return finish_stdout(status);
 }
