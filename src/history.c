@@ -1,0 +1,467 @@
+/*
+ * One revision walk for many paths.
+ *
+ * For a single path, git's default simplification makes `git log -1`
+ * follow a chain: from HEAD, a commit that is TREESAME to a parent for
+ * the path passes on to the first such parent; the first commit that is
+ * TREESAME to none of its parents (a root commit that has the path) is
+ * the answer.  Each path is therefore pending at exactly one commit at a
+ * time, and many paths travel together along the same commits.  Commits
+ * are processed newest first by committer date so that paths arriving
+ * from several children are handled in one visit; a commit reached again
+ * after its visit (clock skew) is simply visited again for the late
+ * paths.
+ *
+ * Comparing a commit's tree with a parent's for a set of paths descends
+ * only into subtrees whose ids differ, one path component at a time.
+ */
+#include "config.h"
+#include "history.h"
+#include "usage.h"
+
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct hpath {
+	const char *path;
+	size_t index;		/* in the caller's array */
+};
+
+struct node {
+	git_oid oid;
+	int64_t time;
+	uint64_t seq;
+	size_t *pending;	/* indices into the sorted path array */
+	size_t nr, alloc;
+	int queued;
+};
+
+struct walk {
+	git_repository *repo;
+	struct hpath *paths;
+	size_t npaths;
+	enum history_mode mode;
+	struct history_answer *answers;
+	unsigned char *done;	/* per sorted path: answered (last mode) */
+	size_t remaining;
+	int truncated;
+
+	struct node **table;	/* open addressing by oid */
+	size_t table_size, nodes;
+	struct node **heap;
+	size_t heap_nr, heap_alloc;
+	uint64_t seq;
+	struct strbuf *err;
+};
+
+/* Order paths so that those sharing a leading component are adjacent. */
+static int path_cmp(const void *pa, const void *pb)
+{
+	const unsigned char *a = (const unsigned char *)((const struct hpath *)pa)->path;
+	const unsigned char *b = (const unsigned char *)((const struct hpath *)pb)->path;
+
+	for (;; a++, b++) {
+		unsigned ca = *a == '/' ? 1 : *a ? *a + 1u : 0;
+		unsigned cb = *b == '/' ? 1 : *b ? *b + 1u : 0;
+
+		if (ca != cb)
+			return ca < cb ? -1 : 1;
+		if (!ca)
+			return 0;
+	}
+}
+
+static size_t oid_hash(const git_oid *oid)
+{
+	size_t h;
+
+	memcpy(&h, oid->id, sizeof(h));
+	return h;
+}
+
+static void table_grow(struct walk *w)
+{
+	struct node **old = w->table;
+	size_t old_size = w->table_size, i;
+
+	w->table_size = old_size ? old_size * 2 : 1024;
+	w->table = xcalloc(w->table_size, sizeof(*w->table));
+	for (i = 0; i < old_size; i++) {
+		struct node *n = old[i];
+		size_t j;
+
+		if (!n)
+			continue;
+		j = oid_hash(&n->oid) & (w->table_size - 1);
+		while (w->table[j])
+			j = (j + 1) & (w->table_size - 1);
+		w->table[j] = n;
+	}
+	free(old);
+}
+
+static struct node *node_get(struct walk *w, const git_oid *oid, int64_t time)
+{
+	size_t j;
+
+	if ((w->nodes + 1) * 2 > w->table_size)
+		table_grow(w);
+	j = oid_hash(oid) & (w->table_size - 1);
+	while (w->table[j]) {
+		if (git_oid_equal(&w->table[j]->oid, oid))
+			return w->table[j];
+		j = (j + 1) & (w->table_size - 1);
+	}
+	w->table[j] = xcalloc(1, sizeof(struct node));
+	git_oid_cpy(&w->table[j]->oid, oid);
+	w->table[j]->time = time;
+	w->nodes++;
+	return w->table[j];
+}
+
+/* Newest first; among equal dates, first queued first (as git does). */
+static int heap_before(const struct node *a, const struct node *b)
+{
+	if (a->time != b->time)
+		return a->time > b->time;
+	return a->seq < b->seq;
+}
+
+static void heap_push(struct walk *w, struct node *n)
+{
+	size_t i;
+
+	n->queued = 1;
+	n->seq = w->seq++;
+	ALLOC_GROW(w->heap, w->heap_nr + 1, w->heap_alloc);
+	i = w->heap_nr++;
+	while (i && heap_before(n, w->heap[(i - 1) / 2])) {
+		w->heap[i] = w->heap[(i - 1) / 2];
+		i = (i - 1) / 2;
+	}
+	w->heap[i] = n;
+}
+
+static struct node *heap_pop(struct walk *w)
+{
+	struct node *top = w->heap[0], *last = w->heap[--w->heap_nr];
+	size_t i = 0;
+
+	for (;;) {
+		size_t c = 2 * i + 1;
+
+		if (c >= w->heap_nr)
+			break;
+		if (c + 1 < w->heap_nr && heap_before(w->heap[c + 1], w->heap[c]))
+			c++;
+		if (!heap_before(w->heap[c], last))
+			break;
+		w->heap[i] = w->heap[c];
+		i = c;
+	}
+	if (w->heap_nr)
+		w->heap[i] = last;
+	top->queued = 0;
+	return top;
+}
+
+static void add_pending(struct walk *w, struct node *n, size_t path)
+{
+	ALLOC_GROW(n->pending, n->nr + 1, n->alloc);
+	n->pending[n->nr++] = path;
+	if (!n->queued)
+		heap_push(w, n);
+}
+
+static int cmp_size(const void *a, const void *b)
+{
+	size_t x = *(const size_t *)a, y = *(const size_t *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+/* Component `depth` of path: its start and length. */
+static const char *component(const char *path, int depth, size_t *len)
+{
+	const char *p = path, *slash;
+
+	while (depth-- > 0) {
+		slash = strchr(p, '/');
+		if (!slash)
+			return NULL;
+		p = slash + 1;
+	}
+	slash = strchr(p, '/');
+	*len = slash ? (size_t)(slash - p) : strlen(p);
+	return p;
+}
+
+/*
+ * Mark in differ[] the paths of pend[lo..hi) whose entries differ between
+ * trees a and b (either may be NULL: absent).  All paths in the range
+ * share their first `depth` components.
+ */
+static int diff_paths(struct walk *w, git_tree *a, git_tree *b, int depth,
+		      const size_t *pend, size_t lo, size_t hi,
+		      unsigned char *differ)
+{
+	size_t i = lo;
+	char name[4096];
+
+	while (i < hi) {
+		const git_tree_entry *ea = NULL, *eb = NULL;
+		git_tree *sa = NULL, *sb = NULL;
+		size_t len, j, k;
+		const char *c = component(w->paths[pend[i]].path, depth, &len);
+		int ret = 0;
+
+		if (!c || len >= sizeof(name)) {
+			differ[i++] = 1;
+			continue;
+		}
+		for (j = i + 1; j < hi; j++) {
+			size_t l2;
+			const char *c2 = component(w->paths[pend[j]].path,
+						   depth, &l2);
+
+			if (!c2 || l2 != len || memcmp(c, c2, len))
+				break;
+		}
+		memcpy(name, c, len);
+		name[len] = '\0';
+		if (a)
+			ea = git_tree_entry_byname(a, name);
+		if (b)
+			eb = git_tree_entry_byname(b, name);
+		if (!ea && !eb) {
+			i = j;
+			continue;
+		}
+		if (ea && eb && git_oid_equal(git_tree_entry_id(ea),
+					      git_tree_entry_id(eb)) &&
+		    git_tree_entry_filemode(ea) == git_tree_entry_filemode(eb)) {
+			i = j;
+			continue;
+		}
+		/* Paths ending here differ; longer ones need a look inside. */
+		for (k = i; k < j; k++) {
+			const char *ck = component(w->paths[pend[k]].path,
+						   depth, &len);
+
+			if (!ck[len])
+				differ[k] = 1;
+		}
+		if (ea && git_tree_entry_type(ea) == GIT_OBJECT_TREE &&
+		    git_tree_lookup(&sa, w->repo, git_tree_entry_id(ea)) < 0)
+			ret = -1;
+		if (!ret && eb && git_tree_entry_type(eb) == GIT_OBJECT_TREE &&
+		    git_tree_lookup(&sb, w->repo, git_tree_entry_id(eb)) < 0)
+			ret = -1;
+		if (!ret) {
+			/* Recurse over the paths that go deeper, a run at a time. */
+			size_t s = i;
+
+			while (s < j) {
+				size_t e = s;
+
+				while (e < j && differ[e])
+					e++;
+				s = e;
+				while (e < j && !differ[e])
+					e++;
+				if (s < e && diff_paths(w, sa, sb, depth + 1,
+							pend, s, e, differ))
+					ret = -1;
+				s = e;
+			}
+		}
+		git_tree_free(sa);
+		git_tree_free(sb);
+		if (ret) {
+			const git_error *e = git_error_last();
+
+			strbuf_addf(w->err, "cannot read a tree: %s",
+				    e ? e->message : "unknown error");
+			return -1;
+		}
+		i = j;
+	}
+	return 0;
+}
+
+/* Does path (a sorted index) exist in tree? */
+static int path_exists(git_tree *tree, const char *path)
+{
+	git_tree_entry *e = NULL;
+	int found = !git_tree_entry_bypath(&e, tree, path);
+
+	git_tree_entry_free(e);
+	return found;
+}
+
+static void answer(struct walk *w, size_t p, const git_oid *commit)
+{
+	struct history_answer *a = &w->answers[w->paths[p].index];
+
+	git_oid_cpy(&a->commit, commit);
+	a->found = 1;
+	if (w->mode == HISTORY_LAST && !w->done[p]) {
+		w->done[p] = 1;
+		w->remaining--;
+	}
+}
+
+static int visit(struct walk *w, struct node *n)
+{
+	git_commit *commit = NULL;
+	git_tree *tree = NULL;
+	git_commit **parents = NULL;
+	git_tree **ptrees = NULL;
+	unsigned char **differ = NULL;
+	size_t *pend = NULL, np = 0, i, k;
+	unsigned nparents = 0, j;
+	int ret = -1, root = 0;
+
+	/* Take the pending paths; late arrivals re-queue the node. */
+	qsort(n->pending, n->nr, sizeof(*n->pending), cmp_size);
+	pend = xmalloc((n->nr ? n->nr : 1) * sizeof(*pend));
+	for (i = 0; i < n->nr; i++)
+		if ((!i || n->pending[i] != n->pending[i - 1]) &&
+		    !w->done[n->pending[i]])
+			pend[np++] = n->pending[i];
+	n->nr = 0;
+	if (!np) {
+		ret = 0;
+		goto out;
+	}
+	if (git_commit_lookup(&commit, w->repo, &n->oid) < 0 ||
+	    git_commit_tree(&tree, commit) < 0)
+		goto lg2_fail;
+	nparents = git_commit_parentcount(commit);
+	parents = xcalloc(nparents ? nparents : 1, sizeof(*parents));
+	ptrees = xcalloc(nparents ? nparents : 1, sizeof(*ptrees));
+	differ = xcalloc(nparents ? nparents : 1, sizeof(*differ));
+	for (j = 0; j < nparents; j++) {
+		if (git_commit_parent(&parents[j], commit, j) < 0 ||
+		    git_commit_tree(&ptrees[j], parents[j]) < 0) {
+			/* A shallow clone's boundary: git treats it as a root. */
+			w->truncated = 1;
+			root = 1;
+			break;
+		}
+	}
+	if (!nparents)
+		root = 1;
+	if (root) {
+		for (k = 0; k < np; k++)
+			if (path_exists(tree, w->paths[pend[k]].path))
+				answer(w, pend[k], &n->oid);
+		ret = 0;
+		goto out;
+	}
+	for (j = 0; j < nparents; j++) {
+		differ[j] = xcalloc(np, 1);
+		if (diff_paths(w, tree, ptrees[j], 0, pend, 0, np, differ[j]))
+			goto out;
+	}
+	for (k = 0; k < np; k++) {
+		for (j = 0; j < nparents && differ[j][k]; j++)
+			;
+		if (j < nparents) {
+			/* TREESAME to parent j: follow it alone. */
+			add_pending(w, node_get(w, git_commit_id(parents[j]),
+						git_commit_time(parents[j])),
+				    pend[k]);
+			continue;
+		}
+		answer(w, pend[k], &n->oid);
+		if (w->mode == HISTORY_FIRST)
+			for (j = 0; j < nparents; j++)
+				add_pending(w, node_get(w,
+					git_commit_id(parents[j]),
+					git_commit_time(parents[j])), pend[k]);
+	}
+	ret = 0;
+	goto out;
+lg2_fail:
+	{
+		const git_error *e = git_error_last();
+		char hex[GIT_OID_HEXSZ + 1];
+
+		git_oid_tostr(hex, sizeof(hex), &n->oid);
+		strbuf_addf(w->err, "cannot read commit %s: %s", hex,
+			    e ? e->message : "unknown error");
+	}
+out:
+	for (j = 0; parents && j < nparents; j++) {
+		git_commit_free(parents[j]);
+		git_tree_free(ptrees[j]);
+		free(differ[j]);
+	}
+	free(parents);
+	free(ptrees);
+	free(differ);
+	free(pend);
+	git_tree_free(tree);
+	git_commit_free(commit);
+	return ret;
+}
+
+int history_find(git_repository *repo, const git_oid *start,
+		 const char *const *paths, size_t n, enum history_mode mode,
+		 struct history_answer *answers, int *truncated,
+		 struct strbuf *err)
+{
+	struct walk w;
+	git_commit *head = NULL;
+	size_t i;
+	int ret = -1;
+
+	memset(&w, 0, sizeof(w));
+	w.repo = repo;
+	w.mode = mode;
+	w.answers = answers;
+	w.err = err;
+	w.npaths = n;
+	w.remaining = n;
+	w.paths = xmalloc((n ? n : 1) * sizeof(*w.paths));
+	w.done = xcalloc(n ? n : 1, 1);
+	for (i = 0; i < n; i++) {
+		w.paths[i].path = paths[i];
+		w.paths[i].index = i;
+		answers[i].found = 0;
+	}
+	qsort(w.paths, n, sizeof(*w.paths), path_cmp);
+	*truncated = 0;
+	if (git_commit_lookup(&head, repo, start) < 0) {
+		const git_error *e = git_error_last();
+
+		strbuf_addf(err, "cannot read the start commit: %s",
+			    e ? e->message : "unknown error");
+		goto out;
+	}
+	if (n) {
+		struct node *first = node_get(&w, start, git_commit_time(head));
+
+		for (i = 0; i < n; i++)
+			add_pending(&w, first, i);
+	}
+	while (w.heap_nr && (mode == HISTORY_FIRST || w.remaining))
+		if (visit(&w, heap_pop(&w)))
+			goto out;
+	*truncated = w.truncated;
+	ret = 0;
+out:
+	git_commit_free(head);
+	for (i = 0; i < w.table_size; i++)
+		if (w.table[i]) {
+			free(w.table[i]->pending);
+			free(w.table[i]);
+		}
+	free(w.table);
+	free(w.heap);
+	free(w.paths);
+	free(w.done);
+	return ret;
+}
