@@ -15,6 +15,8 @@ static const struct cmd_struct commands[] = {
 	  hash_usage },
 	{ "render", cmd_render, "print a sidecar's markdown block as the "
 	  "reference does", render_usage },
+	{ "validate", cmd_validate, "check sidecars against the replay JSON "
+	  "Schema", validate_usage },
 	{ "verify", cmd_verify, "check that reports' inputs still hash as "
 	  "recorded", verify_usage },
 	{ "verify-replay", cmd_verify, "alias of verify", verify_usage },

@@ -18,11 +18,13 @@ struct cmd_struct {
 extern const char canon_usage[];
 extern const char hash_usage[];
 extern const char render_usage[];
+extern const char validate_usage[];
 extern const char verify_usage[];
 
 int cmd_canon(int argc, char **argv);
 int cmd_hash(int argc, char **argv);
 int cmd_render(int argc, char **argv);
+int cmd_validate(int argc, char **argv);
 int cmd_verify(int argc, char **argv);
 
 #endif

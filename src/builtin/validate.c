@@ -1,0 +1,330 @@
+/*
+ * ahd-replay validate: check sidecars strictly against the replay JSON
+ * Schema, listing every violation with its JSON Pointer.
+ */
+#include "config.h"
+#include "builtin.h"
+#include "input.h"
+#include "jsonschema.h"
+#include "numfmt.h"
+#include "parse-options.h"
+#include "sidecar.h"
+#include "usage.h"
+#include "utf8.h"
+
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+const char validate_usage[] =
+	"usage: ahd-replay validate [--schema=<file>] [--format=<text|json>] "
+	"<sidecar>...\n"
+	"\n"
+	"    --schema=<file>    validate against this JSON Schema instead of\n"
+	"                       the installed replay.schema.json\n"
+	"    --format=<fmt>     text (default): one line per violation;\n"
+	"                       json: one document for all files\n"
+	"\n"
+	"Each <sidecar> is a .replay.json file, or a report whose sidecar is\n"
+	"checked (a trailing .md becomes .replay.json).  \"-\" reads standard\n"
+	"input.  Unknown keys are violations here.  AHD_REPLAY_SCHEMA names\n"
+	"the schema when --schema is not given.\n";
+
+/* Sidecars are small; anything this large is not one. */
+#define VALIDATE_MAX_SIZE ((size_t)16 << 20)
+
+enum validate_format {
+	VALIDATE_TEXT,
+	VALIDATE_JSON,
+};
+
+struct validate_opts {
+	const char *schema;
+	enum validate_format format;
+};
+
+static const struct option validate_options[] = {
+	{ "schema", required_argument, NULL, 's' },
+	{ "format", required_argument, NULL, 'f' },
+	{ "help", no_argument, NULL, 'h' },
+	{ NULL, 0, NULL, 0 },
+};
+
+/* Totals for the summary line and the exit status. */
+struct validate_counts {
+	int valid;
+	int invalid;
+	int errors;
+};
+
+/* Returns the index of the first operand. */
+static int parse_validate_options(struct validate_opts *opts, int argc,
+				  char **argv)
+{
+	int c;
+
+	reset_getopt();
+	/* A leading ':' tells a missing argument from an unknown option. */
+	while ((c = getopt_long(argc, argv, "+:h", validate_options, NULL)) !=
+	       -1) {
+		switch (c) {
+		case 's':
+			opts->schema = optarg;
+			break;
+		case 'f':
+			if (!strcmp(optarg, "text"))
+				opts->format = VALIDATE_TEXT;
+			else if (!strcmp(optarg, "json"))
+				opts->format = VALIDATE_JSON;
+			else
+				usage_error(validate_usage,
+					    "unknown --format '%s' (text or "
+					    "json)", optarg);
+			break;
+		case 'h':
+			usage_help(validate_usage);
+		case ':':
+			usage_error(validate_usage, "option '%s' needs a "
+				    "value", argv[optind - 1]);
+		default:
+			usage_error(validate_usage, "unknown option '%s'",
+				    argv[optind - 1]);
+		}
+	}
+	return optind;
+}
+
+/*
+ * Text output keeps one violation per line: control characters in keys
+ * (which end up in paths) are shown as \xHH.
+ */
+static void add_printable(struct strbuf *sb, const char *s)
+{
+	for (; *s; s++)
+		if ((unsigned char)*s < 0x20 || *s == 0x7f)
+			strbuf_addf(sb, "\\x%02x", (unsigned char)*s);
+		else
+			strbuf_addch(sb, *s);
+}
+
+/* A JSON string for a file name, which need not be valid UTF-8. */
+static json_t *json_file_name(const char *name)
+{
+	struct strbuf sb = STRBUF_INIT;
+	json_t *s;
+
+	utf8_repair(&sb, name, strlen(name));
+	s = json_stringn(sb.buf, sb.len);
+	strbuf_release(&sb);
+	if (!s)
+		die("out of memory");
+	return s;
+}
+
+static json_t *json_str(const char *s)
+{
+	json_t *v = json_string(s);
+
+	if (!v)
+		die("out of memory");
+	return v;
+}
+
+/*
+ * Read and parse one sidecar as JSON.parse would: any value at the top,
+ * every number a double, the last of repeated keys wins (jansson
+ * replaces the value in place), "\u0000" allowed in strings.  Returns
+ * NULL with a reason in err.
+ */
+static json_t *load_sidecar(const char *path, struct strbuf *err)
+{
+	struct strbuf buf = STRBUF_INIT, why = STRBUF_INIT;
+	json_t *doc = NULL;
+	json_error_t jerr;
+
+	if (read_file_limited(&buf, path, VALIDATE_MAX_SIZE, &why) ==
+	    INPUT_ETOOBIG) {
+		strbuf_addstr(err, "larger than the limit of 16 MiB for a "
+			      "sidecar");
+		goto out;
+	} else if (why.len) {
+		strbuf_addbuf(err, &why);
+		goto out;
+	}
+	doc = json_loadb(buf.buf, buf.len,
+			 JSON_DECODE_ANY | JSON_DECODE_INT_AS_REAL |
+			 JSON_ALLOW_NUL, &jerr);
+	if (!doc) {
+		strbuf_addstr(err, "invalid JSON: ");
+		add_printable(err, jerr.text);
+		strbuf_addf(err, " (line %d, column %d)", jerr.line,
+			    jerr.column);
+	}
+out:
+	strbuf_release(&buf);
+	strbuf_release(&why);
+	return doc;
+}
+
+/*
+ * A schema_version above ours fails the schema's enum; say why, as the
+ * written contract asks readers to.
+ */
+static void explain_newer_version(struct jsonschema_errors *errs,
+				  const json_t *doc)
+{
+	const json_t *v = json_object_get(doc, "schema_version");
+	struct strbuf msg = STRBUF_INIT;
+	char num[NUMFMT_MAX];
+	size_t i;
+
+	if (!json_is_number(v) ||
+	    json_number_value(v) <= SIDECAR_SCHEMA_VERSION)
+		return;
+	for (i = 0; i < errs->nr; i++) {
+		if (strcmp(errs->v[i].path, "/schema_version"))
+			continue;
+		numfmt_es(num, json_number_value(v));
+		strbuf_addf(&msg, "%s (schema_version %s was written by a "
+			    "newer version; this tool understands %d)",
+			    errs->v[i].message, num, SIDECAR_SCHEMA_VERSION);
+		free(errs->v[i].message);
+		errs->v[i].message = strbuf_detach(&msg, NULL);
+	}
+}
+
+static void print_text(const char *file, const struct jsonschema_errors *errs)
+{
+	struct strbuf line = STRBUF_INIT;
+	size_t i;
+
+	if (!errs->nr)
+		printf("%s: valid\n", file);
+	for (i = 0; i < errs->nr; i++) {
+		strbuf_reset(&line);
+		strbuf_addf(&line, "%s: ", file);
+		if (*errs->v[i].path)
+			add_printable(&line, errs->v[i].path);
+		else
+			strbuf_addstr(&line, "(root)");
+		strbuf_addstr(&line, ": ");
+		add_printable(&line, errs->v[i].message);
+		printf("%s\n", line.buf);
+	}
+	strbuf_release(&line);
+}
+
+static json_t *json_result(const char *file, int valid,
+			   const struct jsonschema_errors *errs,
+			   const char *error)
+{
+	json_t *res = json_object(), *list = json_array();
+	size_t i;
+
+	if (!res || !list)
+		die("out of memory");
+	for (i = 0; errs && i < errs->nr; i++) {
+		json_t *e = json_object();
+
+		if (!e || json_object_set_new(e, "path",
+					      json_str(errs->v[i].path)) ||
+		    json_object_set_new(e, "message",
+					json_str(errs->v[i].message)) ||
+		    json_array_append_new(list, e))
+			die("out of memory");
+	}
+	if (json_object_set_new(res, "file", json_file_name(file)) ||
+	    json_object_set_new(res, "valid", json_boolean(valid)) ||
+	    json_object_set_new(res, "errors", list) ||
+	    (error && json_object_set_new(res, "error", json_str(error))))
+		die("out of memory");
+	return res;
+}
+
+/* Validate one operand; adds to counts and, for --format=json, to results. */
+static void validate_one(const struct jsonschema *schema,
+			 const struct validate_opts *opts, const char *arg,
+			 struct validate_counts *counts, json_t *results)
+{
+	struct strbuf path = STRBUF_INIT, err = STRBUF_INIT;
+	struct jsonschema_errors errs = JSONSCHEMA_ERRORS_INIT;
+	json_t *doc = NULL;
+	size_t len = strlen(arg);
+	int valid;
+
+	if (len > 3 && !strcmp(arg + len - 3, ".md"))
+		sidecar_path_for(&path, arg);
+	else
+		strbuf_addstr(&path, arg);
+	doc = load_sidecar(path.buf, &err);
+	if (!doc) {
+		error("%s: %s", path.buf, err.buf);
+		counts->errors++;
+		if (results && json_array_append_new(results,
+				json_result(path.buf, 0, NULL, err.buf)))
+			die("out of memory");
+		goto out;
+	}
+	valid = !jsonschema_validate(&errs, schema, doc);
+	explain_newer_version(&errs, doc);
+	if (valid)
+		counts->valid++;
+	else
+		counts->invalid++;
+	if (opts->format == VALIDATE_TEXT)
+		print_text(path.buf, &errs);
+	else if (json_array_append_new(results,
+				       json_result(path.buf, valid, &errs,
+						   NULL)))
+		die("out of memory");
+out:
+	json_decref(doc);
+	jsonschema_errors_release(&errs);
+	strbuf_release(&path);
+	strbuf_release(&err);
+}
+
+int cmd_validate(int argc, char **argv)
+{
+	struct validate_opts opts = { NULL, VALIDATE_TEXT };
+	struct validate_counts counts = { 0, 0, 0 };
+	struct strbuf schema_path = STRBUF_INIT, err = STRBUF_INIT;
+	struct jsonschema *schema = NULL;
+	json_t *results = NULL;
+	int i, first, status;
+
+	first = parse_validate_options(&opts, argc, argv);
+	if (first >= argc)
+		usage_error(validate_usage, "no sidecar given");
+	if (opts.schema)
+		strbuf_addstr(&schema_path, opts.schema);
+	else if (jsonschema_find_replay(&schema_path, &err))
+		die("%s", err.buf);
+	if (jsonschema_load(&schema, schema_path.buf, &err))
+		die("schema %s: %s", schema_path.buf, err.buf);
+	if (opts.format == VALIDATE_JSON && !(results = json_array()))
+		die("out of memory");
+
+	for (i = first; i < argc; i++)
+		validate_one(schema, &opts, argv[i], &counts, results);
+
+	if (results) {
+		char *text = json_dumps(results, JSON_INDENT(2));
+
+		if (!text)
+			die("out of memory");
+		printf("%s\n", text);
+		free(text);
+	} else if (argc - first > 1) {
+		printf("%d sidecars: %d valid, %d invalid, %d errors\n",
+		       argc - first, counts.valid, counts.invalid,
+		       counts.errors);
+	}
+	status = counts.errors ? 2 : counts.invalid ? 1 : 0;
+	json_decref(results);
+	jsonschema_free(schema);
+	strbuf_release(&schema_path);
+	strbuf_release(&err);
+	return finish_stdout(status);
+}
