@@ -9,6 +9,8 @@
 #include <string.h>
 
 static const struct cmd_struct commands[] = {
+	{ "backfill", cmd_backfill, "write sidecars for old reports from git "
+	  "history", backfill_usage },
 	{ "canon", cmd_canon, "print the canonical text of a YAML or JSON input",
 	  canon_usage },
 	{ "hash", cmd_hash, "hash inputs exactly as the reference does",

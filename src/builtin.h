@@ -15,12 +15,14 @@ struct cmd_struct {
 	const char *usage;	/* full usage text */
 };
 
+extern const char backfill_usage[];
 extern const char canon_usage[];
 extern const char hash_usage[];
 extern const char render_usage[];
 extern const char validate_usage[];
 extern const char verify_usage[];
 
+int cmd_backfill(int argc, char **argv);
 int cmd_canon(int argc, char **argv);
 int cmd_hash(int argc, char **argv);
 int cmd_render(int argc, char **argv);
