@@ -53,6 +53,9 @@ struct walk {
 	size_t heap_nr, heap_alloc;
 	uint64_t seq;
 	struct strbuf *err;
+	int (*shown)(void *data, const git_oid *commit);
+	void *shown_data;
+	int stop;
 };
 
 /* Order paths so that those sharing a leading component are adjacent. */
@@ -306,6 +309,8 @@ static void answer(struct walk *w, size_t p, const git_oid *commit)
 
 	git_oid_cpy(&a->commit, commit);
 	a->found = 1;
+	if (w->shown && w->shown(w->shown_data, commit))
+		w->stop = 1;
 	if (w->mode == HISTORY_LAST && !w->done[p]) {
 		w->done[p] = 1;
 		w->remaining--;
@@ -408,10 +413,11 @@ out:
 	return ret;
 }
 
-int history_find(git_repository *repo, const git_oid *start,
-		 const char *const *paths, size_t n, enum history_mode mode,
-		 struct history_answer *answers, int *truncated,
-		 struct strbuf *err)
+static int walk_paths(git_repository *repo, const git_oid *start,
+		      const char *const *paths, size_t n, enum history_mode mode,
+		      struct history_answer *answers, int *truncated,
+		      int (*fn)(void *data, const git_oid *commit), void *data,
+		      struct strbuf *err)
 {
 	struct walk w;
 	git_commit *head = NULL;
@@ -421,6 +427,8 @@ int history_find(git_repository *repo, const git_oid *start,
 	memset(&w, 0, sizeof(w));
 	w.repo = repo;
 	w.mode = mode;
+	w.shown = fn;
+	w.shown_data = data;
 	w.answers = answers;
 	w.err = err;
 	w.npaths = n;
@@ -447,7 +455,7 @@ int history_find(git_repository *repo, const git_oid *start,
 		for (i = 0; i < n; i++)
 			add_pending(&w, first, i);
 	}
-	while (w.heap_nr && (mode == HISTORY_FIRST || w.remaining))
+	while (w.heap_nr && !w.stop && (mode == HISTORY_FIRST || w.remaining))
 		if (visit(&w, heap_pop(&w)))
 			goto out;
 	*truncated = w.truncated;
@@ -464,4 +472,28 @@ out:
 	free(w.paths);
 	free(w.done);
 	return ret;
+}
+
+int history_find(git_repository *repo, const git_oid *start,
+		 const char *const *paths, size_t n, enum history_mode mode,
+		 struct history_answer *answers, int *truncated,
+		 struct strbuf *err)
+{
+	return walk_paths(repo, start, paths, n, mode, answers, truncated,
+			  NULL, NULL, err);
+}
+
+int history_changes(git_repository *repo, const git_oid *start,
+		    const char *path,
+		    int (*fn)(void *data, const git_oid *commit), void *data,
+		    int *truncated, struct strbuf *err)
+{
+	struct history_answer answer;
+
+	/*
+	 * The "first" walk goes on past every change, through all parents
+	 * of merges that changed the path, as git log does.
+	 */
+	return walk_paths(repo, start, &path, 1, HISTORY_FIRST, &answer,
+			  truncated, fn, data, err);
 }

@@ -38,4 +38,16 @@ int history_find(git_repository *repo, const git_oid *start,
 		 struct history_answer *answers, int *truncated,
 		 struct strbuf *err);
 
+/*
+ * Every commit that changed path on its simplified history from start
+ * (what `git log --format=%H -- <path>` lists), newest first by committer
+ * date; each is passed to fn, which returns non-zero to stop the walk.
+ * Sets *truncated as history_find() does.  Returns 0, or -1 with a reason
+ * in err.
+ */
+int history_changes(git_repository *repo, const git_oid *start,
+		    const char *path,
+		    int (*fn)(void *data, const git_oid *commit), void *data,
+		    int *truncated, struct strbuf *err);
+
 #endif

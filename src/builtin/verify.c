@@ -9,6 +9,7 @@
  * block warning, the summary) come after the checks.
  */
 #include "config.h"
+#include "attribution.h"
 #include "builtin.h"
 #include "digest.h"
 #include "hashfile.h"
@@ -66,6 +67,7 @@ struct check {
 	struct strbuf actual;	/* empty: none */
 	struct strbuf reason;
 	struct strbuf note;	/* re-rooting */
+	struct strbuf rel;	/* the input relative to the root, if found */
 };
 
 struct report {
@@ -151,6 +153,7 @@ static void check_init(struct check *c, const char *field,
 	strbuf_init(&c->actual, 0);
 	strbuf_init(&c->reason, 0);
 	strbuf_init(&c->note, 0);
+	strbuf_init(&c->rel, 0);
 }
 
 static void check_release(struct check *c)
@@ -158,6 +161,7 @@ static void check_release(struct check *c)
 	strbuf_release(&c->actual);
 	strbuf_release(&c->reason);
 	strbuf_release(&c->note);
+	strbuf_release(&c->rel);
 }
 
 static void report_init(struct report *r)
@@ -313,6 +317,8 @@ static int hash_input(struct memos *memos, struct check *c,
 			    recorded, in.rel.buf);
 	strbuf_reset(shown);
 	strbuf_addbuf(shown, &in.shown);
+	strbuf_reset(&c->rel);
+	strbuf_addbuf(&c->rel, &in.rel);
 	switch (in.status) {
 	case INPUT_OK:
 		break;
@@ -600,6 +606,60 @@ static int find_root(struct memos *memos, struct strbuf *out, const char *dir,
 	return m->origin;
 }
 
+/*
+ * For each input that drifted, say which commit last had the recorded
+ * content and which changed it.  Quietly does nothing outside a work tree.
+ */
+static void attribute(struct report *r, const struct at_commit *at)
+{
+	git_repository *repo = NULL;
+	git_oid start;
+	struct strbuf prefix = STRBUF_INIT;
+	char *wd = NULL;
+	int i;
+
+	if (at->repo)
+		git_oid_cpy(&start, git_commit_id(at->commit));
+	if (git_repository_open_ext(&repo, r->root.buf, 0, NULL) < 0 ||
+	    !git_repository_workdir(repo) ||
+	    (!at->repo && git_reference_name_to_id(&start, repo, "HEAD") < 0))
+		goto out;
+	wd = realpath(git_repository_workdir(repo), NULL);
+	if (!wd)
+		goto out;
+	if (strcmp(wd, r->root.buf)) {
+		size_t n = strlen(wd);
+
+		if (strncmp(r->root.buf, wd, n) || r->root.buf[n] != '/')
+			goto out;
+		strbuf_addf(&prefix, "%s/", r->root.buf + n + 1);
+	}
+	for (i = 0; i < r->nr_checks; i++) {
+		struct check *c = &r->checks[i];
+		struct strbuf path = STRBUF_INIT, msg = STRBUF_INIT;
+		struct strbuf err = STRBUF_INIT;
+
+		if (c->ok || c->error || !c->rel.len)
+			continue;
+		strbuf_addf(&path, "%s%s", prefix.buf, c->rel.buf);
+		if (!attribute_drift(&msg, repo, &start, path.buf, c->expected,
+				     !strcmp(c->field, "brief") ?
+				     ATTRIBUTE_RAW_OR_STRUCTURED :
+				     ATTRIBUTE_STRUCTURED, c->field, &err))
+			strbuf_addf(&r->notes, "  note: %s\n", msg.buf);
+		else
+			strbuf_addf(&r->notes, "  note: %s: cannot search the "
+				    "history: %s\n", c->field, err.buf);
+		strbuf_release(&path);
+		strbuf_release(&msg);
+		strbuf_release(&err);
+	}
+out:
+	free(wd);
+	strbuf_release(&prefix);
+	git_repository_free(repo);
+}
+
 static void verify_one(struct memos *memos, struct report *r,
 		       const struct verify_opts *opts)
 {
@@ -661,6 +721,7 @@ static void verify_one(struct memos *memos, struct report *r,
 		if (r->checks[i].note.len)
 			strbuf_addf(&r->notes, "  note: %s\n",
 				    r->checks[i].note.buf);
+	attribute(r, &at);
 	check_markdown(r);
 out:
 	r->verdict = INTACT;

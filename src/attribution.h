@@ -1,0 +1,29 @@
+#ifndef ATTRIBUTION_H
+#define ATTRIBUTION_H
+
+#include <git2.h>
+#include "strbuf.h"
+
+/*
+ * Drift attribution: when an input no longer hashes as recorded, which
+ * commit last had the recorded content and which commit changed it.
+ */
+
+enum attribution_hash {
+	ATTRIBUTE_STRUCTURED,	/* tokens */
+	ATTRIBUTE_RAW_OR_STRUCTURED,	/* briefs: either hash may match */
+};
+
+/*
+ * Walk the history of path (relative to the work tree) from start and
+ * append one sentence to out, naming the commits with short id, date and
+ * subject, or saying that the recorded hash never occurs, that the
+ * change is not committed, or that the history is truncated.  field is
+ * "token" or "brief".  Returns 0, or -1 with a reason in err.
+ */
+int attribute_drift(struct strbuf *out, git_repository *repo,
+		    const git_oid *start, const char *path,
+		    const char *recorded, enum attribution_hash how,
+		    const char *field, struct strbuf *err);
+
+#endif
