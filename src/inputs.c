@@ -167,12 +167,21 @@ void input_resolve(struct resolved_input *out, const char *root,
 		out->status = INPUT_AMBIGUOUS;
 		goto out;
 	}
-	if (allow_outside && !tree &&
-	    probe("/", recorded + 1, NULL, 1, &out->file) == K_FILE) {
-		out->status = INPUT_OK;
+	/*
+	 * No suffix matches.  A file there is outside the root: refused
+	 * unless allowed (a sidecar from a pull request must not make CI
+	 * read /etc/shadow).  Nothing there: not found, as the reference
+	 * says.
+	 */
+	if (!tree && probe("/", recorded + 1, NULL, 1, &out->file) != K_NONE) {
+		if (allow_outside) {
+			out->status = INPUT_OK;
+			goto out;
+		}
+		out->status = INPUT_OUTSIDE;
+		strbuf_addstr(&out->why, "an absolute path outside the root");
 		goto out;
 	}
-	/* Not under the root and no suffix matches: as the reference says. */
 	out->status = INPUT_NOT_FOUND;
 out:
 	strbuf_release(&cand);

@@ -183,5 +183,15 @@ int render_find_block(const char *text, size_t len, size_t *begin,
 		}
 		p = le < e ? le + 1 : e;
 	}
+	/*
+	 * A yaml block without its command block still is the replay
+	 * block: take it to the end, so the comparison can say what is
+	 * missing.
+	 */
+	if (start) {
+		*begin = (size_t)(start - text);
+		*end = len;
+		return 0;
+	}
 	return -1;
 }

@@ -740,7 +740,12 @@ out:
 
 /* --- output ---------------------------------------------------------- */
 
-static void print_text(const struct report *r, const struct verify_opts *opts)
+/*
+ * One report in the reference's layout.  *printed counts the reports
+ * shown so far, so that a blank line separates them (and nothing leads).
+ */
+static void print_text(const struct report *r, const struct verify_opts *opts,
+		       int *printed)
 {
 	const struct sidecar *sc = &r->sc;
 	int i;
@@ -751,6 +756,8 @@ static void print_text(const struct report *r, const struct verify_opts *opts)
 	}
 	if (opts->quiet && r->verdict == INTACT)
 		return;
+	if ((*printed)++)
+		putchar('\n');
 	printf("ahd verify-replay \xc2\xb7 %s\n", r->report.buf);
 	printf("replay: %s\n", r->sidecar_path.buf);
 	printf("  kind: %s\n", sc->kind);
@@ -1028,7 +1035,7 @@ int cmd_verify(int argc, char **argv)
 	struct memos memos;
 	json_t *doc = NULL, *list = NULL;
 	size_t i, intact = 0, drifted = 0, errors = 0;
-	int status = 0;
+	int status = 0, printed = 0;
 
 	memset(&memos, 0, sizeof(memos));
 	parse_verify_options(&opts, &argc, &argv);
@@ -1058,11 +1065,7 @@ int cmd_verify(int argc, char **argv)
 		else
 			errors++;
 		if (opts.format == FORMAT_TEXT) {
-			if (i && (!opts.quiet || r.verdict != INTACT) &&
-			    r.loaded)
-				putchar('\n');
-			print_text(&r, &opts);
-		} else if (opts.format == FORMAT_GITHUB)
+			print_text(&r, &opts, &printed);		} else if (opts.format == FORMAT_GITHUB)
 			print_github(&r);
 		else
 			json_array_append_new(list, report_json(&r));
@@ -1090,7 +1093,7 @@ int cmd_verify(int argc, char **argv)
 		strbuf_release(&out);
 		json_decref(doc);
 	} else if (sidecars.nr > 1 || !sidecars.nr) {
-		if (opts.format == FORMAT_TEXT && sidecars.nr)
+		if (opts.format == FORMAT_TEXT && printed)
 			putchar('\n');
 		printf("%zu report%s: %zu intact, %zu drifted, %zu error%s\n",
 		       sidecars.nr, sidecars.nr == 1 ? "" : "s", intact,
