@@ -68,8 +68,7 @@ int read_file_limited(struct strbuf *out, const char *path, size_t max,
 		if (max && out->len - start > max) {
 			strbuf_addstr(err, "larger than the limit of ");
 			format_size(err, max);
-			strbuf_addstr(err, " for structured inputs "
-				      "(see --max-size)");
+			strbuf_addstr(err, " for structured inputs");
 			ret = INPUT_ETOOBIG;
 			break;
 		}

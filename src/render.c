@@ -170,6 +170,9 @@ int render_find_block(const char *text, size_t len, size_t *begin,
 		const char *le = line_end(p, e);
 		size_t n = (size_t)(le - p);
 
+		/* A report saved with CRLF line breaks holds the same block. */
+		if (n && p[n - 1] == '\r')
+			n--;
 		if (!start) {
 			if (n == 18 && !memcmp(p, "```yaml ahd-replay", 18))
 				start = p;

@@ -21,9 +21,10 @@ void render_shell_quote(struct strbuf *out, const char *arg);
 
 /*
  * Find the rendered block in a report: the first line "```yaml ahd-replay"
- * through the closing fence of the ```sh block that follows it.  Returns 0
- * and the byte range [*begin, *end) (end just after the closing fence),
- * or -1 when the report has no such block.
+ * through the closing fence of the ```sh block that follows it (to the end
+ * of the text when that is missing), lines ending in LF or CRLF.  Returns
+ * 0 and the byte range [*begin, *end) (end at the closing fence's line
+ * break), or -1 when the report has no such block.
  */
 int render_find_block(const char *text, size_t len, size_t *begin,
 		      size_t *end);

@@ -12,6 +12,7 @@
 #include "input.h"
 #include "numfmt.h"
 #include "usage.h"
+#include "utf8.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -303,17 +304,19 @@ static int check_document(struct sidecar *sc, struct strbuf *err)
 
 int sidecar_load(struct sidecar *sc, const char *path, struct strbuf *err)
 {
-	struct strbuf buf = STRBUF_INIT;
+	struct strbuf buf = STRBUF_INIT, text = STRBUF_INIT;
 	json_error_t jerr;
 	int ret = -1;
 
 	if (read_file_limited(&buf, path, SIDECAR_MAX_SIZE, err))
 		goto out;
 	/*
-	 * JSON.parse: every number a double, the last of repeated keys wins
-	 * (jansson replaces the value in place), any value at the top.
+	 * The reference reads the file as UTF-8 text (bad bytes become
+	 * U+FFFD), then JSON.parse: every number a double, the last of
+	 * repeated keys wins (jansson replaces the value in place).
 	 */
-	sc->json = json_loadb(buf.buf, buf.len,
+	utf8_repair(&text, buf.buf, buf.len);
+	sc->json = json_loadb(text.buf, text.len,
 			      JSON_DECODE_ANY | JSON_DECODE_INT_AS_REAL, &jerr);
 	if (!sc->json) {
 		const char *t;
@@ -331,6 +334,7 @@ int sidecar_load(struct sidecar *sc, const char *path, struct strbuf *err)
 	ret = check_document(sc, err);
 out:
 	strbuf_release(&buf);
+	strbuf_release(&text);
 	return ret;
 }
 
