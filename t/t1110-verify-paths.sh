@@ -530,8 +530,6 @@ test_expect_success '--allow-outside-root: a secret that is not YAML fails to pa
 	test_grep "^verdict: drift detected$" actual
 '
 
-# hash_input() returns -1 for HASH_EINVALID as for "the check says why",
-# so the reason is lost (see the report of t1100).
 test_expect_success '--allow-outside-root: the parse failure names the file outside' '
 	(
 		cd repo &&
