@@ -71,7 +71,7 @@ critique/2026-08-05-brutalist-grid
 weekly/2026-08-10'
 
 test_expect_success 'setup: build the demo repository' '
-	AHD_REPLAY=ahd-replay sh "$make_demo" demo >out 2>err &&
+	sh "$make_demo" demo >out 2>err &&
 	test_line_count = 1 out &&
 	test_grep "^make-demo-repo: built .*/demo: 11 commits, 6 reports" out &&
 	test_must_be_empty err
@@ -114,7 +114,7 @@ test_expect_success 'every report has a sidecar and a rendered block' '
 '
 
 test_expect_success 'building again gives the same commits' '
-	AHD_REPLAY=ahd-replay sh "$make_demo" again >out 2>err &&
+	sh "$make_demo" again >out 2>err &&
 	git -C demo rev-parse HEAD >expect &&
 	git -C again rev-parse HEAD >actual &&
 	test_cmp expect actual
