@@ -79,6 +79,38 @@ out:
 	return stop;
 }
 
+/* The first parent of commit whose version of the path matches. */
+static int parent_with_match(struct search *s, const git_oid *commit_id,
+			     git_oid *out)
+{
+	git_commit *commit = NULL;
+	unsigned i, n;
+	int found = 0;
+
+	if (git_commit_lookup(&commit, s->repo, commit_id) < 0)
+		return 0;
+	n = git_commit_parentcount(commit);
+	for (i = 0; i < n && !found; i++) {
+		git_commit *parent = NULL;
+		git_tree *tree = NULL;
+		git_tree_entry *entry = NULL;
+
+		if (!git_commit_parent(&parent, commit, i) &&
+		    !git_commit_tree(&tree, parent) &&
+		    !git_tree_entry_bypath(&entry, tree, s->path) &&
+		    git_tree_entry_type(entry) == GIT_OBJECT_BLOB &&
+		    blob_matches(s, git_tree_entry_id(entry))) {
+			git_oid_cpy(out, git_commit_id(parent));
+			found = 1;
+		}
+		git_tree_entry_free(entry);
+		git_tree_free(tree);
+		git_commit_free(parent);
+	}
+	git_commit_free(commit);
+	return found;
+}
+
 /* "1a2b3c4d5e6f (2026-08-03, \"subject\")" */
 static void describe(struct strbuf *out, git_repository *repo,
 		     const git_oid *id)
@@ -129,9 +161,23 @@ int attribute_drift(struct strbuf *out, git_repository *repo,
 		strbuf_addstr(out, " has the recorded hash; the change is "
 			      "not committed");
 	} else if (s.hit) {
+		git_oid last;
+
+		/*
+		 * The newest commit that still had the recorded content is
+		 * the changing commit's parent that has it; the commit that
+		 * brought the content in is named too.
+		 */
 		strbuf_addf(out, "%s: %s last had the recorded hash at ", field,
 			    path);
-		describe(out, repo, &s.found);
+		if (parent_with_match(&s, &s.newer, &last)) {
+			describe(out, repo, &last);
+			if (!git_oid_equal(&last, &s.found)) {
+				strbuf_addstr(out, ", in place since ");
+				describe(out, repo, &s.found);
+			}
+		} else
+			describe(out, repo, &s.found);
 		strbuf_addstr(out, "; changed by ");
 		describe(out, repo, &s.newer);
 	} else if (!s.seen) {

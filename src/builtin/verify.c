@@ -998,9 +998,13 @@ static void add_found(struct path_list *reports, struct path_list *sidecars,
 	strbuf_release(&md);
 }
 
-/* Turn operands into (report shown, sidecar) pairs. */
+/*
+ * Turn operands into (report shown, sidecar) pairs.  Without operands,
+ * or with --all, every sidecar of the repository: the --root directory
+ * when given, else the work tree around the current directory.
+ */
 static int collect(struct path_list *reports, struct path_list *sidecars,
-		   int argc, char **argv, int all)
+		   int argc, char **argv, int all, const char *root)
 {
 	struct strbuf scope = STRBUF_INIT;
 	int i, ret = 0;
@@ -1009,7 +1013,13 @@ static int collect(struct path_list *reports, struct path_list *sidecars,
 		struct path_list found = { NULL, 0, 0 };
 		size_t k;
 
-		default_scope(&scope);
+		if (root)
+			strbuf_addstr(&scope, root);
+		else
+			default_scope(&scope);
+		if (!found.nr && access(scope.buf, F_OK))
+			ret = error("cannot read '%s': %s", scope.buf,
+				    strerror(errno));
 		if (find_sidecars(&found, scope.buf, 0))
 			ret = -1;
 		if (found.nr)
@@ -1059,8 +1069,10 @@ int cmd_verify(int argc, char **argv)
 	parse_verify_options(&opts, &argc, &argv);
 	if (git_libgit2_init() < 0)
 		die("cannot initialise libgit2");
-	if (collect(&reports, &sidecars, argc, argv, opts.all))
+	if (collect(&reports, &sidecars, argc, argv, opts.all, opts.root))
 		status = 2;
+	if (!sidecars.nr && !status)
+		fprintf(stderr, "ahd-replay: no replay sidecars found\n");
 	if (opts.format == FORMAT_JSON) {
 		doc = json_object();
 		list = json_array();
