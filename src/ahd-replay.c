@@ -15,6 +15,8 @@ static const struct cmd_struct commands[] = {
 	  canon_usage },
 	{ "hash", cmd_hash, "hash inputs exactly as the reference does",
 	  hash_usage },
+	{ "hook", cmd_hook, "the check the installed git hooks run",
+	  hook_usage },
 	{ "render", cmd_render, "print a sidecar's markdown block as the "
 	  "reference does", render_usage },
 	{ "validate", cmd_validate, "check sidecars against the replay JSON "

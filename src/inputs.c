@@ -30,6 +30,30 @@ static int under(const char *p, const char *root)
 
 enum kind { K_NONE, K_FILE, K_OTHER, K_LOOP, K_OUTSIDE, K_SYMLINK };
 
+int input_tree_blob(const struct input_tree *t, const char *path,
+		    git_oid *out, unsigned *mode)
+{
+	git_tree_entry *entry = NULL;
+
+	if (t->index) {
+		const git_index_entry *e = git_index_get_bypath(t->index, path, 0);
+
+		if (!e)
+			return -1;
+		git_oid_cpy(out, &e->id);
+		*mode = e->mode;
+		return 0;
+	}
+	if (git_tree_entry_bypath(&entry, t->tree, path) < 0)
+		return -1;
+	git_oid_cpy(out, git_tree_entry_id(entry));
+	*mode = git_tree_entry_filemode(entry);
+	if (git_tree_entry_type(entry) != GIT_OBJECT_BLOB)
+		*mode = GIT_FILEMODE_TREE;
+	git_tree_entry_free(entry);
+	return 0;
+}
+
 /*
  * What rel (relative to root) names: in the work tree the real path must
  * stay inside the root; in a commit tree symlinks are not followed.
@@ -42,18 +66,18 @@ static enum kind probe(const char *root, const char *rel,
 	enum kind k;
 
 	if (tree) {
-		git_tree_entry *entry = NULL;
+		git_oid id;
+		unsigned mode;
 
 		strbuf_addf(&path, "%s%s", tree->prefix, rel);
-		if (git_tree_entry_bypath(&entry, tree->tree, path.buf) < 0)
+		if (input_tree_blob(tree, path.buf, &id, &mode) < 0)
 			k = K_NONE;
-		else if (git_tree_entry_filemode(entry) == GIT_FILEMODE_LINK)
+		else if (mode == GIT_FILEMODE_LINK)
 			k = K_SYMLINK;
-		else if (git_tree_entry_type(entry) == GIT_OBJECT_BLOB)
-			k = K_FILE;
-		else
+		else if (mode == GIT_FILEMODE_TREE || mode == GIT_FILEMODE_COMMIT)
 			k = K_OTHER;
-		git_tree_entry_free(entry);
+		else
+			k = K_FILE;
 	} else {
 		char *real;
 		struct stat st;
@@ -192,9 +216,10 @@ out:
 int input_read(struct strbuf *buf, const struct resolved_input *in,
 	       const struct input_tree *tree, size_t max, struct strbuf *err)
 {
-	git_tree_entry *entry = NULL;
 	git_blob *blob = NULL;
 	struct strbuf path = STRBUF_INIT;
+	git_oid id;
+	unsigned mode;
 	int ret = -1;
 
 	if (!tree) {
@@ -202,8 +227,8 @@ int input_read(struct strbuf *buf, const struct resolved_input *in,
 		return ret ? -1 : 0;
 	}
 	strbuf_addf(&path, "%s%s", tree->prefix, in->rel.buf);
-	if (git_tree_entry_bypath(&entry, tree->tree, path.buf) < 0 ||
-	    git_blob_lookup(&blob, tree->repo, git_tree_entry_id(entry)) < 0) {
+	if (input_tree_blob(tree, path.buf, &id, &mode) < 0 ||
+	    git_blob_lookup(&blob, tree->repo, &id) < 0) {
 		const git_error *e = git_error_last();
 
 		strbuf_addf(err, "cannot read '%s' at the commit: %s", path.buf,
@@ -220,7 +245,6 @@ int input_read(struct strbuf *buf, const struct resolved_input *in,
 	ret = 0;
 out:
 	git_blob_free(blob);
-	git_tree_entry_free(entry);
 	strbuf_release(&path);
 	return ret;
 }

@@ -14,12 +14,24 @@
  * blobs (verify --at).
  */
 
-/* A commit's tree seen from the root directory (for --at). */
+/*
+ * A commit's tree (verify --at, pre-push) or the index being committed
+ * (pre-commit), seen from the root directory.  Exactly one of tree and
+ * index is set.
+ */
 struct input_tree {
 	git_repository *repo;	/* borrowed */
 	git_tree *tree;		/* borrowed */
+	git_index *index;	/* borrowed */
 	const char *prefix;	/* the root relative to the work tree, "" or "dir/" */
 };
+
+/*
+ * The blob that path (relative to the work tree) names in the tree or
+ * index, with its file mode.  Returns 0, or -1 when there is none.
+ */
+int input_tree_blob(const struct input_tree *t, const char *path,
+		    git_oid *out, unsigned *mode);
 
 enum input_status {
 	INPUT_OK,

@@ -302,20 +302,19 @@ static int check_document(struct sidecar *sc, struct strbuf *err)
 	return 0;
 }
 
-int sidecar_load(struct sidecar *sc, const char *path, struct strbuf *err)
+int sidecar_parse(struct sidecar *sc, const char *buf, size_t len,
+		  struct strbuf *err)
 {
-	struct strbuf buf = STRBUF_INIT, text = STRBUF_INIT;
+	struct strbuf text = STRBUF_INIT;
 	json_error_t jerr;
 	int ret = -1;
 
-	if (read_file_limited(&buf, path, SIDECAR_MAX_SIZE, err))
-		goto out;
 	/*
 	 * The reference reads the file as UTF-8 text (bad bytes become
 	 * U+FFFD), then JSON.parse: every number a double, the last of
 	 * repeated keys wins (jansson replaces the value in place).
 	 */
-	utf8_repair(&text, buf.buf, buf.len);
+	utf8_repair(&text, buf, len);
 	sc->json = json_loadb(text.buf, text.len,
 			      JSON_DECODE_ANY | JSON_DECODE_INT_AS_REAL, &jerr);
 	if (!sc->json) {
@@ -333,8 +332,18 @@ int sidecar_load(struct sidecar *sc, const char *path, struct strbuf *err)
 	}
 	ret = check_document(sc, err);
 out:
-	strbuf_release(&buf);
 	strbuf_release(&text);
+	return ret;
+}
+
+int sidecar_load(struct sidecar *sc, const char *path, struct strbuf *err)
+{
+	struct strbuf buf = STRBUF_INIT;
+	int ret = -1;
+
+	if (!read_file_limited(&buf, path, SIDECAR_MAX_SIZE, err))
+		ret = sidecar_parse(sc, buf.buf, buf.len, err);
+	strbuf_release(&buf);
 	return ret;
 }
 

@@ -51,6 +51,9 @@ void sidecar_path_for(struct strbuf *out, const char *report);
  * version ...").  The caller releases sc with sidecar_release() either way.
  */
 int sidecar_load(struct sidecar *sc, const char *path, struct strbuf *err);
+/* The same for a sidecar's bytes already in memory (a blob, say). */
+int sidecar_parse(struct sidecar *sc, const char *buf, size_t len,
+		  struct strbuf *err);
 void sidecar_release(struct sidecar *sc);
 
 /*

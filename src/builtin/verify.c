@@ -343,16 +343,16 @@ static int hash_input(struct memos *memos, struct check *c,
 		goto out;
 	}
 	if (tree) {
-		git_tree_entry *e = NULL;
 		struct strbuf p = STRBUF_INIT;
 		char oid[GIT_OID_HEXSZ + 1];
+		git_oid id;
+		unsigned mode;
 
 		strbuf_addf(&p, "%s%s", tree->prefix, in.rel.buf);
-		if (!git_tree_entry_bypath(&e, tree->tree, p.buf)) {
-			git_oid_tostr(oid, sizeof(oid), git_tree_entry_id(e));
+		if (!input_tree_blob(tree, p.buf, &id, &mode)) {
+			git_oid_tostr(oid, sizeof(oid), &id);
 			strbuf_addf(&key, "blob:%s", oid);
 		}
-		git_tree_entry_free(e);
 		strbuf_release(&p);
 	} else
 		strbuf_addbuf(&key, &in.file);
@@ -721,6 +721,7 @@ static void verify_one(struct memos *memos, struct report *r,
 		}
 		tree.repo = at.repo;
 		tree.tree = at.tree;
+		tree.index = NULL;
 		tree.prefix = at.prefix.buf;
 		tp = &tree;
 		strbuf_addf(&r->notes, "  note: inputs read at commit %s (%s)\n",

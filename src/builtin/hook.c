@@ -1,0 +1,383 @@
+/*
+ * ahd-replay hook pre-commit | pre-merge-commit | pre-push: what the
+ * installed git hooks run.
+ *
+ * pre-commit judges the index git is committing (GIT_INDEX_FILE when
+ * set: index.lock during `git commit -a`, a temporary index during
+ * `git commit <paths>`) against HEAD; pre-push judges each pushed tip
+ * against what the remote already has.  Both only read: no index, work
+ * tree, ref, config or lock is written.
+ */
+#include "config.h"
+#include "builtin.h"
+#include "hookcheck.h"
+#include "parse-options.h"
+#include "usage.h"
+
+#include <git2.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+const char hook_usage[] =
+	"usage: ahd-replay hook (pre-commit | pre-merge-commit | pre-push <remote> [<url>])\n"
+	"\n"
+	"Run by the hooks that install-hooks writes; not usually run by hand.\n"
+	"pre-commit refuses a commit whose staged changes make a published\n"
+	"report's inputs drift; pre-push refuses a push whose commits do.\n"
+	"AHD_REPLAY_SKIP=1 skips the check; git config ahd-replay.strict true\n"
+	"also refuses drift that was there before.\n";
+
+static const char ways_forward[] =
+	"Ways forward:\n"
+	"  - re-run the affected evals, so that their sidecars record the new inputs;\n"
+	"  - keep the old input under a new name for the old reports, and point new runs at the new one;\n"
+	"  - or go ahead anyway: %s (or AHD_REPLAY_SKIP=1)\n";
+
+struct hook_ctx {
+	git_repository *repo;
+	char *workdir;
+	int strict;
+};
+
+static const char *lg2_message(void)
+{
+	const git_error *e = git_error_last();
+
+	return e && e->message ? e->message : "unknown error";
+}
+
+static int open_repo(struct hook_ctx *h)
+{
+	git_config *cfg = NULL;
+	int v;
+
+	/* Honours GIT_DIR, GIT_WORK_TREE and the rest, as git sets them. */
+	if (git_repository_open_ext(&h->repo, NULL,
+				    GIT_REPOSITORY_OPEN_FROM_ENV, NULL) < 0)
+		return error("cannot open the repository: %s", lg2_message());
+	if (!git_repository_workdir(h->repo))
+		return error("the repository has no work tree");
+	h->workdir = realpath(git_repository_workdir(h->repo), NULL);
+	if (!h->workdir)
+		return error("cannot resolve the work tree");
+	if (!git_repository_config_snapshot(&cfg, h->repo) &&
+	    !git_config_get_bool(&v, cfg, "ahd-replay.strict"))
+		h->strict = v;
+	git_config_free(cfg);
+	return 0;
+}
+
+static void close_repo(struct hook_ctx *h)
+{
+	free(h->workdir);
+	git_repository_free(h->repo);
+}
+
+static int tree_of(git_tree **out, git_repository *repo, const git_oid *id)
+{
+	git_object *obj = NULL;
+	int ret;
+
+	if (git_object_lookup(&obj, repo, id, GIT_OBJECT_ANY) < 0)
+		return -1;
+	ret = git_object_peel((git_object **)out, obj, GIT_OBJECT_TREE);
+	git_object_free(obj);
+	return ret;
+}
+
+static int report(const struct hookcheck_result *res, const char *what,
+		  const char *bypass)
+{
+	if (!res->problems && !res->warnings)
+		return 0;
+	if (res->problems)
+		fprintf(stderr, "ahd-replay: %s makes published reports drift:\n\n",
+			what);
+	else
+		fprintf(stderr, "ahd-replay: warning: reports that had drifted "
+			"already (not refused; ahd-replay.strict refuses them):\n\n");
+	fputs(res->text.buf, stderr);
+	if (res->problems) {
+		fputc('\n', stderr);
+		fprintf(stderr, ways_forward, bypass);
+	}
+	return res->problems ? 1 : 0;
+}
+
+static int pre_commit(void)
+{
+	struct hook_ctx h = { NULL, NULL, 0 };
+	struct hookcheck_result res = HOOKCHECK_RESULT_INIT;
+	struct strbuf err = STRBUF_INIT;
+	git_index *index = NULL;
+	git_reference *head = NULL;
+	git_tree *head_tree = NULL;
+	const char *index_file = getenv("GIT_INDEX_FILE");
+	struct hook_state base = { NULL, NULL, "HEAD" };
+	struct hook_state next = { NULL, NULL, "staged" };
+	int ret = 2, r;
+
+	if (open_repo(&h))
+		goto out;
+	/* The index being committed, not the work tree. */
+	if (index_file && *index_file)
+		r = git_index_open(&index, index_file);
+	else
+		r = git_repository_index(&index, h.repo);
+	if (r < 0) {
+		error("cannot read the index: %s", lg2_message());
+		goto out;
+	}
+	r = git_repository_head(&head, h.repo);
+	if (r == GIT_EUNBORNBRANCH || r == GIT_ENOTFOUND)
+		;	/* the first commit: everything is new */
+	else if (r < 0 || git_reference_peel((git_object **)&head_tree, head,
+					      GIT_OBJECT_TREE) < 0) {
+		error("cannot read HEAD: %s", lg2_message());
+		goto out;
+	}
+	base.tree = head_tree;
+	next.index = index;
+	if (hookcheck_run(h.repo, h.workdir, &base, &next, h.strict, &res,
+			  &err)) {
+		error("%s", err.buf);
+		goto out;
+	}
+	ret = report(&res, "this commit", "git commit --no-verify");
+out:
+	hookcheck_result_release(&res);
+	strbuf_release(&err);
+	git_tree_free(head_tree);
+	git_reference_free(head);
+	git_index_free(index);
+	close_repo(&h);
+	return ret;
+}
+
+static int is_zero(const char *hex)
+{
+	for (; *hex; hex++)
+		if (*hex != '0')
+			return 0;
+	return 1;
+}
+
+/*
+ * What the remote has of this history: the remote's old tip when we have
+ * it (merged with ours, for a forced push), else the best merge base with
+ * the remote's tracking refs, else nothing.
+ */
+static int remote_base(git_repository *repo, const char *remote,
+		       const git_oid *tip, const char *remote_hex,
+		       git_oid *out)
+{
+	git_oid rid, mb;
+	git_reference_iterator *it = NULL;
+	git_reference *ref;
+	struct strbuf glob = STRBUF_INIT;
+	git_commit *best = NULL;
+	int found = 0;
+
+	if (!is_zero(remote_hex) && !git_oid_fromstr(&rid, remote_hex)) {
+		git_object *obj = NULL;
+
+		if (!git_object_lookup(&obj, repo, &rid, GIT_OBJECT_COMMIT)) {
+			git_object_free(obj);
+			if (!git_merge_base(&mb, repo, tip, &rid))
+				git_oid_cpy(out, &mb);
+			else
+				git_oid_cpy(out, &rid);
+			return 1;
+		}
+	}
+	strbuf_addf(&glob, "refs/remotes/%s/*", remote ? remote : "*");
+	if (git_reference_iterator_glob_new(&it, repo, glob.buf) < 0)
+		goto out;
+	while (!git_reference_next(&ref, it)) {
+		git_object *peeled = NULL;
+
+		if (!git_reference_peel(&peeled, ref, GIT_OBJECT_COMMIT) &&
+		    !git_merge_base(&mb, repo, tip, git_object_id(peeled))) {
+			git_commit *c = NULL;
+
+			if (!git_commit_lookup(&c, repo, &mb)) {
+				if (!best || git_commit_time(c) >
+					     git_commit_time(best)) {
+					git_commit_free(best);
+					best = c;
+				} else
+					git_commit_free(c);
+			}
+		}
+		git_object_free(peeled);
+		git_reference_free(ref);
+	}
+	if (best) {
+		git_oid_cpy(out, git_commit_id(best));
+		found = 1;
+	}
+out:
+	git_commit_free(best);
+	git_reference_iterator_free(it);
+	strbuf_release(&glob);
+	return found;
+}
+
+/* Judge one pushed tip; returns 1 when it must be refused, -1 on errors. */
+static int judge_push(struct hook_ctx *h, const char *remote,
+		      const char *ref_name, const git_oid *tip,
+		      const char *remote_hex)
+{
+	struct hookcheck_result res = HOOKCHECK_RESULT_INIT;
+	struct strbuf err = STRBUF_INIT, what = STRBUF_INIT;
+	git_tree *tip_tree = NULL, *base_tree = NULL;
+	git_oid base_id;
+	struct hook_state base = { NULL, NULL, "remote" };
+	struct hook_state next = { NULL, NULL, "pushed" };
+	int ret = -1;
+
+	if (tree_of(&tip_tree, h->repo, tip) < 0) {
+		ret = 0;	/* a tag of a blob or tree: nothing to judge */
+		goto out;
+	}
+	if (remote_base(h->repo, remote, tip, remote_hex, &base_id) &&
+	    tree_of(&base_tree, h->repo, &base_id) < 0) {
+		error("cannot read %s: %s", ref_name, lg2_message());
+		goto out;
+	}
+	base.tree = base_tree;
+	next.tree = tip_tree;
+	if (hookcheck_run(h->repo, h->workdir, &base, &next, h->strict, &res,
+			  &err)) {
+		error("%s", err.buf);
+		goto out;
+	}
+	strbuf_addf(&what, "pushing %s", ref_name);
+	ret = report(&res, what.buf, "git push --no-verify");
+out:
+	hookcheck_result_release(&res);
+	strbuf_release(&err);
+	strbuf_release(&what);
+	git_tree_free(tip_tree);
+	git_tree_free(base_tree);
+	return ret;
+}
+
+static int pre_push(const char *remote)
+{
+	struct hook_ctx h = { NULL, NULL, 0 };
+	struct strbuf line = STRBUF_INIT;
+	const char *from = getenv("PRE_COMMIT_FROM_REF");
+	const char *to = getenv("PRE_COMMIT_TO_REF");
+	int ret = 2, refused = 0, lines = 0, c;
+
+	if (open_repo(&h))
+		goto out;
+	if (from && *from && to && *to) {
+		/* Run by the pre-commit framework: it names the range. */
+		git_object *f = NULL, *t = NULL;
+		char hex[GIT_OID_HEXSZ + 1];
+		int r;
+
+		if (git_revparse_single(&f, h.repo, from) < 0 ||
+		    git_revparse_single(&t, h.repo, to) < 0) {
+			git_object_free(f);
+			git_object_free(t);
+			error("cannot resolve %s..%s: %s", from, to,
+			      lg2_message());
+			goto out;
+		}
+		git_oid_tostr(hex, sizeof(hex), git_object_id(f));
+		r = judge_push(&h, remote, to, git_object_id(t), hex);
+		git_object_free(f);
+		git_object_free(t);
+		ret = r < 0 ? 2 : r;
+		goto out;
+	}
+	/* Read every line: git may send several refs. */
+	for (;;) {
+		char local_ref[4096], local_hex[80], remote_ref[4096], remote_hex[80];
+		git_object *obj = NULL;
+		int r;
+
+		strbuf_reset(&line);
+		while ((c = getchar()) != EOF && c != '\n')
+			strbuf_addch(&line, c);
+		if (!line.len && c == EOF)
+			break;
+		if (sscanf(line.buf, "%4095s %79s %4095s %79s", local_ref,
+			   local_hex, remote_ref, remote_hex) != 4) {
+			warning("ignoring a line git did not send: '%s'",
+				line.buf);
+			continue;
+		}
+		lines++;
+		if (is_zero(local_hex))
+			continue;	/* a deletion */
+		if (git_revparse_single(&obj, h.repo, local_hex) < 0) {
+			error("cannot read %s: %s", local_ref, lg2_message());
+			refused = -1;
+			continue;
+		}
+		{
+			git_object *peeled = NULL;
+
+			/* Annotated tags: judge what they point to. */
+			if (git_object_peel(&peeled, obj, GIT_OBJECT_COMMIT) < 0)
+				r = 0;
+			else
+				r = judge_push(&h, remote, remote_ref,
+					       git_object_id(peeled), remote_hex);
+			git_object_free(peeled);
+		}
+		git_object_free(obj);
+		if (r < 0)
+			refused = -1;
+		else if (r && refused >= 0)
+			refused = 1;
+	}
+	if (!lines) {
+		git_oid head;
+		char zero[] = "0";
+
+		warning("no refs on standard input; checking HEAD");
+		if (git_reference_name_to_id(&head, h.repo, "HEAD") < 0) {
+			ret = 0;
+			goto out;
+		}
+		refused = judge_push(&h, remote, "HEAD", &head, zero);
+	}
+	ret = refused < 0 ? 2 : refused;
+out:
+	strbuf_release(&line);
+	close_repo(&h);
+	return ret;
+}
+
+int cmd_hook(int argc, char **argv)
+{
+	const char *skip = getenv("AHD_REPLAY_SKIP");
+	int ret;
+
+	if (argc < 2 || !strcmp(argv[1], "-h") || !strcmp(argv[1], "--help")) {
+		if (argc >= 2)
+			usage_help(hook_usage);
+		usage_error(hook_usage, "which hook?");
+	}
+	if (strcmp(argv[1], "pre-commit") && strcmp(argv[1], "pre-merge-commit") &&
+	    strcmp(argv[1], "pre-push"))
+		usage_error(hook_usage, "unknown hook '%s'", argv[1]);
+	if (skip && !strcmp(skip, "1")) {
+		fprintf(stderr, "ahd-replay: AHD_REPLAY_SKIP is set; replay check skipped\n");
+		return 0;
+	}
+	if (git_libgit2_init() < 0)
+		die("cannot initialise libgit2");
+	if (!strcmp(argv[1], "pre-push"))
+		ret = pre_push(argc > 2 ? argv[2] : NULL);
+	else
+		ret = pre_commit();
+	git_libgit2_shutdown();
+	return finish_stdout(ret);
+}

@@ -1,0 +1,479 @@
+#include "config.h"
+#include "hookcheck.h"
+#include "digest.h"
+#include "hashfile.h"
+#include "inputs.h"
+#include "root.h"
+#include "sidecar.h"
+#include "usage.h"
+#include "utf8.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+struct paths {
+	char **v;
+	size_t nr, alloc;
+};
+
+static void paths_add(struct paths *p, const char *s)
+{
+	ALLOC_GROW(p->v, p->nr + 1, p->alloc);
+	p->v[p->nr++] = xstrdup(s);
+}
+
+static void paths_release(struct paths *p)
+{
+	size_t i;
+
+	for (i = 0; i < p->nr; i++)
+		free(p->v[i]);
+	free(p->v);
+}
+
+static int cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+static int paths_has(const struct paths *p, const char *s)
+{
+	return p->nr && bsearch(&s, p->v, p->nr, sizeof(*p->v), cmp_str);
+}
+
+/* Hash answers by blob: the same input is pinned by many reports. */
+struct hash_memo {
+	git_oid blob;
+	int kind;		/* 0 structured, 1 raw */
+	int ret;
+	char hex[HASH_HEX_MAX];
+};
+
+struct ctx {
+	git_repository *repo;
+	const char *workdir;
+	const struct hook_state *base, *next;
+	struct paths changed;
+	struct hash_memo *memo;
+	size_t nr_memo, alloc_memo;
+	struct hookcheck_result *res;
+	int strict;
+	/* roots by directory */
+	char **root_dirs, **roots;
+	size_t nr_roots, alloc_roots, alloc_roots2;
+};
+
+static int blob_hash(struct ctx *c, const git_oid *blob, int kind, char *hex)
+{
+	git_blob *b = NULL;
+	struct strbuf text = STRBUF_INIT, err = STRBUF_INIT;
+	struct hash_memo *m;
+	size_t i;
+	int ret;
+
+	for (i = 0; i < c->nr_memo; i++)
+		if (c->memo[i].kind == kind && git_oid_equal(&c->memo[i].blob, blob)) {
+			memcpy(hex, c->memo[i].hex, HASH_HEX_MAX);
+			return c->memo[i].ret;
+		}
+	if (git_blob_lookup(&b, c->repo, blob) < 0)
+		return HASH_EIO;
+	utf8_repair(&text, git_blob_rawcontent(b), (size_t)git_blob_rawsize(b));
+	if (kind)
+		ret = hash_text(hex, text.buf, text.len, HASH_RAW, &err);
+	else if (text.len > HASH_DEFAULT_MAX_SIZE)
+		ret = HASH_EIO;
+	else
+		ret = hash_text(hex, text.buf, text.len, HASH_STRUCTURED, &err);
+	git_blob_free(b);
+	strbuf_release(&text);
+	strbuf_release(&err);
+	ALLOC_GROW(c->memo, c->nr_memo + 1, c->alloc_memo);
+	m = &c->memo[c->nr_memo++];
+	git_oid_cpy(&m->blob, blob);
+	m->kind = kind;
+	m->ret = ret;
+	memcpy(m->hex, hex, HASH_HEX_MAX);
+	return ret;
+}
+
+/*
+ * Does the blob hash to recorded as verify would hash it (a brief raw or
+ * structured)?  1 yes, 0 no, -1 cannot tell.  shown gets the hash shown
+ * for it.
+ */
+static int blob_matches(struct ctx *c, const git_oid *blob, const char *field,
+			const char *recorded, char *shown)
+{
+	char raw[HASH_HEX_MAX];
+	int ret;
+
+	if (!strcmp(field, "brief")) {
+		if (!blob_hash(c, blob, 1, raw) && !strcmp(raw, recorded)) {
+			memcpy(shown, raw, HASH_HEX_MAX);
+			return 1;
+		}
+		ret = blob_hash(c, blob, 0, shown);
+		if (ret == HASH_EINVALID) {
+			memcpy(shown, raw, HASH_HEX_MAX);
+			return 0;
+		}
+	} else
+		ret = blob_hash(c, blob, 0, shown);
+	if (ret == HASH_EINVALID) {
+		strcpy(shown, "(does not parse)");
+		return 0;
+	}
+	if (ret) {
+		strcpy(shown, "(cannot hash)");
+		return -1;
+	}
+	return !strcmp(shown, recorded);
+}
+
+static const char *find_root(struct ctx *c, const char *sidecar_path)
+{
+	struct strbuf dir = STRBUF_INIT, root = STRBUF_INIT, err = STRBUF_INIT;
+	const char *slash = strrchr(sidecar_path, '/');
+	size_t i;
+
+	strbuf_addstr(&dir, c->workdir);
+	if (slash) {
+		strbuf_addch(&dir, '/');
+		strbuf_add(&dir, sidecar_path, (size_t)(slash - sidecar_path));
+	}
+	for (i = 0; i < c->nr_roots; i++)
+		if (!strcmp(c->root_dirs[i], dir.buf)) {
+			strbuf_release(&dir);
+			return c->roots[i];
+		}
+	/* The directory may not exist in the work tree: fall back upward. */
+	while (root_find(&root, dir.buf, NULL, &err) < 0 && dir.len > strlen(c->workdir)) {
+		char *s = strrchr(dir.buf, '/');
+
+		strbuf_reset(&err);
+		strbuf_setlen(&dir, (size_t)(s - dir.buf));
+	}
+	ALLOC_GROW(c->root_dirs, c->nr_roots + 1, c->alloc_roots);
+	ALLOC_GROW(c->roots, c->nr_roots + 1, c->alloc_roots2);
+	c->root_dirs[c->nr_roots] = strbuf_detach(&dir, NULL);
+	c->roots[c->nr_roots] = root.len ? strbuf_detach(&root, NULL) :
+				xstrdup(c->workdir);
+	strbuf_release(&root);
+	strbuf_release(&err);
+	return c->roots[c->nr_roots++];
+}
+
+static void short_hash(struct strbuf *out, const char *h)
+{
+	if (!strncmp(h, "sha256:", 7))
+		strbuf_addf(out, "sha256:%.12s", h + 7);
+	else
+		strbuf_addstr(out, h);
+}
+
+static void finding(struct ctx *c, int problem, const char *report,
+		    const char *field, const char *path, const char *recorded,
+		    const char *base_hash, const char *next_hash,
+		    const char *what)
+{
+	struct strbuf *t = &c->res->text;
+
+	if (problem)
+		c->res->problems++;
+	else
+		c->res->warnings++;
+	strbuf_addf(t, "  %s %s: %s %s\n      recorded ", problem ? "FAIL" :
+		    "warn", report, field, path);
+	short_hash(t, recorded);
+	if (base_hash) {
+		strbuf_addf(t, ", %s ", c->base->name);
+		short_hash(t, base_hash);
+	}
+	if (next_hash) {
+		strbuf_addf(t, ", %s ", c->next->name);
+		short_hash(t, next_hash);
+	}
+	strbuf_addf(t, "\n      %s\n", what);
+}
+
+static void state_tree(struct input_tree *it, struct ctx *c,
+		       const struct hook_state *s, const char *prefix)
+{
+	it->repo = c->repo;
+	it->tree = s->tree;
+	it->index = s->index;
+	it->prefix = prefix;
+}
+
+static int state_empty(const struct hook_state *s)
+{
+	return !s->tree && !s->index;
+}
+
+/* Judge one input of one sidecar. */
+static void judge_input(struct ctx *c, const char *sidecar_path,
+			const char *report, int sidecar_changed,
+			const char *field, const struct sidecar_input *input)
+{
+	const char *root = find_root(c, sidecar_path);
+	struct strbuf prefix = STRBUF_INIT, next_path = STRBUF_INIT;
+	struct strbuf base_path = STRBUF_INIT;
+	struct resolved_input in_next = RESOLVED_INPUT_INIT;
+	struct resolved_input in_base = RESOLVED_INPUT_INIT;
+	struct input_tree it_next, it_base;
+	char next_hash[HASH_HEX_MAX] = "", base_hash[HASH_HEX_MAX] = "";
+	git_oid blob;
+	unsigned mode;
+	int has_next = 0, has_base = 0, m_next = 0, m_base = 0;
+	size_t wl = strlen(c->workdir);
+
+	if (strcmp(root, c->workdir)) {
+		if (strncmp(root, c->workdir, wl) || root[wl] != '/')
+			goto out;	/* a root outside this work tree */
+		strbuf_addf(&prefix, "%s/", root + wl + 1);
+	}
+	state_tree(&it_next, c, c->next, prefix.buf);
+	input_resolve(&in_next, root, input->path,
+		      state_empty(c->next) ? NULL : &it_next, 0);
+	if (in_next.rel.len)
+		strbuf_addf(&next_path, "%s%s", prefix.buf, in_next.rel.buf);
+	if (!state_empty(c->base)) {
+		state_tree(&it_base, c, c->base, prefix.buf);
+		input_resolve(&in_base, root, input->path, &it_base, 0);
+		if (in_base.rel.len)
+			strbuf_addf(&base_path, "%s%s", prefix.buf,
+				    in_base.rel.buf);
+	}
+	/* Nothing about this input changed: nothing to judge. */
+	if (!sidecar_changed &&
+	    !(next_path.len && paths_has(&c->changed, next_path.buf)) &&
+	    !(base_path.len && paths_has(&c->changed, base_path.buf)))
+		goto out;
+
+	if (in_next.status == INPUT_OK && next_path.len &&
+	    !input_tree_blob(&it_next, next_path.buf, &blob, &mode)) {
+		has_next = 1;
+		m_next = blob_matches(c, &blob, field, input->hash, next_hash);
+	}
+	if (in_base.status == INPUT_OK && base_path.len &&
+	    !input_tree_blob(&it_base, base_path.buf, &blob, &mode)) {
+		has_base = 1;
+		m_base = blob_matches(c, &blob, field, input->hash, base_hash);
+	}
+
+	if (sidecar_changed) {
+		if (!has_next)
+			finding(c, 1, report, field, input->path, input->hash,
+				NULL, NULL, "the sidecar is new or changed here, "
+				"and this input is not in what is committed");
+		else if (m_next == 0)
+			finding(c, 1, report, field, input->path, input->hash,
+				NULL, next_hash, "the sidecar is new or changed "
+				"here and does not match this input");
+		else if (m_next < 0)
+			finding(c, 0, report, field, input->path, input->hash,
+				NULL, next_hash, "cannot hash this input as "
+				"the reference does; not judged");
+		goto out;
+	}
+	if (!has_next) {
+		finding(c, 1, report, field, input->path, input->hash,
+			has_base ? base_hash : NULL, NULL,
+			"this deletes (or moves) an input the report pins");
+		goto out;
+	}
+	if (m_next == 1)
+		goto out;
+	if (m_next < 0 || m_base < 0) {
+		finding(c, 0, report, field, input->path, input->hash,
+			has_base ? base_hash : NULL, next_hash,
+			"cannot hash this input as the reference does; not "
+			"judged");
+		goto out;
+	}
+	if (has_base && m_base == 1)
+		finding(c, 1, report, field, input->path, input->hash,
+			base_hash, next_hash, "this change makes the report "
+			"drift");
+	else
+		finding(c, c->strict, report, field, input->path, input->hash,
+			has_base ? base_hash : NULL, next_hash,
+			"the report had drifted already; this change does not "
+			"restore it");
+out:
+	resolved_input_release(&in_next);
+	resolved_input_release(&in_base);
+	strbuf_release(&prefix);
+	strbuf_release(&next_path);
+	strbuf_release(&base_path);
+}
+
+static int collect_changed(struct ctx *c, struct strbuf *err)
+{
+	git_diff *diff = NULL;
+	git_diff_options opts;
+	size_t i, n;
+	int ret;
+
+	git_diff_options_init(&opts, GIT_DIFF_OPTIONS_VERSION);
+	if (c->next->index)
+		ret = git_diff_tree_to_index(&diff, c->repo, c->base->tree,
+					     c->next->index, &opts);
+	else
+		ret = git_diff_tree_to_tree(&diff, c->repo, c->base->tree,
+					    c->next->tree, &opts);
+	if (ret < 0) {
+		const git_error *e = git_error_last();
+
+		strbuf_addf(err, "cannot compare %s with %s: %s", c->base->name,
+			    c->next->name, e ? e->message : "unknown error");
+		return -1;
+	}
+	n = git_diff_num_deltas(diff);
+	for (i = 0; i < n; i++) {
+		const git_diff_delta *d = git_diff_get_delta(diff, i);
+
+		paths_add(&c->changed, d->old_file.path);
+		if (strcmp(d->old_file.path, d->new_file.path))
+			paths_add(&c->changed, d->new_file.path);
+	}
+	git_diff_free(diff);
+	if (c->changed.nr)
+		qsort(c->changed.v, c->changed.nr, sizeof(*c->changed.v),
+		      cmp_str);
+	return 0;
+}
+
+struct walk_data {
+	struct paths *out;
+};
+
+static int collect_tree_sidecar(const char *root, const git_tree_entry *e,
+				void *data)
+{
+	struct walk_data *w = data;
+	const char *name = git_tree_entry_name(e);
+	size_t n = strlen(name);
+
+	if (git_tree_entry_type(e) == GIT_OBJECT_BLOB && n > 12 &&
+	    !strcmp(name + n - 12, ".replay.json")) {
+		struct strbuf p = STRBUF_INIT;
+
+		strbuf_addf(&p, "%s%s", root, name);
+		paths_add(w->out, p.buf);
+		strbuf_release(&p);
+	}
+	return 0;
+}
+
+static void collect_sidecars(struct ctx *c, struct paths *out)
+{
+	size_t i, n;
+
+	if (c->next->index) {
+		n = git_index_entrycount(c->next->index);
+		for (i = 0; i < n; i++) {
+			const git_index_entry *e =
+				git_index_get_byindex(c->next->index, i);
+			size_t len = strlen(e->path);
+
+			if (len > 12 && !strcmp(e->path + len - 12,
+						".replay.json") &&
+			    !GIT_INDEX_ENTRY_STAGE(e))
+				paths_add(out, e->path);
+		}
+	} else if (c->next->tree) {
+		struct walk_data w = { out };
+
+		git_tree_walk(c->next->tree, GIT_TREEWALK_PRE,
+			      collect_tree_sidecar, &w);
+	}
+}
+
+static int sidecar_blob(struct ctx *c, const char *path, struct strbuf *out)
+{
+	struct input_tree it;
+	git_blob *b = NULL;
+	git_oid id;
+	unsigned mode;
+
+	state_tree(&it, c, c->next, "");
+	if (input_tree_blob(&it, path, &id, &mode) < 0 ||
+	    git_blob_lookup(&b, c->repo, &id) < 0)
+		return -1;
+	strbuf_add(out, git_blob_rawcontent(b), (size_t)git_blob_rawsize(b));
+	git_blob_free(b);
+	return 0;
+}
+
+int hookcheck_run(git_repository *repo, const char *workdir,
+		  const struct hook_state *base, const struct hook_state *next,
+		  int strict, struct hookcheck_result *res, struct strbuf *err)
+{
+	struct ctx c;
+	struct paths sidecars = { NULL, 0, 0 };
+	size_t i;
+	int ret = -1;
+
+	memset(&c, 0, sizeof(c));
+	c.repo = repo;
+	c.workdir = workdir;
+	c.base = base;
+	c.next = next;
+	c.res = res;
+	c.strict = strict;
+	if (collect_changed(&c, err))
+		goto out;
+	if (!c.changed.nr) {
+		ret = 0;
+		goto out;
+	}
+	collect_sidecars(&c, &sidecars);
+	for (i = 0; i < sidecars.nr; i++) {
+		const char *sp = sidecars.v[i];
+		struct sidecar sc = SIDECAR_INIT;
+		struct strbuf buf = STRBUF_INIT, why = STRBUF_INIT;
+		struct strbuf report = STRBUF_INIT;
+		int changed = paths_has(&c.changed, sp);
+
+		strbuf_add(&report, sp, strlen(sp) - 12);
+		strbuf_addstr(&report, ".md");
+		if (sidecar_blob(&c, sp, &buf) ||
+		    sidecar_parse(&sc, buf.buf, buf.len, &why)) {
+			/* A broken sidecar only matters when it comes in now. */
+			if (changed) {
+				res->problems++;
+				strbuf_addf(&res->text, "  FAIL %s: the sidecar "
+					    "does not load: %s\n", sp, why.buf);
+			}
+		} else {
+			judge_input(&c, sp, report.buf, changed, "token",
+				    &sc.token);
+			if (sc.brief.path)
+				judge_input(&c, sp, report.buf, changed, "brief",
+					    &sc.brief);
+		}
+		sidecar_release(&sc);
+		strbuf_release(&buf);
+		strbuf_release(&why);
+		strbuf_release(&report);
+	}
+	ret = 0;
+out:
+	paths_release(&c.changed);
+	paths_release(&sidecars);
+	free(c.memo);
+	for (i = 0; i < c.nr_roots; i++) {
+		free(c.root_dirs[i]);
+		free(c.roots[i]);
+	}
+	free(c.root_dirs);
+	free(c.roots);
+	return ret;
+}
+
+void hookcheck_result_release(struct hookcheck_result *res)
+{
+	strbuf_release(&res->text);
+}

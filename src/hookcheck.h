@@ -1,0 +1,46 @@
+#ifndef HOOKCHECK_H
+#define HOOKCHECK_H
+
+#include <git2.h>
+#include "strbuf.h"
+
+/*
+ * The rule the pre-commit and pre-push hooks enforce (SPEC section 6):
+ * going from a base state of the repository (HEAD, or what the remote
+ * already has) to a new state (the index being committed, or the tip
+ * being pushed) must not make a published report drift.
+ *
+ * For every sidecar in the new state: if the sidecar itself is added or
+ * changed, its inputs must verify in the new state; otherwise each of its
+ * inputs that changed must still hash as recorded, unless it already did
+ * not in the base state (old drift: a warning, or a refusal when strict).
+ * Deleting a referenced input is refused.  Only what changed is looked
+ * at closely; every sidecar of the new state is read to map inputs to the
+ * reports that pin them.
+ */
+
+struct hook_state {
+	git_tree *tree;		/* a commit's tree, or NULL ... */
+	git_index *index;	/* ... the index; both NULL: the empty tree */
+	const char *name;	/* "HEAD", "staged", "origin/main", ... */
+};
+
+struct hookcheck_result {
+	int problems;		/* reasons to refuse */
+	int warnings;
+	struct strbuf text;	/* what to print, one finding a paragraph */
+};
+#define HOOKCHECK_RESULT_INIT { 0, 0, STRBUF_INIT }
+
+/*
+ * Compare base and next in repo (whose work tree is workdir, absolute and
+ * symlink-free).  strict turns old drift into problems.  Appends findings
+ * to res.  Returns 0, or -1 with a reason in err (an object that cannot
+ * be read, say).
+ */
+int hookcheck_run(git_repository *repo, const char *workdir,
+		  const struct hook_state *base, const struct hook_state *next,
+		  int strict, struct hookcheck_result *res, struct strbuf *err);
+void hookcheck_result_release(struct hookcheck_result *res);
+
+#endif
