@@ -13,6 +13,8 @@ static const struct cmd_struct commands[] = {
 	  "history", backfill_usage },
 	{ "canon", cmd_canon, "print the canonical text of a YAML or JSON input",
 	  canon_usage },
+	{ "capture", cmd_capture, "write the replay sidecar of a run",
+	  capture_usage },
 	{ "hash", cmd_hash, "hash inputs exactly as the reference does",
 	  hash_usage },
 	{ "hook", cmd_hook, "the check the installed git hooks run",

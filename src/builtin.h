@@ -17,6 +17,7 @@ struct cmd_struct {
 
 extern const char backfill_usage[];
 extern const char canon_usage[];
+extern const char capture_usage[];
 extern const char hash_usage[];
 extern const char hook_usage[];
 extern const char render_usage[];
@@ -25,6 +26,7 @@ extern const char verify_usage[];
 
 int cmd_backfill(int argc, char **argv);
 int cmd_canon(int argc, char **argv);
+int cmd_capture(int argc, char **argv);
 int cmd_hash(int argc, char **argv);
 int cmd_hook(int argc, char **argv);
 int cmd_render(int argc, char **argv);
