@@ -20,6 +20,7 @@
 #include "usage.h"
 
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -56,7 +57,48 @@ struct walk {
 	int (*shown)(void *data, const git_oid *commit);
 	void *shown_data;
 	int stop;
+
+	/*
+	 * By sorted path index: how many components, and for each depth d
+	 * the first sorted index past the paths that share the first d+1
+	 * components with it.
+	 */
+	int *ncomp;
+	size_t **gend;
+	int maxdepth;
+
+	git_oid *shallow;	/* .git/shallow, sorted: git's roots */
+	size_t nshallow;
 };
+
+static int oid_cmp(const void *a, const void *b)
+{
+	return git_oid_cmp(a, b);
+}
+
+/* The commits a shallow clone lists in .git/shallow. */
+static void load_shallow(struct walk *w)
+{
+	struct strbuf path = STRBUF_INIT;
+	char line[GIT_OID_HEXSZ + 8];
+	size_t alloc = 0;
+	FILE *f;
+
+	strbuf_addf(&path, "%sshallow", git_repository_commondir(w->repo));
+	f = fopen(path.buf, "r");
+	strbuf_release(&path);
+	if (!f)
+		return;
+	while (fgets(line, sizeof(line), f)) {
+		ALLOC_GROW(w->shallow, w->nshallow + 1, alloc);
+		if (!git_oid_fromstrn(&w->shallow[w->nshallow], line,
+				      GIT_OID_HEXSZ))
+			w->nshallow++;
+	}
+	fclose(f);
+	if (w->nshallow)
+		qsort(w->shallow, w->nshallow, sizeof(*w->shallow), oid_cmp);
+}
 
 /* Order paths so that those sharing a leading component are adjacent. */
 static int path_cmp(const void *pa, const void *pb)
@@ -169,19 +211,36 @@ static struct node *heap_pop(struct walk *w)
 	return top;
 }
 
-static void add_pending(struct walk *w, struct node *n, size_t path)
+/* Merge the sorted, distinct list into n's sorted pending set. */
+static void add_pending_list(struct walk *w, struct node *n,
+			     const size_t *list, size_t nr)
 {
-	ALLOC_GROW(n->pending, n->nr + 1, n->alloc);
-	n->pending[n->nr++] = path;
+	size_t *merged, i = 0, j = 0, k = 0;
+
+	if (!nr)
+		return;
+	if (!n->nr) {
+		ALLOC_GROW(n->pending, nr, n->alloc);
+		memcpy(n->pending, list, nr * sizeof(*list));
+		n->nr = nr;
+	} else {
+		merged = xmalloc((n->nr + nr) * sizeof(*merged));
+		while (i < n->nr || j < nr) {
+			if (j == nr || (i < n->nr && n->pending[i] < list[j]))
+				merged[k++] = n->pending[i++];
+			else if (i == n->nr || list[j] < n->pending[i])
+				merged[k++] = list[j++];
+			else {
+				merged[k++] = list[j++];
+				i++;
+			}
+		}
+		free(n->pending);
+		n->pending = merged;
+		n->nr = n->alloc = k;
+	}
 	if (!n->queued)
 		heap_push(w, n);
-}
-
-static int cmp_size(const void *a, const void *b)
-{
-	size_t x = *(const size_t *)a, y = *(const size_t *)b;
-
-	return x < y ? -1 : x > y;
 }
 
 /* Component `depth` of path: its start and length. */
@@ -216,20 +275,27 @@ static int diff_paths(struct walk *w, git_tree *a, git_tree *b, int depth,
 		const git_tree_entry *ea = NULL, *eb = NULL;
 		git_tree *sa = NULL, *sb = NULL;
 		size_t len, j, k;
-		const char *c = component(w->paths[pend[i]].path, depth, &len);
+		const char *c = depth < w->maxdepth ?
+			component(w->paths[pend[i]].path, depth, &len) : NULL;
 		int ret = 0;
 
 		if (!c || len >= sizeof(name)) {
 			differ[i++] = 1;
 			continue;
 		}
-		for (j = i + 1; j < hi; j++) {
-			size_t l2;
-			const char *c2 = component(w->paths[pend[j]].path,
-						   depth, &l2);
+		{
+			/* The group's end in pend[], by binary search. */
+			size_t e = w->gend[depth][pend[i]], l = i + 1, r = hi;
 
-			if (!c2 || l2 != len || memcmp(c, c2, len))
-				break;
+			while (l < r) {
+				size_t m = l + (r - l) / 2;
+
+				if (pend[m] < e)
+					l = m + 1;
+				else
+					r = m;
+			}
+			j = l;
 		}
 		memcpy(name, c, len);
 		name[len] = '\0';
@@ -248,13 +314,9 @@ static int diff_paths(struct walk *w, git_tree *a, git_tree *b, int depth,
 			continue;
 		}
 		/* Paths ending here differ; longer ones need a look inside. */
-		for (k = i; k < j; k++) {
-			const char *ck = component(w->paths[pend[k]].path,
-						   depth, &len);
-
-			if (!ck[len])
+		for (k = i; k < j; k++)
+			if (w->ncomp[pend[k]] == depth + 1)
 				differ[k] = 1;
-		}
 		if (ea && git_tree_entry_type(ea) == GIT_OBJECT_TREE &&
 		    git_tree_lookup(&sa, w->repo, git_tree_entry_id(ea)) < 0)
 			ret = -1;
@@ -324,18 +386,18 @@ static int visit(struct walk *w, struct node *n)
 	git_commit **parents = NULL;
 	git_tree **ptrees = NULL;
 	unsigned char **differ = NULL;
-	size_t *pend = NULL, np = 0, i, k;
+	size_t *pend = NULL, np = 0, i, k, **fwd, *nfwd;
 	unsigned nparents = 0, j;
 	int ret = -1, root = 0;
 
-	/* Take the pending paths; late arrivals re-queue the node. */
-	qsort(n->pending, n->nr, sizeof(*n->pending), cmp_size);
-	pend = xmalloc((n->nr ? n->nr : 1) * sizeof(*pend));
+	/* Take the pending paths (sorted, distinct) and free them;
+	 * late arrivals re-queue the node. */
+	pend = n->pending;
 	for (i = 0; i < n->nr; i++)
-		if ((!i || n->pending[i] != n->pending[i - 1]) &&
-		    !w->done[n->pending[i]])
-			pend[np++] = n->pending[i];
-	n->nr = 0;
+		if (!w->done[pend[i]])
+			pend[np++] = pend[i];
+	n->pending = NULL;
+	n->nr = n->alloc = 0;
 	if (!np) {
 		ret = 0;
 		goto out;
@@ -347,15 +409,17 @@ static int visit(struct walk *w, struct node *n)
 	parents = xcalloc(nparents ? nparents : 1, sizeof(*parents));
 	ptrees = xcalloc(nparents ? nparents : 1, sizeof(*ptrees));
 	differ = xcalloc(nparents ? nparents : 1, sizeof(*differ));
-	for (j = 0; j < nparents; j++) {
-		if (git_commit_parent(&parents[j], commit, j) < 0 ||
-		    git_commit_tree(&ptrees[j], parents[j]) < 0) {
-			/* A shallow clone's boundary: git treats it as a root. */
-			w->truncated = 1;
-			root = 1;
-			break;
-		}
+	if (w->nshallow && bsearch(&n->oid, w->shallow, w->nshallow,
+				   sizeof(*w->shallow), oid_cmp)) {
+		/* A shallow clone's boundary: git treats it as a root. */
+		w->truncated = 1;
+		root = 1;
+		nparents = 0;
 	}
+	for (j = 0; j < nparents; j++)
+		if (git_commit_parent(&parents[j], commit, j) < 0 ||
+		    git_commit_tree(&ptrees[j], parents[j]) < 0)
+			goto lg2_fail;
 	if (!nparents)
 		root = 1;
 	if (root) {
@@ -370,23 +434,33 @@ static int visit(struct walk *w, struct node *n)
 		if (diff_paths(w, tree, ptrees[j], 0, pend, 0, np, differ[j]))
 			goto out;
 	}
+	/* Forward each parent's share in one merge, not path by path. */
+	fwd = xcalloc(nparents, sizeof(*fwd));
+	nfwd = xcalloc(nparents, sizeof(*nfwd));
+	for (j = 0; j < nparents; j++)
+		fwd[j] = xmalloc(np * sizeof(**fwd));
 	for (k = 0; k < np; k++) {
 		for (j = 0; j < nparents && differ[j][k]; j++)
 			;
 		if (j < nparents) {
 			/* TREESAME to parent j: follow it alone. */
-			add_pending(w, node_get(w, git_commit_id(parents[j]),
-						git_commit_time(parents[j])),
-				    pend[k]);
+			fwd[j][nfwd[j]++] = pend[k];
 			continue;
 		}
 		answer(w, pend[k], &n->oid);
 		if (w->mode == HISTORY_FIRST)
 			for (j = 0; j < nparents; j++)
-				add_pending(w, node_get(w,
-					git_commit_id(parents[j]),
-					git_commit_time(parents[j])), pend[k]);
+				fwd[j][nfwd[j]++] = pend[k];
 	}
+	for (j = 0; j < nparents; j++) {
+		if (nfwd[j])
+			add_pending_list(w, node_get(w,
+				git_commit_id(parents[j]),
+				git_commit_time(parents[j])), fwd[j], nfwd[j]);
+		free(fwd[j]);
+	}
+	free(fwd);
+	free(nfwd);
 	ret = 0;
 	goto out;
 lg2_fail:
@@ -424,6 +498,8 @@ static int walk_paths(git_repository *repo, const git_oid *start,
 	size_t i;
 	int ret = -1;
 
+	int d;
+
 	memset(&w, 0, sizeof(w));
 	w.repo = repo;
 	w.mode = mode;
@@ -441,7 +517,50 @@ static int walk_paths(git_repository *repo, const git_oid *start,
 		answers[i].found = 0;
 	}
 	qsort(w.paths, n, sizeof(*w.paths), path_cmp);
+	w.ncomp = xcalloc(n ? n : 1, sizeof(*w.ncomp));
+	for (i = 0; i < n; i++) {
+		const char *p = w.paths[i].path;
+
+		w.ncomp[i] = 1;
+		for (; *p; p++)
+			if (*p == '/')
+				w.ncomp[i]++;
+		if (w.ncomp[i] > w.maxdepth)
+			w.maxdepth = w.ncomp[i];
+	}
+	w.gend = xcalloc(w.maxdepth ? w.maxdepth : 1, sizeof(*w.gend));
+	for (d = 0; d < w.maxdepth; d++) {
+		w.gend[d] = xmalloc((n ? n : 1) * sizeof(**w.gend));
+		for (i = n; i-- > 0;) {
+			int same = 0;
+
+			if (i + 1 < n && w.ncomp[i] > d && w.ncomp[i + 1] > d) {
+				/* the first d+1 components equal? */
+				const char *a = w.paths[i].path, *b = w.paths[i + 1].path;
+				int c = 0;
+
+				for (;; a++, b++) {
+					int ea = !*a || *a == '/', eb = !*b || *b == '/';
+
+					if (ea || eb) {
+						if (!(ea && eb))
+							break;
+						if (c == d) {
+							same = 1;
+							break;
+						}
+						if (!*a || !*b)
+							break;
+						c++;
+					} else if (*a != *b)
+						break;
+				}
+			}
+			w.gend[d][i] = same ? w.gend[d][i + 1] : i + 1;
+		}
+	}
 	*truncated = 0;
+	load_shallow(&w);
 	if (git_commit_lookup(&head, repo, start) < 0) {
 		const git_error *e = git_error_last();
 
@@ -451,9 +570,12 @@ static int walk_paths(git_repository *repo, const git_oid *start,
 	}
 	if (n) {
 		struct node *first = node_get(&w, start, git_commit_time(head));
+		size_t *all = xmalloc(n * sizeof(*all));
 
 		for (i = 0; i < n; i++)
-			add_pending(&w, first, i);
+			all[i] = i;
+		add_pending_list(&w, first, all, n);
+		free(all);
 	}
 	while (w.heap_nr && !w.stop && (mode == HISTORY_FIRST || w.remaining))
 		if (visit(&w, heap_pop(&w)))
@@ -471,6 +593,11 @@ out:
 	free(w.heap);
 	free(w.paths);
 	free(w.done);
+	for (d = 0; w.gend && d < w.maxdepth; d++)
+		free(w.gend[d]);
+	free(w.gend);
+	free(w.ncomp);
+	free(w.shallow);
 	return ret;
 }
 
