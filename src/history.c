@@ -37,6 +37,7 @@ struct node {
 	size_t nr, alloc;
 	int queued;
 	int parsed;
+	git_tree *tree_obj;	/* read as a parent's tree, kept for the visit */
 	git_oid tree;
 	git_oid *parents;
 	unsigned nparents;
@@ -463,7 +464,12 @@ static int visit(struct walk *w, struct node *n)
 		ret = 0;
 		goto out;
 	}
-	if (node_parse(w, n) < 0 || git_tree_lookup(&tree, w->repo, &n->tree) < 0)
+	if (node_parse(w, n) < 0)
+		goto lg2_fail;
+	if (n->tree_obj) {
+		tree = n->tree_obj;
+		n->tree_obj = NULL;
+	} else if (git_tree_lookup(&tree, w->repo, &n->tree) < 0)
 		goto lg2_fail;
 	nparents = n->nparents;
 	parents = xcalloc(nparents ? nparents : 1, sizeof(*parents));
@@ -478,9 +484,13 @@ static int visit(struct walk *w, struct node *n)
 	}
 	for (j = 0; j < nparents; j++) {
 		parents[j] = node_get(w, &n->parents[j]);
-		if (node_parse(w, parents[j]) < 0 ||
-		    git_tree_lookup(&ptrees[j], w->repo, &parents[j]->tree) < 0)
+		if (node_parse(w, parents[j]) < 0)
 			goto lg2_fail;
+		if (!parents[j]->tree_obj &&
+		    git_tree_lookup(&parents[j]->tree_obj, w->repo,
+				    &parents[j]->tree) < 0)
+			goto lg2_fail;
+		ptrees[j] = parents[j]->tree_obj;
 	}
 	if (!nparents)
 		root = 1;
@@ -534,7 +544,11 @@ lg2_fail:
 	}
 out:
 	for (j = 0; parents && j < nparents; j++) {
-		git_tree_free(ptrees[j]);
+		/* A parent that gets no path will not be visited. */
+		if (parents[j] && !parents[j]->queued) {
+			git_tree_free(parents[j]->tree_obj);
+			parents[j]->tree_obj = NULL;
+		}
 		free(differ[j]);
 	}
 	free(parents);
@@ -568,6 +582,12 @@ static int walk_paths(git_repository *repo, const git_oid *start,
 	 * not do it on reads either (fsck does).
 	 */
 	git_libgit2_opts(GIT_OPT_ENABLE_STRICT_HASH_VERIFICATION, 0);
+	/*
+	 * The walk keeps what it needs itself (each commit's tree, parents
+	 * and date; a parent's tree until its visit), so libgit2's object
+	 * cache only costs memory and time here.
+	 */
+	git_libgit2_opts(GIT_OPT_ENABLE_CACHING, 0);
 
 	memset(&w, 0, sizeof(w));
 	w.repo = repo;
@@ -659,12 +679,14 @@ static int walk_paths(git_repository *repo, const git_oid *start,
 	*truncated = w.truncated;
 	ret = 0;
 out:
+	git_libgit2_opts(GIT_OPT_ENABLE_CACHING, 1);
 	git_commit_free(head);
 	git_odb_free(w.odb);
 	for (i = 0; i < w.table_size; i++)
 		if (w.table[i]) {
 			free(w.table[i]->pending);
 			free(w.table[i]->parents);
+			git_tree_free(w.table[i]->tree_obj);
 			free(w.table[i]);
 		}
 	free(w.table);
