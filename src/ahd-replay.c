@@ -19,8 +19,14 @@ static const struct cmd_struct commands[] = {
 	  hash_usage },
 	{ "hook", cmd_hook, "the check the installed git hooks run",
 	  hook_usage },
+	{ "hooks", cmd_hooks, "show whether git will run the installed hooks",
+	  hooks_usage },
+	{ "install-hooks", cmd_install_hooks, "install the pre-commit and "
+	  "pre-push hooks", install_hooks_usage },
 	{ "render", cmd_render, "print a sidecar's markdown block as the "
 	  "reference does", render_usage },
+	{ "uninstall-hooks", cmd_uninstall_hooks, "remove the hooks and restore "
+	  "the ones they replaced", uninstall_hooks_usage },
 	{ "validate", cmd_validate, "check sidecars against the replay JSON "
 	  "Schema", validate_usage },
 	{ "verify", cmd_verify, "check that reports' inputs still hash as "
@@ -41,7 +47,7 @@ static void print_help(FILE *fp)
 	fputs("\nVerify the inputs that AHD eval reports pin in their "
 	      ".replay.json sidecars.\n\ncommands:\n", fp);
 	for (i = 0; i < NR_COMMANDS; i++)
-		fprintf(fp, "    %-10s %s\n", commands[i].name,
+		fprintf(fp, "    %-16s %s\n", commands[i].name,
 			commands[i].summary);
 	fputs("\n'ahd-replay help <command>' shows a command's options;\n"
 	      "'man ahd-replay' has the details.\n", fp);

@@ -11,6 +11,7 @@
 #include "config.h"
 #include "builtin.h"
 #include "hookcheck.h"
+#include "hooks.h"
 #include "parse-options.h"
 #include "usage.h"
 
@@ -368,6 +369,9 @@ int cmd_hook(int argc, char **argv)
 	if (strcmp(argv[1], "pre-commit") && strcmp(argv[1], "pre-merge-commit") &&
 	    strcmp(argv[1], "pre-push"))
 		usage_error(hook_usage, "unknown hook '%s'", argv[1]);
+	/* A shim already running us further up the chain: check once. */
+	if (hook_chain_active(argv[1]))
+		return 0;
 	if (skip && !strcmp(skip, "1")) {
 		fprintf(stderr, "ahd-replay: AHD_REPLAY_SKIP is set; replay check skipped\n");
 		return 0;

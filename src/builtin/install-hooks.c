@@ -1,0 +1,891 @@
+/*
+ * ahd-replay install-hooks, uninstall-hooks, hooks status: put the
+ * pre-commit and pre-push shims (src/hooks.c) where git runs hooks from,
+ * take them away again, and say what git will actually run.
+ *
+ * A hook that is not ours is never overwritten: install moves it aside
+ * to <hook>.ahd-replay-prev, which the shim runs first, and uninstall
+ * renames it back, so it returns byte for byte with its mode.  A file is
+ * ours only when it is exactly one of our templates.  install decides
+ * everything before it writes anything, so a refusal leaves the hooks
+ * directory as it was.
+ */
+#include "config.h"
+#include "builtin.h"
+#include "hooks.h"
+#include "hooksdir.h"
+#include "parse-options.h"
+#include "usage.h"
+
+#include <errno.h>
+#include <getopt.h>
+#include <git2.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+const char install_hooks_usage[] =
+	"usage: ahd-replay install-hooks [--force] [--pre-merge-commit] [--hooks-path=use] [--print <hook>]\n"
+	"\n"
+	"    --force             replace an edited copy of our hook or a husky\n"
+	"                        hook, and discard a <hook>.ahd-replay-prev\n"
+	"                        that is in the way\n"
+	"    --pre-merge-commit  also install pre-merge-commit, which clean\n"
+	"                        merges run instead of pre-commit\n"
+	"    --hooks-path=use    write where core.hooksPath points even when\n"
+	"                        that is a tracked directory, outside the\n"
+	"                        repository, or husky's\n"
+	"    --print <hook>      print the hook instead of installing it\n"
+	"\n"
+	"Installs pre-commit and pre-push hooks where git runs them from; a\n"
+	"hook that is already there is kept as <hook>.ahd-replay-prev and runs\n"
+	"first.  Exit status: 0 when the hooks are in place, 2 when nothing\n"
+	"was written (the reasons are printed).\n";
+
+const char uninstall_hooks_usage[] =
+	"usage: ahd-replay uninstall-hooks\n"
+	"\n"
+	"Removes the hooks install-hooks wrote (only exact copies of them) and\n"
+	"puts back the hooks they had moved aside.  Exit status: 0, or 2 when\n"
+	"something was left in place (the reasons are printed).\n";
+
+const char hooks_usage[] =
+	"usage: ahd-replay hooks status\n"
+	"\n"
+	"Shows the hooks directory git uses and, for each hook, whether git\n"
+	"will run ours.  Exit status: 0, 1 when a hook of ours is installed\n"
+	"but git will not run it (not executable, shadowed by core.hooksPath,\n"
+	"left where no hook manager runs it, its binary gone), 2 on errors.\n";
+
+/* --- shared ---------------------------------------------------------- */
+
+struct slots {
+	struct strbuf hook;	/* <dir>/<type> */
+	struct strbuf prev;	/* <dir>/<type>.ahd-replay-prev */
+	struct strbuf legacy;	/* <dir>/<type>.legacy (pre-commit framework) */
+	struct strbuf old;	/* <dir>/<type>.old (lefthook) */
+	struct hook_file h, p, l, o;
+};
+
+static void slots_init(struct slots *s)
+{
+	struct hook_file init = HOOK_FILE_INIT;
+
+	strbuf_init(&s->hook, 0);
+	strbuf_init(&s->prev, 0);
+	strbuf_init(&s->legacy, 0);
+	strbuf_init(&s->old, 0);
+	s->h = s->p = s->l = s->o = init;
+}
+
+static void slots_release(struct slots *s)
+{
+	strbuf_release(&s->hook);
+	strbuf_release(&s->prev);
+	strbuf_release(&s->legacy);
+	strbuf_release(&s->old);
+	hook_file_release(&s->h);
+	hook_file_release(&s->p);
+	hook_file_release(&s->l);
+	hook_file_release(&s->o);
+}
+
+/* Read the four files of hook `type` in dir. */
+static int slots_read(struct slots *s, const char *dir, const char *type,
+		      struct strbuf *err)
+{
+	strbuf_reset(&s->hook);
+	strbuf_reset(&s->prev);
+	strbuf_reset(&s->legacy);
+	strbuf_reset(&s->old);
+	strbuf_addf(&s->hook, "%s/%s", dir, type);
+	strbuf_addf(&s->prev, "%s/%s%s", dir, type, HOOK_PREV_SUFFIX);
+	strbuf_addf(&s->legacy, "%s/%s.legacy", dir, type);
+	strbuf_addf(&s->old, "%s/%s.old", dir, type);
+	if (hook_file_read(&s->h, s->hook.buf, type, err) ||
+	    hook_file_read(&s->p, s->prev.buf, type, err) ||
+	    hook_file_read(&s->l, s->legacy.buf, type, err) ||
+	    hook_file_read(&s->o, s->old.buf, type, err))
+		return -1;
+	return 0;
+}
+
+static const char *base_name(const char *path)
+{
+	const char *s = strrchr(path, '/');
+
+	return s ? s + 1 : path;
+}
+
+static int resolve_dir(struct hooks_dir *hd)
+{
+	struct strbuf err = STRBUF_INIT;
+	int rc = hooks_dir_resolve(hd, &err);
+
+	if (rc > 0)
+		error("not in a git repository");
+	else if (rc < 0)
+		error("%s", err.buf);
+	strbuf_release(&err);
+	return rc;
+}
+
+static void print_dir(const struct hooks_dir *hd, FILE *fp)
+{
+	struct strbuf sb = STRBUF_INIT;
+
+	fprintf(fp, "hooks directory: %s\n", hd->path.buf);
+	if (hd->where != HOOKS_DEFAULT) {
+		hooks_dir_describe(&sb, hd);
+		fprintf(fp, "  %s\n", sb.buf);
+	}
+	strbuf_release(&sb);
+}
+
+/* --- install-hooks --------------------------------------------------- */
+
+struct install_opts {
+	int force;
+	int pre_merge_commit;
+	int use_hooks_path;
+	const char *print;
+};
+
+struct plan {
+	const char *type;
+	struct slots s;
+	const char *target;	/* the file to write, or NULL */
+	int discard_prev;	/* unlink <type>.ahd-replay-prev first */
+	int move_aside;		/* rename <type> to <type>.ahd-replay-prev */
+	int remove_old;		/* a copy of ours lefthook put aside */
+	struct strbuf msg;	/* what was (to be) done */
+	struct strbuf refuse;	/* why not; empty when fine */
+};
+
+static const struct option install_options[] = {
+	{ "force", no_argument, NULL, 'f' },
+	{ "pre-merge-commit", no_argument, NULL, 'm' },
+	{ "hooks-path", required_argument, NULL, 'p' },
+	{ "print", required_argument, NULL, 'P' },
+	{ "help", no_argument, NULL, 'h' },
+	{ NULL, 0, NULL, 0 },
+};
+
+static void parse_install_options(struct install_opts *o, int argc,
+				  char **argv)
+{
+	int c;
+
+	reset_getopt();
+	while ((c = getopt_long(argc, argv, "+:h", install_options,
+				NULL)) != -1) {
+		switch (c) {
+		case 'f':
+			o->force = 1;
+			break;
+		case 'm':
+			o->pre_merge_commit = 1;
+			break;
+		case 'p':
+			if (!strcmp(optarg, "use"))
+				o->use_hooks_path = 1;
+			else if (!strcmp(optarg, "refuse"))
+				o->use_hooks_path = 0;
+			else
+				usage_error(install_hooks_usage,
+					    "--hooks-path takes 'use' or "
+					    "'refuse', not '%s'", optarg);
+			break;
+		case 'P':
+			o->print = optarg;
+			break;
+		case 'h':
+			usage_help(install_hooks_usage);
+		case ':':
+			usage_error(install_hooks_usage, "option '%s' needs "
+				    "a value", argv[optind - 1]);
+		default:
+			usage_error(install_hooks_usage, "unknown option '%s'",
+				    argv[optind - 1]);
+		}
+	}
+	if (optind < argc)
+		usage_error(install_hooks_usage, "unexpected argument '%s'",
+			    argv[optind]);
+	if (o->print && !hook_type_known(o->print))
+		usage_error(install_hooks_usage, "no hook '%s' (pre-commit, "
+			    "pre-push or pre-merge-commit)", o->print);
+}
+
+/* Is the file exactly `want`, and executable? */
+static int up_to_date(const struct hook_file *hf, const struct strbuf *want)
+{
+	return hf->kind == HOOK_OURS && hf->executable &&
+	       hf->content.len == want->len &&
+	       !memcmp(hf->content.buf, want->buf, want->len);
+}
+
+static void describe_update(struct strbuf *msg, const struct hook_file *hf,
+			    const char *bin)
+{
+	if (hf->version < HOOK_TEMPLATE_VERSION)
+		strbuf_addf(msg, "upgraded from template %d to %d",
+			    hf->version, HOOK_TEMPLATE_VERSION);
+	else if (strcmp(hf->bin.buf, bin))
+		strbuf_addf(msg, "updated to run %s", bin);
+	else
+		strbuf_addstr(msg, "made executable again");
+}
+
+/*
+ * The hook is the pre-commit framework's and <type>.legacy, which it
+ * runs first, is ours: keep that layout and bring the copy up to date.
+ * Returns 1 when it decided, 0 to go on as for any other hook.
+ */
+static int plan_legacy(struct plan *p, const struct strbuf *want,
+		       const char *bin, const struct install_opts *o)
+{
+	struct hook_file *l = &p->s.l;
+	const char *name = base_name(p->s.legacy.buf);
+
+	switch (l->kind) {
+	case HOOK_OURS:
+		if (up_to_date(l, want)) {
+			strbuf_addf(&p->msg, "up to date (the pre-commit "
+				    "framework runs it as %s)", name);
+			return 1;
+		}
+		p->target = p->s.legacy.buf;
+		describe_update(&p->msg, l, bin);
+		strbuf_addf(&p->msg, " (the pre-commit framework runs it as "
+			    "%s)", name);
+		return 1;
+	case HOOK_OURS_NEWER:
+		strbuf_addf(&p->msg, "left as it is: %s was written by a newer "
+			    "ahd-replay (template %d)", name, l->version);
+		return 1;
+	case HOOK_OURS_EDITED:
+		if (!o->force) {
+			strbuf_addf(&p->refuse, "'%s' carries the ahd-replay "
+				    "marker but is not one of its hooks (edited "
+				    "by hand?); --force replaces it",
+				    p->s.legacy.buf);
+			return 1;
+		}
+		p->target = p->s.legacy.buf;
+		strbuf_addf(&p->msg, "replaced the edited %s (the pre-commit "
+			    "framework runs it)", name);
+		return 1;
+	default:
+		return 0;
+	}
+}
+
+static void plan_one(struct plan *p, const struct strbuf *want,
+		     const char *bin, const struct install_opts *o)
+{
+	struct hook_file *h = &p->s.h;
+	const char *prev_name = base_name(p->s.prev.buf);
+	const char *mgr;
+
+	switch (h->kind) {
+	case HOOK_MISSING:
+		p->target = p->s.hook.buf;
+		strbuf_addstr(&p->msg, "installed");
+		if (p->s.p.kind != HOOK_MISSING)
+			strbuf_addf(&p->msg, "; %s, left by an earlier install, "
+				    "runs first", prev_name);
+		return;
+	case HOOK_OURS:
+		if (up_to_date(h, want)) {
+			strbuf_addstr(&p->msg, "up to date");
+			return;
+		}
+		p->target = p->s.hook.buf;
+		describe_update(&p->msg, h, bin);
+		return;
+	case HOOK_OURS_NEWER:
+		strbuf_addf(&p->msg, "left as it is: written by a newer "
+			    "ahd-replay (template %d)", h->version);
+		return;
+	case HOOK_OURS_EDITED:
+		if (!o->force) {
+			strbuf_addf(&p->refuse, "'%s' carries the ahd-replay "
+				    "marker but is not one of its hooks (edited "
+				    "by hand?); --force replaces it",
+				    p->s.hook.buf);
+			return;
+		}
+		p->target = p->s.hook.buf;
+		strbuf_addstr(&p->msg, "replaced the edited copy");
+		return;
+	case HOOK_NOT_FILE:
+		strbuf_addf(&p->refuse, "'%s' is not a file", p->s.hook.buf);
+		return;
+	case HOOK_FOREIGN:
+		break;
+	}
+
+	if (h->manager == MANAGER_PRE_COMMIT && plan_legacy(p, want, bin, o))
+		return;
+	if (h->manager == MANAGER_HUSKY && !o->force) {
+		strbuf_addf(&p->refuse, "'%s' is husky's; husky finds the hook "
+			    "to run by the file's name, so it cannot run "
+			    "renamed: add `ahd-replay hook %s \"$@\"` to the "
+			    "husky hook instead, or use --force",
+			    p->s.hook.buf, p->type);
+		return;
+	}
+	if (p->s.p.kind != HOOK_MISSING) {
+		if (!o->force) {
+			strbuf_addf(&p->refuse, "'%s' is not ahd-replay's and "
+				    "'%s' is taken, so it cannot be moved aside; "
+				    "move one of them away, or use --force to "
+				    "discard '%s'", p->s.hook.buf, p->s.prev.buf,
+				    prev_name);
+			return;
+		}
+		p->discard_prev = 1;
+	}
+	p->move_aside = 1;
+	p->target = p->s.hook.buf;
+	p->remove_old = h->manager == MANAGER_LEFTHOOK &&
+			p->s.o.kind == HOOK_OURS;
+	mgr = hook_manager_name(h->manager);
+	strbuf_addf(&p->msg, "installed; the hook that was there (%s%s) "
+		    "runs first, as %s", mgr ? mgr : "", mgr ? "'s" :
+		    h->symlink ? "a symbolic link" : "a file", prev_name);
+	if (p->discard_prev)
+		strbuf_addf(&p->msg, "; the old %s was discarded", prev_name);
+}
+
+/* Carry out a plan.  Returns 0, or -1 after saying what went wrong. */
+static int apply_one(struct plan *p, const struct strbuf *want)
+{
+	struct strbuf err = STRBUF_INIT;
+	int ret = -1;
+
+	if (p->discard_prev && unlink(p->s.prev.buf)) {
+		error("cannot remove '%s': %s", p->s.prev.buf, strerror(errno));
+		goto out;
+	}
+	if (p->move_aside && rename(p->s.hook.buf, p->s.prev.buf)) {
+		error("cannot rename '%s' to '%s': %s", p->s.hook.buf,
+		      p->s.prev.buf, strerror(errno));
+		goto out;
+	}
+	if (hook_write(p->target, want->buf, want->len, &err)) {
+		error("%s", err.buf);
+		/* put the hook that was there back */
+		if (p->move_aside && rename(p->s.prev.buf, p->s.hook.buf))
+			error("cannot rename '%s' back to '%s': %s",
+			      p->s.prev.buf, p->s.hook.buf, strerror(errno));
+		goto out;
+	}
+	if (p->remove_old && unlink(p->s.old.buf))
+		warning("cannot remove '%s': %s", p->s.old.buf,
+			strerror(errno));
+	ret = 0;
+out:
+	strbuf_release(&err);
+	return ret;
+}
+
+static void hooks_path_refusal(const struct hooks_dir *hd)
+{
+	struct strbuf desc = STRBUF_INIT;
+	const char *why;
+
+	hooks_dir_describe(&desc, hd);
+	if (hd->husky)
+		why = "is husky's directory, which husky rewrites";
+	else if (hd->where == HOOKS_TRACKED)
+		why = "is a directory git tracks: hooks written there would "
+		      "be committed for everyone, with this machine's path in "
+		      "them";
+	else
+		why = "is outside the repository: hooks written there would "
+		      "run for every repository that uses it";
+	error("%s\n  '%s' %s", desc.buf, hd->path.buf, why);
+	fprintf(stderr, "ahd-replay: nothing was written.  Add `ahd-replay "
+		"hook pre-commit` and `ahd-replay hook pre-push \"$@\"` to the "
+		"hooks there\n  (`ahd-replay install-hooks --print <hook>` "
+		"prints a complete hook), or\n  write there anyway with "
+		"`ahd-replay install-hooks --hooks-path=use`\n");
+	strbuf_release(&desc);
+}
+
+static int print_hook(const char *type)
+{
+	struct strbuf bin = STRBUF_INIT, out = STRBUF_INIT, err = STRBUF_INIT;
+	int ret = 2;
+
+	if (hook_self_path(&bin, &err) ||
+	    hook_render(&out, type, HOOK_TEMPLATE_VERSION, bin.buf, &err)) {
+		error("%s", err.buf);
+		goto out;
+	}
+	fwrite(out.buf, 1, out.len, stdout);
+	ret = 0;
+out:
+	strbuf_release(&bin);
+	strbuf_release(&out);
+	strbuf_release(&err);
+	return finish_stdout(ret);
+}
+
+int cmd_install_hooks(int argc, char **argv)
+{
+	struct install_opts o = { 0, 0, 0, NULL };
+	struct hooks_dir hd = HOOKS_DIR_INIT;
+	struct strbuf bin = STRBUF_INIT, err = STRBUF_INIT;
+	struct strbuf want[HOOK_TYPES_NR];
+	struct plan plans[HOOK_TYPES_NR];
+	size_t i, nr = 0;
+	int refused = 0, writes = 0, status = 2;
+
+	parse_install_options(&o, argc, argv);
+	if (o.print)
+		return print_hook(o.print);
+	for (i = 0; i < HOOK_TYPES_NR; i++) {
+		strbuf_init(&want[i], 0);
+		slots_init(&plans[i].s);
+		strbuf_init(&plans[i].msg, 0);
+		strbuf_init(&plans[i].refuse, 0);
+	}
+	if (git_libgit2_init() < 0)
+		die("cannot initialise libgit2");
+	if (resolve_dir(&hd))
+		goto out;
+	if (hook_self_path(&bin, &err)) {
+		error("%s", err.buf);
+		goto out;
+	}
+	if (!o.use_hooks_path && (hd.where == HOOKS_TRACKED ||
+				  hd.where == HOOKS_OUTSIDE || hd.husky)) {
+		hooks_path_refusal(&hd);
+		goto out;
+	}
+
+	/* Decide everything first. */
+	for (i = 0; hook_types[i]; i++) {
+		struct plan *p = &plans[nr];
+
+		p->type = hook_types[i];
+		p->target = NULL;
+		p->discard_prev = p->move_aside = p->remove_old = 0;
+		if (slots_read(&p->s, hd.path.buf, p->type, &err)) {
+			error("%s", err.buf);
+			goto out;
+		}
+		/* pre-merge-commit on request, or to upgrade ours */
+		if (!strcmp(p->type, "pre-merge-commit") &&
+		    !o.pre_merge_commit && p->s.h.kind != HOOK_OURS &&
+		    !(p->s.h.manager == MANAGER_PRE_COMMIT &&
+		      p->s.l.kind == HOOK_OURS))
+			continue;
+		if (hook_render(&want[nr], p->type, HOOK_TEMPLATE_VERSION,
+				bin.buf, &err)) {
+			error("%s", err.buf);
+			goto out;
+		}
+		plan_one(p, &want[nr], bin.buf, &o);
+		writes += p->target != NULL;
+		if (p->refuse.len) {
+			error("%s: %s", p->type, p->refuse.buf);
+			refused = 1;
+		}
+		nr++;
+	}
+	if (refused) {
+		fprintf(stderr, "ahd-replay: nothing was written\n");
+		goto out;
+	}
+
+	/* Then write. */
+	print_dir(&hd, stdout);
+	if (hd.where == HOOKS_TRACKED || hd.where == HOOKS_OUTSIDE || hd.husky) {
+		struct strbuf desc = STRBUF_INIT;
+
+		hooks_dir_describe(&desc, &hd);
+		warning("writing there as --hooks-path=use asks: %s", desc.buf);
+		strbuf_release(&desc);
+	}
+	if (writes && hook_mkdirs(hd.path.buf, &err)) {
+		error("%s", err.buf);
+		goto out;
+	}
+	status = 0;
+	for (i = 0; i < nr; i++) {
+		struct plan *p = &plans[i];
+
+		if (p->target && apply_one(p, &want[i])) {
+			status = 2;
+			continue;
+		}
+		printf("%s: %s\n", p->type, p->msg.buf);
+	}
+	if (hd.where == HOOKS_WORKTREE)
+		warning("'%s' is inside the work tree; do not commit these "
+			"hooks: they hold this machine's path to ahd-replay",
+			hd.path.buf);
+out:
+	for (i = 0; i < HOOK_TYPES_NR; i++) {
+		strbuf_release(&want[i]);
+		slots_release(&plans[i].s);
+		strbuf_release(&plans[i].msg);
+		strbuf_release(&plans[i].refuse);
+	}
+	strbuf_release(&bin);
+	strbuf_release(&err);
+	hooks_dir_release(&hd);
+	git_libgit2_shutdown();
+	return finish_stdout(status);
+}
+
+/* --- uninstall-hooks ------------------------------------------------- */
+
+static const struct option help_only_options[] = {
+	{ "help", no_argument, NULL, 'h' },
+	{ NULL, 0, NULL, 0 },
+};
+
+/*
+ * Remove ours from one slot; returns 1 if it was removed.  With
+ * `replaced`, the caller renames another file over it instead, so that
+ * the hook is never missing.
+ */
+static int remove_ours(const struct hook_file *hf, const char *path,
+		       const char *type, int replaced, int *status)
+{
+	switch (hf->kind) {
+	case HOOK_OURS:
+		if (!replaced && unlink(path)) {
+			error("cannot remove '%s': %s", path, strerror(errno));
+			*status = 2;
+			return 0;
+		}
+		printf("%s: removed %s\n", type, path);
+		return 1;
+	case HOOK_OURS_NEWER:
+		error("%s: left '%s': it was written by a newer ahd-replay "
+		      "(template %d); use that version's uninstall-hooks",
+		      type, path, hf->version);
+		*status = 2;
+		return 0;
+	case HOOK_OURS_EDITED:
+		error("%s: left '%s': it carries the ahd-replay marker but was "
+		      "edited; delete it by hand if you no longer want it",
+		      type, path);
+		*status = 2;
+		return 0;
+	default:
+		return 0;
+	}
+}
+
+static void uninstall_dir(const char *dir, int *status, int *found)
+{
+	struct slots s;
+	struct strbuf err = STRBUF_INIT;
+	size_t i;
+
+	slots_init(&s);
+	for (i = 0; hook_types[i]; i++) {
+		const char *type = hook_types[i], *freed = NULL;
+
+		if (slots_read(&s, dir, type, &err)) {
+			error("%s", err.buf);
+			strbuf_reset(&err);
+			*status = 2;
+			continue;
+		}
+		if (remove_ours(&s.h, s.hook.buf, type,
+				s.p.kind != HOOK_MISSING, status))
+			freed = s.hook.buf;
+		if (remove_ours(&s.l, s.legacy.buf, type,
+				!freed && s.p.kind != HOOK_MISSING, status) &&
+		    !freed)
+			freed = s.legacy.buf;
+		if (remove_ours(&s.o, s.old.buf, type, 0, status) && !freed)
+			freed = s.old.buf;
+		if (freed)
+			*found = 1;
+		if (s.p.kind == HOOK_MISSING)
+			continue;
+		*found = 1;
+		if (!freed && s.h.kind == HOOK_MISSING)
+			freed = s.hook.buf;
+		if (!freed) {
+			error("%s: left '%s': '%s' is no longer ahd-replay's, so "
+			      "there is nowhere to put it back; rename it by hand",
+			      type, s.prev.buf, s.hook.buf);
+			*status = 2;
+			continue;
+		}
+		if (rename(s.prev.buf, freed)) {
+			error("cannot rename '%s' to '%s': %s", s.prev.buf,
+			      freed, strerror(errno));
+			*status = 2;
+			continue;
+		}
+		printf("%s: restored %s as %s\n", type, base_name(s.prev.buf),
+		       base_name(freed));
+	}
+	slots_release(&s);
+	strbuf_release(&err);
+}
+
+int cmd_uninstall_hooks(int argc, char **argv)
+{
+	struct hooks_dir hd = HOOKS_DIR_INIT;
+	int c, status = 2, found = 0;
+
+	reset_getopt();
+	while ((c = getopt_long(argc, argv, "+h", help_only_options,
+				NULL)) != -1) {
+		if (c == 'h')
+			usage_help(uninstall_hooks_usage);
+		usage_error(uninstall_hooks_usage, "unknown option '%s'",
+			    argv[optind - 1]);
+	}
+	if (optind < argc)
+		usage_error(uninstall_hooks_usage, "unexpected argument '%s'",
+			    argv[optind]);
+	if (git_libgit2_init() < 0)
+		die("cannot initialise libgit2");
+	if (resolve_dir(&hd))
+		goto out;
+	status = 0;
+	uninstall_dir(hd.path.buf, &status, &found);
+	/* copies that core.hooksPath hides are ours too */
+	if (strcmp(hd.path.buf, hd.default_path.buf))
+		uninstall_dir(hd.default_path.buf, &status, &found);
+	if (!found)
+		printf("no ahd-replay hooks in %s\n", hd.path.buf);
+out:
+	hooks_dir_release(&hd);
+	git_libgit2_shutdown();
+	return finish_stdout(status);
+}
+
+/* --- hooks status ---------------------------------------------------- */
+
+/*
+ * Would the shim in hf find a binary?  Returns the one it would run in
+ * out, or 0 when it would fail closed.
+ */
+static int shim_binary(struct strbuf *out, const struct hook_file *hf)
+{
+	struct stat st;
+
+	if (hf->kind == HOOK_OURS && !stat(hf->bin.buf, &st) &&
+	    S_ISREG(st.st_mode) && !access(hf->bin.buf, X_OK)) {
+		strbuf_reset(out);
+		strbuf_addbuf(out, &hf->bin);
+		return 1;
+	}
+	return hook_find_on_path(out, "ahd-replay");
+}
+
+static const char *kind_text(const struct hook_file *hf, struct strbuf *sb)
+{
+	const char *m = hook_manager_name(hf->manager);
+
+	strbuf_reset(sb);
+	switch (hf->kind) {
+	case HOOK_OURS:
+		strbuf_addf(sb, "ahd-replay hook, template %d%s", hf->version,
+			    hf->version < HOOK_TEMPLATE_VERSION ?
+			    " (install-hooks upgrades it)" : "");
+		break;
+	case HOOK_OURS_NEWER:
+		strbuf_addf(sb, "ahd-replay hook from a newer version, "
+			    "template %d", hf->version);
+		break;
+	case HOOK_OURS_EDITED:
+		strbuf_addstr(sb, "an edited copy of an ahd-replay hook");
+		break;
+	case HOOK_FOREIGN:
+		strbuf_addf(sb, "%s%s%s", hf->symlink ? "a symbolic link" :
+			    "a hook", m ? " of " : " not from ahd-replay",
+			    m ? m : "");
+		break;
+	case HOOK_NOT_FILE:
+		strbuf_addstr(sb, "not a file");
+		break;
+	case HOOK_MISSING:
+		strbuf_addstr(sb, "missing");
+		break;
+	}
+	if (hf->kind != HOOK_MISSING && hf->kind != HOOK_NOT_FILE &&
+	    !hf->executable)
+		strbuf_addstr(sb, ", not executable");
+	return sb->buf;
+}
+
+static int is_ours(const struct hook_file *hf)
+{
+	return hf->kind == HOOK_OURS || hf->kind == HOOK_OURS_NEWER ||
+	       hf->kind == HOOK_OURS_EDITED;
+}
+
+/*
+ * One hook type: print its state and details.  Returns 1 when a copy of
+ * ours is installed but will not run, else 0.
+ */
+static int status_one(const struct hooks_dir *hd, const char *type,
+		      struct strbuf *err)
+{
+	struct slots s, d;
+	struct strbuf state = STRBUF_INIT, details = STRBUF_INIT;
+	struct strbuf sb = STRBUF_INIT, bin = STRBUF_INIT;
+	const struct hook_file *runner = NULL;	/* the copy of ours git runs */
+	const char *runner_path = NULL;
+	int installed = 0, ret = -1;
+
+	slots_init(&s);
+	slots_init(&d);
+	if (slots_read(&s, hd->path.buf, type, err))
+		goto out;
+	if (strcmp(hd->path.buf, hd->default_path.buf) &&
+	    slots_read(&d, hd->default_path.buf, type, err))
+		goto out;
+
+	if (s.h.kind != HOOK_MISSING)
+		strbuf_addf(&details, "  %s: %s\n", s.hook.buf,
+			    kind_text(&s.h, &sb));
+	if (is_ours(&s.h)) {
+		installed = 1;
+		if (s.h.executable) {
+			runner = &s.h;
+			runner_path = s.hook.buf;
+		} else
+			strbuf_addstr(&state, "inert: not executable");
+	} else if (is_ours(&s.l)) {
+		installed = 1;
+		strbuf_addf(&details, "  %s: %s\n", s.legacy.buf,
+			    kind_text(&s.l, &sb));
+		if (s.h.kind != HOOK_FOREIGN ||
+		    s.h.manager != MANAGER_PRE_COMMIT)
+			strbuf_addf(&state, "inert: nothing runs %s",
+				    base_name(s.legacy.buf));
+		else if (!s.h.executable || !s.l.executable)
+			strbuf_addstr(&state, "inert: not executable");
+		else {
+			runner = &s.l;
+			runner_path = s.legacy.buf;
+		}
+	}
+	if (!runner && is_ours(&s.o)) {
+		installed = 1;
+		strbuf_addf(&details, "  %s: %s\n", s.old.buf,
+			    kind_text(&s.o, &sb));
+		if (!state.len)
+			strbuf_addf(&state, "inert: %s does not run %s "
+				    "(install-hooks puts ours in front)",
+				    s.h.manager == MANAGER_LEFTHOOK ?
+				    "lefthook" : "git", base_name(s.old.buf));
+	}
+	if (is_ours(&d.h)) {
+		installed = 1;
+		strbuf_addf(&details, "  %s: %s, shadowed: git runs hooks "
+			    "from %s\n", d.hook.buf, kind_text(&d.h, &sb),
+			    hd->path.buf);
+		if (!state.len && !runner) {
+			strbuf_reset(&sb);
+			hooks_dir_describe(&sb, hd);
+			strbuf_addf(&state, "inert: shadowed by %s", sb.buf);
+		}
+	}
+	if (s.p.kind != HOOK_MISSING)
+		strbuf_addf(&details, "  %s: %s%s\n", s.prev.buf,
+			    kind_text(&s.p, &sb), runner ?
+			    (s.p.executable ? "; runs first" :
+			     "; skipped, as git would skip it") :
+			    "; left by an install (uninstall-hooks puts it back)");
+
+	if (runner) {
+		if (runner->kind == HOOK_OURS && !shim_binary(&bin, runner)) {
+			strbuf_addf(&state, "broken: %s is missing and "
+				    "ahd-replay is not on PATH, so the hook "
+				    "refuses every %s", runner->bin.buf,
+				    strcmp(type, "pre-push") ? "commit" :
+				    "push");
+		} else {
+			strbuf_addstr(&state, "active");
+			if (runner->kind == HOOK_OURS)
+				strbuf_addf(&details, "  runs: %s hook %s\n",
+					    bin.buf, type);
+			if (runner_path == s.legacy.buf)
+				strbuf_addstr(&details, "  run by the pre-commit "
+					      "framework's hook\n");
+		}
+	} else if (!installed) {
+		const char *m = hook_manager_name(s.h.manager);
+
+		if (s.h.kind == HOOK_MISSING)
+			strbuf_addstr(&state, "not installed");
+		else
+			strbuf_addf(&state, "not installed (git runs %s)",
+				    m ? m : "another hook");
+	}
+	printf("%s: %s\n%s", type, state.buf, details.buf);
+	ret = installed && strcmp(state.buf, "active");
+out:
+	slots_release(&s);
+	slots_release(&d);
+	strbuf_release(&state);
+	strbuf_release(&details);
+	strbuf_release(&sb);
+	strbuf_release(&bin);
+	return ret;
+}
+
+static int hooks_status(void)
+{
+	struct hooks_dir hd = HOOKS_DIR_INIT;
+	struct strbuf err = STRBUF_INIT;
+	size_t i;
+	int status = 2;
+
+	if (git_libgit2_init() < 0)
+		die("cannot initialise libgit2");
+	if (resolve_dir(&hd))
+		goto out;
+	print_dir(&hd, stdout);
+	status = 0;
+	for (i = 0; hook_types[i]; i++) {
+		int rc = status_one(&hd, hook_types[i], &err);
+
+		if (rc < 0) {
+			error("%s", err.buf);
+			strbuf_reset(&err);
+			status = 2;
+		} else if (rc && status == 0)
+			status = 1;
+	}
+out:
+	strbuf_release(&err);
+	hooks_dir_release(&hd);
+	git_libgit2_shutdown();
+	return finish_stdout(status);
+}
+
+int cmd_hooks(int argc, char **argv)
+{
+	if (argc < 2)
+		usage_error(hooks_usage, "which subcommand?");
+	if (!strcmp(argv[1], "-h") || !strcmp(argv[1], "--help"))
+		usage_help(hooks_usage);
+	if (strcmp(argv[1], "status"))
+		usage_error(hooks_usage, "unknown subcommand '%s'", argv[1]);
+	if (argc > 2) {
+		if (!strcmp(argv[2], "-h") || !strcmp(argv[2], "--help"))
+			usage_help(hooks_usage);
+		usage_error(hooks_usage, "unexpected argument '%s'", argv[2]);
+	}
+	return hooks_status();
+}
