@@ -877,6 +877,17 @@ static int open_repo(git_repository **out, const char *dir,
 			    strerror(errno));
 		goto out;
 	}
+	if (rc == GIT_EOWNER ||
+	    (rc < 0 && strstr(lg2_message(), "safe.directory"))) {
+		char *real = realpath(env_dir && *env_dir ? env_dir : dir, NULL);
+
+		strbuf_addf(err, "the repository at '%s' is owned by someone "
+			    "else (git refuses it too); to trust it: git config "
+			    "--global --add safe.directory <its path>",
+			    real ? real : dir);
+		free(real);
+		goto out;
+	}
 	if (rc == GIT_ENOTFOUND) {
 		git_error_clear();
 		ret = 1;
@@ -980,4 +991,23 @@ int gitstate_read(struct gitstate *out, const char *dir, struct strbuf *err)
 out:
 	git_repository_free(repo);
 	return ret;
+}
+
+int gitstate_open_repo(git_repository **out, struct strbuf *err)
+{
+	static const char *worktree_ext[] = { "worktreeconfig" };
+	const char *common = getenv("GIT_COMMON_DIR");
+	int rc;
+
+	if (git_libgit2_opts(GIT_OPT_SET_EXTENSIONS, worktree_ext, 1) < 0) {
+		strbuf_addf(err, "cannot set up libgit2: %s", lg2_message());
+		return -1;
+	}
+	/* libgit2 reads commondir from the git directory itself */
+	if (common && *common)
+		unsetenv("GIT_COMMON_DIR");
+	rc = open_repo(out, ".", err);
+	if (rc > 0)
+		strbuf_addstr(err, "not in a git repository");
+	return rc ? -1 : 0;
 }

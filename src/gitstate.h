@@ -2,6 +2,7 @@
 #define GITSTATE_H
 
 #include "strbuf.h"
+#include <git2.h>
 
 /*
  * The git state a run records in its sidecar (SPEC section 6, capture):
@@ -46,5 +47,6 @@ struct gitstate {
  * invalid status.showUntrackedFiles.  out is set to nulls in that case.
  */
 int gitstate_read(struct gitstate *out, const char *dir, struct strbuf *err);
+int gitstate_open_repo(git_repository **out, struct strbuf *err);
 
 #endif

@@ -11,6 +11,7 @@
 #include "config.h"
 #include "builtin.h"
 #include "hookcheck.h"
+#include "gitstate.h"
 #include "hooks.h"
 #include "parse-options.h"
 #include "usage.h"
@@ -53,10 +54,17 @@ static int open_repo(struct hook_ctx *h)
 	git_config *cfg = NULL;
 	int v;
 
-	/* Honours GIT_DIR, GIT_WORK_TREE and the rest, as git sets them. */
-	if (git_repository_open_ext(&h->repo, NULL,
-				    GIT_REPOSITORY_OPEN_FROM_ENV, NULL) < 0)
-		return error("cannot open the repository: %s", lg2_message());
+	struct strbuf err = STRBUF_INIT;
+
+	/* GIT_DIR, GIT_WORK_TREE, core.worktree as git resolves them */
+	if (gitstate_open_repo(&h->repo, &err)) {
+		error("cannot open the repository: %s", err.buf);
+		fprintf(stderr, "ahd-replay: nothing was checked; to go ahead "
+			"anyway: --no-verify, or AHD_REPLAY_SKIP=1\n");
+		strbuf_release(&err);
+		return -1;
+	}
+	strbuf_release(&err);
 	if (!git_repository_workdir(h->repo))
 		return error("the repository has no work tree");
 	h->workdir = realpath(git_repository_workdir(h->repo), NULL);
@@ -185,10 +193,8 @@ static int remote_base(git_repository *repo, const char *remote,
 
 		if (!git_object_lookup(&obj, repo, &rid, GIT_OBJECT_COMMIT)) {
 			git_object_free(obj);
-			if (!git_merge_base(&mb, repo, tip, &rid))
-				git_oid_cpy(out, &mb);
-			else
-				git_oid_cpy(out, &rid);
+			/* what the remote has is its tip, force push or not */
+			git_oid_cpy(out, &rid);
 			return 1;
 		}
 	}
@@ -265,8 +271,39 @@ out:
 	return ret;
 }
 
-static int pre_push(const char *remote)
+/*
+ * git passes the remote's name, or the URL twice when pushing to a URL:
+ * find the configured remote with that URL, else use every remote's
+ * tracking refs (NULL).
+ */
+static char *remote_name(git_repository *repo, const char *remote,
+			 const char *url)
 {
+	git_strarray names = { NULL, 0 };
+	char *found = NULL;
+	size_t i;
+
+	if (!remote || git_remote_list(&names, repo) < 0)
+		return NULL;
+	for (i = 0; i < names.count && !found; i++)
+		if (!strcmp(names.strings[i], remote))
+			found = xstrdup(remote);
+	for (i = 0; i < names.count && !found && url; i++) {
+		git_remote *r = NULL;
+
+		if (!git_remote_lookup(&r, repo, names.strings[i]) &&
+		    ((git_remote_url(r) && !strcmp(git_remote_url(r), url)) ||
+		     (git_remote_pushurl(r) && !strcmp(git_remote_pushurl(r), url))))
+			found = xstrdup(names.strings[i]);
+		git_remote_free(r);
+	}
+	git_strarray_dispose(&names);
+	return found;
+}
+
+static int pre_push(const char *remote_arg, const char *url)
+{
+	char *remote = NULL;
 	struct hook_ctx h = { NULL, NULL, 0 };
 	struct strbuf line = STRBUF_INIT;
 	const char *from = getenv("PRE_COMMIT_FROM_REF");
@@ -275,6 +312,7 @@ static int pre_push(const char *remote)
 
 	if (open_repo(&h))
 		goto out;
+	remote = remote_name(h.repo, remote_arg, url);
 	if (from && *from && to && *to) {
 		/* Run by the pre-commit framework: it names the range. */
 		git_object *f = NULL, *t = NULL;
@@ -351,6 +389,7 @@ static int pre_push(const char *remote)
 	}
 	ret = refused < 0 ? 2 : refused;
 out:
+	free(remote);
 	strbuf_release(&line);
 	close_repo(&h);
 	return ret;
@@ -378,8 +417,11 @@ int cmd_hook(int argc, char **argv)
 	}
 	if (git_libgit2_init() < 0)
 		die("cannot initialise libgit2");
+	/* git does not re-hash every object it reads; neither do we */
+	git_libgit2_opts(GIT_OPT_ENABLE_STRICT_HASH_VERIFICATION, 0);
 	if (!strcmp(argv[1], "pre-push"))
-		ret = pre_push(argc > 2 ? argv[2] : NULL);
+		ret = pre_push(argc > 2 ? argv[2] : NULL,
+			       argc > 3 ? argv[3] : NULL);
 	else
 		ret = pre_commit();
 	git_libgit2_shutdown();
