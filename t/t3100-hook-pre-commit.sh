@@ -1057,4 +1057,39 @@ test_expect_success CHOWN 'safe.directory trusts a repository owned by someone e
 	test_must_be_empty err
 '
 
+test_expect_success 'run again by a shim further up the chain: the check runs once' '
+	git init -q chained &&
+	mkdir chained/tokens chained/docs &&
+	printf "a: 1\n" >chained/tokens/t.yml &&
+	h=$(cd chained && ahd-replay hash tokens/t.yml | cut -d" " -f1) &&
+	cat >chained/docs/r.replay.json <<-EOF &&
+	{"schema_version": 1, "kind": "critique", "ahd_version": "1",
+	 "ahd_commit": null, "git_dirty": null, "node_version": "v22",
+	 "platform": "linux-x64", "invoked_at": "2026-08-03T09:57:42.291Z",
+	 "argv": [], "token": {"path": "tokens/t.yml", "hash": "$h"},
+	 "brief": null, "sampling": {"n": 1, "temperature": null, "seed": null},
+	 "models": [], "conditions": {"requested": [], "effective": []}}
+	EOF
+	git -C chained add . &&
+	git -C chained commit -q --no-verify -m one &&
+	printf "a: 2\n" >chained/tokens/t.yml &&
+	git -C chained add tokens/t.yml &&
+	(cd chained && test_expect_code 1 ahd-replay hook pre-commit) 2>err &&
+	test_grep "this change makes the report drift" err &&
+	(
+		cd chained &&
+		AHD_REPLAY_HOOK_ACTIVE="pre-commit:$(pwd -P)" &&
+		export AHD_REPLAY_HOOK_ACTIVE &&
+		ahd-replay hook pre-commit
+	) 2>err &&
+	test_must_be_empty err &&
+	(
+		cd chained &&
+		AHD_REPLAY_HOOK_ACTIVE="pre-commit:/somewhere/else" &&
+		export AHD_REPLAY_HOOK_ACTIVE &&
+		test_expect_code 1 ahd-replay hook pre-commit
+	) 2>err &&
+	test_grep "this change makes the report drift" err
+'
+
 test_done
