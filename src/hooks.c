@@ -5,6 +5,7 @@
  */
 #include "config.h"
 #include "hooks.h"
+#include "atomicfile.h"
 #include "root.h"
 #include "usage.h"
 
@@ -473,50 +474,7 @@ void hook_file_release(struct hook_file *hf)
 int hook_write(const char *path, const char *buf, size_t len,
 	       struct strbuf *err)
 {
-	struct strbuf tmp = STRBUF_INIT;
-	mode_t mask;
-	int fd, ret = -1;
-	size_t off = 0;
-
-	strbuf_addf(&tmp, "%s.ahd-replay-tmp-XXXXXX", path);
-	fd = mkstemp(tmp.buf);
-	if (fd < 0) {
-		strbuf_addf(err, "cannot create a file beside '%s': %s", path,
-			    strerror(errno));
-		goto out;
-	}
-	mask = umask(0);
-	umask(mask);
-	if (fchmod(fd, 0755 & ~mask) < 0)
-		goto fail;
-	while (off < len) {
-		ssize_t n = write(fd, buf + off, len - off);
-
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n < 0)
-			goto fail;
-		off += (size_t)n;
-	}
-	if (fsync(fd) < 0)
-		goto fail;
-	if (close(fd) < 0) {
-		fd = -1;
-		goto fail;
-	}
-	fd = -1;
-	if (rename(tmp.buf, path) < 0)
-		goto fail;
-	ret = 0;
-	goto out;
-fail:
-	strbuf_addf(err, "cannot write '%s': %s", path, strerror(errno));
-	if (fd >= 0)
-		close(fd);
-	unlink(tmp.buf);
-out:
-	strbuf_release(&tmp);
-	return ret;
+	return write_file_atomic(path, buf, len, 0755, err);
 }
 
 int hook_mkdirs(const char *path, struct strbuf *err)

@@ -63,12 +63,4 @@ void sidecar_release(struct sidecar *sc);
  */
 void json_write_pretty(struct strbuf *out, const json_t *v);
 
-/*
- * Replace path with len bytes of buf atomically: write a temporary file
- * in the same directory, flush it to disk, rename it over path.  Nothing
- * is left behind on failure.  Returns 0 or -1 with a reason in err.
- */
-int write_file_atomic(const char *path, const char *buf, size_t len,
-		      struct strbuf *err);
-
 #endif

@@ -11,6 +11,7 @@
  * backfilled are listed with the reason.
  */
 #include "config.h"
+#include "atomicfile.h"
 #include "builtin.h"
 #include "digest.h"
 #include "hashfile.h"
@@ -596,7 +597,7 @@ int cmd_backfill(int argc, char **argv)
 			if (opts.dry_run)
 				printf("would write %s\n", rel.buf);
 			else if (write_file_atomic(sc.buf, out.buf, out.len,
-						   &err)) {
+						   0666, &err)) {
 				error("%s", err.buf);
 				strbuf_reset(&err);
 				status = 2;

@@ -16,6 +16,7 @@
  * schema-normalised token object instead, SPEC section 6).
  */
 #include "config.h"
+#include "atomicfile.h"
 #include "builtin.h"
 #include "gitstate.h"
 #include "hashfile.h"
@@ -921,7 +922,8 @@ int cmd_capture(int argc, char **argv)
 
 	json_write_pretty(&text, doc);
 	strbuf_addch(&text, '\n');
-	if (write_file_atomic(sidecar.buf, text.buf, text.len, &err)) {
+	if (write_file_atomic(sidecar.buf, text.buf, text.len, 0666,
+			      &err)) {
 		error("%s", err.buf);
 		goto out;
 	}
@@ -934,7 +936,7 @@ int cmd_capture(int argc, char **argv)
 		render_markdown(&block, &sc);
 		place_block(&placed, &report, &block);
 		if (write_file_atomic(real_report, placed.buf, placed.len,
-				      &err)) {
+				      0666, &err)) {
 			error("%s", err.buf);
 			goto out;
 		}
