@@ -10,6 +10,16 @@
 
 #include <string.h>
 
+/* Parse text as the mode says: JSON for RFC 8785, YAML otherwise. */
+static int load_value(struct value **root, struct arena *arena,
+		      const char *text, size_t len, enum hash_mode mode,
+		      struct strbuf *err)
+{
+	if (mode == HASH_JCS)
+		return json_load_ijson(root, arena, text, len, err);
+	return yaml_load(root, arena, text, len, err);
+}
+
 int canon_text(struct strbuf *out, const char *text, size_t len,
 	       enum hash_mode mode, struct strbuf *err)
 {
@@ -22,10 +32,7 @@ int canon_text(struct strbuf *out, const char *text, size_t len,
 		strbuf_add(out, text, len);
 		return 0;
 	}
-	if (mode == HASH_JCS)
-		ret = json_load_ijson(&root, &arena, text, len, err);
-	else
-		ret = yaml_load(&root, &arena, text, len, err);
+	ret = load_value(&root, &arena, text, len, mode, err);
 	if (!ret) {
 		co.buf = *out;
 		ret = canon_write(&co, root,
@@ -54,10 +61,7 @@ int hash_text(char *out, const char *text, size_t len, enum hash_mode mode,
 		digest_buffer_hex(out, text, len);
 		return 0;
 	}
-	if (mode == HASH_JCS)
-		ret = json_load_ijson(&root, &arena, text, len, err);
-	else
-		ret = yaml_load(&root, &arena, text, len, err);
+	ret = load_value(&root, &arena, text, len, mode, err);
 	if (!ret) {
 		digest_init(&d);
 		co.data = &d;
