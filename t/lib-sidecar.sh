@@ -1,3 +1,4 @@
+# shellcheck shell=sh
 # Sourced by the verify tests: writing sidecars for fixtures.
 #
 # write_sidecar [OPTIONS] SIDECAR TOKEN [BRIEF]

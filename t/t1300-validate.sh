@@ -33,7 +33,7 @@ test_violation () {
 test_unusable () {
 	test_expect_code 2 ahd-replay validate "$1" >out 2>err &&
 	test_must_be_empty out &&
-	test_line_count = 1 err &&
+	test_line_count "=" 1 err &&
 	test_grep -F "ahd-replay: $1: $2" err
 }
 
@@ -357,7 +357,7 @@ test_expect_success 'several files with an unreadable one: the rest still checke
 	test_expect_code 2 ahd-replay validate good.replay.json \
 		trunc.replay.json n0.replay.json >actual 2>err &&
 	test_cmp expect actual &&
-	test_line_count = 1 err &&
+	test_line_count "=" 1 err &&
 	test_grep "^ahd-replay: trunc.replay.json: invalid JSON: " err
 '
 
