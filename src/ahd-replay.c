@@ -15,6 +15,8 @@ static const struct cmd_struct commands[] = {
 	  canon_usage },
 	{ "capture", cmd_capture, "write the replay sidecar of a run",
 	  capture_usage },
+	{ "diff", cmd_diff, "compare two sidecars' stable fields",
+	  diff_usage },
 	{ "hash", cmd_hash, "hash inputs exactly as the reference does",
 	  hash_usage },
 	{ "hook", cmd_hook, "the check the installed git hooks run",

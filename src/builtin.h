@@ -18,6 +18,7 @@ struct cmd_struct {
 extern const char backfill_usage[];
 extern const char canon_usage[];
 extern const char capture_usage[];
+extern const char diff_usage[];
 extern const char hash_usage[];
 extern const char hook_usage[];
 extern const char hooks_usage[];
@@ -30,6 +31,7 @@ extern const char verify_usage[];
 int cmd_backfill(int argc, char **argv);
 int cmd_canon(int argc, char **argv);
 int cmd_capture(int argc, char **argv);
+int cmd_diff(int argc, char **argv);
 int cmd_hash(int argc, char **argv);
 int cmd_hook(int argc, char **argv);
 int cmd_hooks(int argc, char **argv);
