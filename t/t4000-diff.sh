@@ -267,4 +267,25 @@ test_expect_success 'usage errors exit 2' '
 	test_grep "^usage: ahd-replay diff" out
 '
 
+test_lazy_prereq GROFF '
+	groff -v
+'
+
+test_expect_success GROFF 'the man page synopsis matches -h' '
+	groff -man -Tascii -rLL=300n -P-cbou \
+		"$TEST_SRC_DIR/doc/ahd-replay-diff.1" >man.raw 2>man.err &&
+	test_must_be_empty man.err &&
+	tr -s " \n" "  " <man.raw >man.txt &&
+	ahd-replay diff -h >usage &&
+	sed -n -e "1s/^usage: //p" -e "2s/^   or: //p" usage >want &&
+	test_line_count = 2 want &&
+	while read -r line
+	do
+		grep -F -e "$line" man.txt >/dev/null || {
+			echo "not in the man page: $line"
+			return 1
+		}
+	done <want
+'
+
 test_done
