@@ -78,6 +78,9 @@ static const char *const key_order[] = {
 	NULL
 };
 
+/* The inputs whose paths are re-rooted, indexing side.rel. */
+static const char *const input_fields[] = { "token", "brief" };
+
 struct side {
 	struct strbuf name;	/* as shown: the operand, or <rev>:<path> */
 	struct sidecar sc;
@@ -259,19 +262,18 @@ static void walk(struct diff *d, struct strbuf *path, struct strbuf *pattern,
 
 static void note_paths(struct diff *d)
 {
-	static const char *const fields[] = { "token", "brief" };
 	struct side *sides[2] = { d->a, d->b };
 	int f, s;
 
 	for (f = 0; f < 2; f++) {
 		for (s = 0; s < 2; s++) {
 			json_t *in = json_object_get(sides[s]->sc.json,
-						     fields[f]);
+						     input_fields[f]);
 
 			if (sides[s]->rerooted[f])
 				strbuf_addf(&d->notes, "%s: %s.path %s "
 					    "re-rooted to %s\n",
-					    sides[s]->name.buf, fields[f],
+					    sides[s]->name.buf, input_fields[f],
 					    json_string_value(json_object_get(in, "path")),
 					    sides[s]->rel[f].buf);
 		}
@@ -407,8 +409,8 @@ static void print_count(size_t n, const char *kind)
 	if (!n)
 		printf("%s fields match\n", kind);
 	else
-		printf("%zu %s field%s differ%s\n", n, kind, n == 1 ? "" : "s",
-		       n == 1 ? "s" : "");
+		printf("%zu %s %s\n", n, kind,
+		       n == 1 ? "field differs" : "fields differ");
 }
 
 static void print_text(const struct diff *d, const struct diff_opts *opts)
@@ -511,13 +513,12 @@ static void dir_of(struct strbuf *out, const char *path)
 static void resolve_paths(struct side *s, const char *root,
 			  const struct input_tree *tree)
 {
-	static const char *const fields[] = { "token", "brief" };
 	int f;
 
 	for (f = 0; f < 2; f++) {
 		struct resolved_input in = RESOLVED_INPUT_INIT;
 		const char *recorded = json_string_value(json_object_get(
-			json_object_get(s->sc.json, fields[f]), "path"));
+			json_object_get(s->sc.json, input_fields[f]), "path"));
 
 		if (!recorded)
 			continue;
@@ -569,6 +570,7 @@ static int open_repo(struct at_repo *r, const char *report, const char *given)
 {
 	struct strbuf path = STRBUF_INIT, dir = STRBUF_INIT, err = STRBUF_INIT;
 	char *real_dir = NULL, *real_wd = NULL;
+	const char *base;
 	const git_error *e;
 	size_t n;
 	int ret = -1;
@@ -596,9 +598,14 @@ static int open_repo(struct at_repo *r, const char *report, const char *given)
 	/* realpath gives "/" only for the root directory itself. */
 	if (n == 1)
 		n = 0;
-	strbuf_addf(&r->sidecar, "%s%s%s", real_dir[n] ? real_dir + n + 1 : "",
-		    real_dir[n] ? "/" : "", strrchr(path.buf, '/') ?
-		    strrchr(path.buf, '/') + 1 : path.buf);
+	if (strncmp(real_dir, real_wd, n) || (real_dir[n] && real_dir[n] != '/')) {
+		error("%s is not inside the work tree %s", real_dir, real_wd);
+		goto out;
+	}
+	base = strrchr(path.buf, '/') ? strrchr(path.buf, '/') + 1 : path.buf;
+	if (real_dir[n])
+		strbuf_addf(&r->sidecar, "%s/", real_dir + n + 1);
+	strbuf_addstr(&r->sidecar, base);
 	if (root_find(&r->root, real_dir, given, &err) < 0) {
 		error("%s: %s", path.buf, err.buf);
 		goto out;
@@ -670,7 +677,7 @@ out:
 	return ret;
 }
 
-static int load_sides(struct side *a, struct side *b, int argc, char **argv,
+static int load_sides(struct side *a, struct side *b, char **argv,
 		      const struct diff_opts *opts)
 {
 	struct at_repo r = { NULL, STRBUF_INIT, STRBUF_INIT, STRBUF_INIT };
@@ -765,7 +772,7 @@ int cmd_diff(int argc, char **argv)
 	strbuf_init(&d.notes, 0);
 	d.a = &a;
 	d.b = &b;
-	if (!load_sides(&a, &b, argc, argv, &opts)) {
+	if (!load_sides(&a, &b, argv, &opts)) {
 		walk(&d, &path, &pattern, a.sc.json, b.sc.json);
 		note_paths(&d);
 		status = d.nr_stable ? 1 : 0;
