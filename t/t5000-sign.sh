@@ -156,4 +156,169 @@ test_expect_success 'keygen and sign usage' '
 	test_grep "^usage: ahd-replay sign" out
 '
 
+test_expect_success 'setup: trusted keys' '
+	mkdir trusted &&
+	cp key.pub trusted/ &&
+	ahd-replay sign --key key repo/docs/run.replay.json >/dev/null &&
+	cp repo/docs/run.replay.json run.good &&
+	cp repo/docs/run.replay.json.sig sig.good
+'
+
+test_expect_success 'verify: a good signature verifies' '
+	ahd-replay verify --trusted-keys trusted repo/docs/run.replay.json \
+		>out 2>err &&
+	test_must_be_empty err &&
+	test_grep "^  ok    signature by $(cat keyid) verifies$" out &&
+	test_grep "^verdict: replay inputs intact$" out
+'
+
+test_expect_success 'verify: a one-byte edit of the sidecar fails' '
+	test_when_finished "cp run.good repo/docs/run.replay.json" &&
+	sed "s/\"n\": 3/\"n\": 4/" run.good >repo/docs/run.replay.json &&
+	test_must_fail ahd-replay verify --trusted-keys trusted \
+		repo/docs/run.replay.json >out &&
+	test_grep "^  FAIL  signature: sidecar changed after signing$" out &&
+	test_grep "^verdict: signature check failed$" out
+'
+
+test_expect_success 'verify: a key-reordered, re-indented sidecar verifies' '
+	test_when_finished "cp run.good repo/docs/run.replay.json" &&
+	ahd-replay canon --jcs run.good >repo/docs/run.replay.json &&
+	! cmp -s run.good repo/docs/run.replay.json &&
+	ahd-replay verify --trusted-keys trusted repo/docs/run.replay.json \
+		>out &&
+	test_grep "^  ok    signature by" out
+'
+
+test_expect_success 'verify: a one-byte edit of the signature fails' '
+	test_when_finished "cp sig.good repo/docs/run.replay.json.sig" &&
+	good=$(sig_field sig.good signature) &&
+	case $good in
+	A*) bad=B${good#?} ;;
+	*) bad=A${good#?} ;;
+	esac &&
+	sed "s|$good|$bad|" sig.good >repo/docs/run.replay.json.sig &&
+	test_must_fail ahd-replay verify --trusted-keys trusted \
+		repo/docs/run.replay.json >out &&
+	test_grep "^  FAIL  signature: signature does not verify$" out
+'
+
+test_expect_success 'verify: a one-byte edit of the key id fails' '
+	test_when_finished "cp sig.good repo/docs/run.replay.json.sig" &&
+	good=$(sig_field sig.good key_id) &&
+	case $good in
+	*0) bad=${good%?}1 ;;
+	*) bad=${good%?}0 ;;
+	esac &&
+	sed "s|$good|$bad|" sig.good >repo/docs/run.replay.json.sig &&
+	test_must_fail ahd-replay verify --trusted-keys trusted \
+		repo/docs/run.replay.json >out &&
+	test_grep "^  FAIL  signature: unknown key $bad$" out
+'
+
+test_expect_success 'verify: an edited sidecar_hash in the signature fails' '
+	test_when_finished "cp sig.good repo/docs/run.replay.json.sig" &&
+	good=$(sig_field sig.good sidecar_hash) &&
+	case $good in
+	*0) bad=${good%?}1 ;;
+	*) bad=${good%?}0 ;;
+	esac &&
+	sed "s|$good|$bad|" sig.good >repo/docs/run.replay.json.sig &&
+	test_must_fail ahd-replay verify --trusted-keys trusted \
+		repo/docs/run.replay.json >out &&
+	test_grep "^  FAIL  signature: the signature file.s sidecar_hash was altered$" out
+'
+
+test_expect_success 'verify: a malformed signature file fails' '
+	test_when_finished "cp sig.good repo/docs/run.replay.json.sig" &&
+	echo "{" >repo/docs/run.replay.json.sig &&
+	test_must_fail ahd-replay verify --trusted-keys trusted \
+		repo/docs/run.replay.json >out &&
+	test_grep "^  FAIL  signature: .*is not valid JSON" out
+'
+
+test_expect_success 'verify: a signature by a key not trusted fails' '
+	test_when_finished "cp sig.good repo/docs/run.replay.json.sig" &&
+	ahd-replay sign --key other repo/docs/run.replay.json >/dev/null &&
+	test_expect_code 1 ahd-replay verify --trusted-keys trusted \
+		repo/docs/run.replay.json >out &&
+	test_grep "^  FAIL  signature: unknown key sha256:" out
+'
+
+test_expect_success 'verify: a trusted key of the wrong pair fails' '
+	test_when_finished "cp sig.good repo/docs/run.replay.json.sig" &&
+	other_id=$(sig_field sig.good key_id) &&
+	ahd-replay sign --key other repo/docs/run.replay.json >/dev/null &&
+	sed "s|\"key_id\": \".*\"|\"key_id\": \"$other_id\"|" \
+		repo/docs/run.replay.json.sig >forged &&
+	cp forged repo/docs/run.replay.json.sig &&
+	test_must_fail ahd-replay verify --trusted-keys trusted \
+		repo/docs/run.replay.json >out &&
+	test_grep "^  FAIL  signature: signature does not verify$" out
+'
+
+test_expect_success 'verify: a signed sidecar without trusted keys fails' '
+	test_must_fail ahd-replay verify repo/docs/run.replay.json >out &&
+	test_grep "^  FAIL  signature: unknown key .*no trusted keys" out
+'
+
+test_expect_success 'verify: git config ahd-replay.trustedKeys' '
+	git -C repo config ahd-replay.trustedKeys ../trusted &&
+	test_when_finished "git -C repo config --unset ahd-replay.trustedKeys" &&
+	(
+		cd repo/docs &&
+		ahd-replay verify run.replay.json >../../out
+	) &&
+	test_grep "^  ok    signature by" out
+'
+
+test_expect_success OPENSSL 'verify: an RSA key among the trusted keys' '
+	mkdir rsakeys &&
+	cp key.pub rsakeys/ &&
+	openssl pkey -in rsa.pem -pubout -out rsakeys/rsa.pub &&
+	test_expect_code 2 ahd-replay verify --trusted-keys rsakeys \
+		repo/docs/run.replay.json >out 2>err &&
+	test_grep "holds an RSA key; Ed25519 is required" err
+'
+
+test_expect_success 'verify: a truncated trusted public key' '
+	mkdir cut &&
+	head -n 2 key.pub >cut/key.pub &&
+	test_expect_code 2 ahd-replay verify --trusted-keys cut \
+		repo/docs/run.replay.json >out 2>err &&
+	test_grep "cannot read public key .cut/key.pub." err
+'
+
+test_expect_success 'verify: unsigned sidecars pass unless a signature is required' '
+	write_sidecar --root=repo repo/docs/plain.replay.json tokens/swiss.yml &&
+	test_when_finished "rm repo/docs/plain.replay.json" &&
+	ahd-replay verify --trusted-keys trusted repo/docs/plain.replay.json \
+		>out &&
+	! test_grep signature out &&
+	test_expect_code 1 ahd-replay verify --require-signature \
+		--trusted-keys trusted repo/docs/plain.replay.json >out &&
+	test_grep "^  FAIL  signature: no signature at repo/docs/plain.replay.json.sig (--require-signature)$" out
+'
+
+test_expect_success 'verify --format=json records the signature check' '
+	test_when_finished "cp run.good repo/docs/run.replay.json" &&
+	sed "s/\"n\": 3/\"n\": 4/" run.good >repo/docs/run.replay.json &&
+	test_expect_code 1 ahd-replay verify --format=json --trusted-keys trusted \
+		repo/docs/run.replay.json >out.json &&
+	test_grep "^  \"exit_status\": 1$" out.json &&
+	test_grep "\"type\": \"signature\"" out.json &&
+	test_grep "\"status\": \"changed\"" out.json &&
+	test_grep "\"status\": \"untrusted\"" out.json &&
+	test_grep "\"untrusted\": 1" out.json &&
+	! test_grep PRIVATE out.json
+'
+
+test_expect_success 'verify --format=github annotates a failed signature' '
+	test_when_finished "cp sig.good repo/docs/run.replay.json.sig" &&
+	ahd-replay sign --key other repo/docs/run.replay.json >/dev/null &&
+	test_expect_code 1 ahd-replay verify --format=github \
+		--trusted-keys trusted repo/docs/run.replay.json >out &&
+	test_grep "^::error file=repo/docs/run.replay.json,title=replay signature::signature: unknown key" out
+'
+
 test_done
