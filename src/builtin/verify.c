@@ -1172,9 +1172,14 @@ static int load_trusted_keys(struct sig_keyring *kr, const char *dir)
 	if (dir) {
 		strbuf_addstr(&path, dir);
 	} else {
-		rc = git_repository_open_ext(&repo, ".", 0, NULL);
-		if (rc < 0 && rc != GIT_ENOTFOUND)
-			goto git_error;
+		/*
+		 * A repository libgit2 cannot open leaves the user's own
+		 * configuration; with no keys, signed sidecars still fail.
+		 */
+		if (git_repository_open_ext(&repo, ".", 0, NULL) < 0) {
+			git_repository_free(repo);
+			repo = NULL;
+		}
 		if ((repo ? git_repository_config_snapshot(&cfg, repo) :
 		     git_config_open_default(&cfg)) < 0)
 			goto git_error;
