@@ -9,7 +9,6 @@
 
 #include <dirent.h>
 #include <errno.h>
-#include <fcntl.h>
 #include <jansson.h>
 #include <openssl/err.h>
 #include <openssl/pem.h>
