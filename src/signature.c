@@ -484,6 +484,7 @@ enum sig_status sig_check_sidecar(struct sig_result *res,
 	unsigned char sig[ED25519_SIG_LEN];
 	char hash[DIGEST_HEX_MAX];
 	const char *algorithm, *key_id, *expected, *b64;
+	json_int_t version;
 	const EVP_PKEY *key;
 	json_error_t jerr;
 	json_t *doc = NULL;
@@ -506,11 +507,17 @@ enum sig_status sig_check_sidecar(struct sig_result *res,
 			    res->sig_path.buf, jerr.text);
 		goto out;
 	}
-	if (json_unpack_ex(doc, &jerr, 0, "{s:s, s:s, s:s, s:s}",
-			   "algorithm", &algorithm, "key_id", &key_id,
-			   "sidecar_hash", &expected, "signature", &b64)) {
+	if (json_unpack_ex(doc, &jerr, 0, "{s:I, s:s, s:s, s:s, s:s}",
+			   "version", &version, "algorithm", &algorithm,
+			   "key_id", &key_id, "sidecar_hash", &expected,
+			   "signature", &b64)) {
 		strbuf_addf(&res->reason, "%s: %s", res->sig_path.buf,
 			    jerr.text);
+		goto out;
+	}
+	if (version != 1) {
+		strbuf_addf(&res->reason, "%s: unsupported version %lld",
+			    res->sig_path.buf, (long long)version);
 		goto out;
 	}
 	if (strcmp(algorithm, "ed25519")) {

@@ -237,6 +237,15 @@ test_expect_success 'verify: a malformed signature file fails' '
 	test_grep "^  FAIL  signature: .*is not valid JSON" out
 '
 
+test_expect_success 'verify: a signature file of an unknown version fails' '
+	test_when_finished "cp sig.good repo/docs/run.replay.json.sig" &&
+	sed "s/\"version\": 1,/\"version\": 2,/" sig.good \
+		>repo/docs/run.replay.json.sig &&
+	test_must_fail ahd-replay verify --trusted-keys trusted \
+		repo/docs/run.replay.json >out &&
+	test_grep "^  FAIL  signature: .*: unsupported version 2$" out
+'
+
 test_expect_success 'verify: a signature by a key not trusted fails' '
 	test_when_finished "cp sig.good repo/docs/run.replay.json.sig" &&
 	ahd-replay sign --key other repo/docs/run.replay.json >/dev/null &&
