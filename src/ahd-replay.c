@@ -25,8 +25,12 @@ static const struct cmd_struct commands[] = {
 	  hooks_usage },
 	{ "install-hooks", cmd_install_hooks, "install the pre-commit and "
 	  "pre-push hooks", install_hooks_usage },
+	{ "keygen", cmd_keygen, "make an Ed25519 key pair for signing "
+	  "sidecars", keygen_usage },
 	{ "render", cmd_render, "print a sidecar's markdown block as the "
 	  "reference does", render_usage },
+	{ "sign", cmd_sign, "write a detached signature for each sidecar",
+	  sign_usage },
 	{ "uninstall-hooks", cmd_uninstall_hooks, "remove the hooks and restore "
 	  "the ones they replaced", uninstall_hooks_usage },
 	{ "validate", cmd_validate, "check sidecars against the replay JSON "

@@ -23,8 +23,10 @@ extern const char hash_usage[];
 extern const char hook_usage[];
 extern const char hooks_usage[];
 extern const char install_hooks_usage[];
+extern const char keygen_usage[];
 extern const char uninstall_hooks_usage[];
 extern const char render_usage[];
+extern const char sign_usage[];
 extern const char validate_usage[];
 extern const char verify_usage[];
 
@@ -36,8 +38,10 @@ int cmd_hash(int argc, char **argv);
 int cmd_hook(int argc, char **argv);
 int cmd_hooks(int argc, char **argv);
 int cmd_install_hooks(int argc, char **argv);
+int cmd_keygen(int argc, char **argv);
 int cmd_uninstall_hooks(int argc, char **argv);
 int cmd_render(int argc, char **argv);
+int cmd_sign(int argc, char **argv);
 int cmd_validate(int argc, char **argv);
 int cmd_verify(int argc, char **argv);
 

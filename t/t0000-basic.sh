@@ -101,7 +101,7 @@ test_expect_success GROFF 'the man page synopsis matches -h' '
 		"$TEST_SRC_DIR/doc/ahd-replay.1" >man.raw 2>man.err &&
 	test_must_be_empty man.err &&
 	tr -s " \n" "  " <man.raw >man.txt &&
-	for cmd in hash canon
+	for cmd in hash canon keygen sign
 	do
 		ahd-replay $cmd -h >usage.$cmd &&
 		sed -n "1s/^usage: //p" usage.$cmd | tr -s " " " " >want.$cmd &&

@@ -127,7 +127,7 @@ test_expect_success PYTHON3 '--format=json: an intact report, parsed' '
 		"all(c[\"ok\"] and c[\"expected\"] == c[\"actual\"] and c[\"reason\"] is None for c in d[\"reports\"][0][\"checks\"])" \
 		"d[\"reports\"][0][\"checks\"][0][\"expected\"] == \"$swiss_hash\"" \
 		"d[\"reports\"][0][\"checks\"][1][\"expected\"] == \"$b_hash\"" \
-		"d[\"summary\"] == {\"reports\": 1, \"intact\": 1, \"drifted\": 0, \"errors\": 0}" \
+		"d[\"summary\"] == {\"reports\": 1, \"intact\": 1, \"drifted\": 0, \"errors\": 0, \"untrusted\": 0}" \
 		"d[\"exit_status\"] == 0"
 '
 
@@ -151,7 +151,7 @@ test_expect_success PYTHON3 '--format=json: drift and an error, parsed' '
 		"d[\"reports\"][0][\"checks\"] == []" \
 		"d[\"reports\"][1][\"checks\"][0] == {\"field\": \"token\", \"ok\": False, \"error\": False, \"expected\": \"$drift_old\", \"actual\": \"$drift_new\", \"reason\": \"token contents have changed since the run; re-hash differs\", \"note\": None}" \
 		"d[\"reports\"][1][\"checks\"][1][\"ok\"] is True" \
-		"d[\"summary\"] == {\"reports\": 3, \"intact\": 1, \"drifted\": 1, \"errors\": 1}" \
+		"d[\"summary\"] == {\"reports\": 3, \"intact\": 1, \"drifted\": 1, \"errors\": 1, \"untrusted\": 0}" \
 		"d[\"exit_status\"] == 2"
 '
 
@@ -159,7 +159,7 @@ test_expect_success PYTHON3 '--format=json: drift alone is exit status 1' '
 	rm repo/docs/evals/bad.replay.json &&
 	(cd repo && test_expect_code 1 ahd-replay verify --format=json) >all.json &&
 	json_check all.json \
-		"d[\"summary\"] == {\"reports\": 2, \"intact\": 1, \"drifted\": 1, \"errors\": 0}" \
+		"d[\"summary\"] == {\"reports\": 2, \"intact\": 1, \"drifted\": 1, \"errors\": 0, \"untrusted\": 0}" \
 		"d[\"exit_status\"] == 1"
 '
 
@@ -198,7 +198,7 @@ test_expect_success PYTHON3 '--format=json: no sidecars is an empty list' '
 	(cd repo && ahd-replay verify --format=json empty) >empty.json &&
 	json_check empty.json \
 		"d[\"reports\"] == []" \
-		"d[\"summary\"] == {\"reports\": 0, \"intact\": 0, \"drifted\": 0, \"errors\": 0}" \
+		"d[\"summary\"] == {\"reports\": 0, \"intact\": 0, \"drifted\": 0, \"errors\": 0, \"untrusted\": 0}" \
 		"d[\"exit_status\"] == 0"
 '
 

@@ -19,6 +19,7 @@
 #include "render.h"
 #include "root.h"
 #include "sidecar.h"
+#include "signature.h"
 #include "usage.h"
 #include "utf8.h"
 
@@ -33,7 +34,7 @@
 #include <unistd.h>
 
 const char verify_usage[] =
-	"usage: ahd-replay verify [--all] [--format=text|json|github] [--quiet] [--root=<dir>] [--at=<rev>] [--allow-outside-root] [<report>|<sidecar>|<dir>...]\n"
+	"usage: ahd-replay verify [--all] [--format=text|json|github] [--quiet] [--root=<dir>] [--at=<rev>] [--allow-outside-root] [--trusted-keys=<dir>] [--require-signature] [<report>|<sidecar>|<dir>...]\n"
 	"\n"
 	"    --all                 every *.replay.json in the repository (the\n"
 	"                          default without operands)\n"
@@ -42,9 +43,14 @@ const char verify_usage[] =
 	"    --root=<dir>          recorded paths are relative to <dir>\n"
 	"    --at=<rev>            read tokens and briefs as they are at <rev>\n"
 	"    --allow-outside-root  let recorded paths leave the root\n"
+	"    --trusted-keys=<dir>  check <sidecar>.sig files against the *.pub\n"
+	"                          keys in <dir> (default: git config\n"
+	"                          ahd-replay.trustedKeys)\n"
+	"    --require-signature   an unsigned sidecar fails too\n"
 	"\n"
 	"Exit status: 0 when every report's inputs are intact, 1 when an input\n"
-	"drifted or is missing, 2 on usage errors and unusable input.\n";
+	"drifted or is missing or a signature check failed, 2 on usage errors\n"
+	"and unusable input.\n";
 
 enum format { FORMAT_TEXT, FORMAT_JSON, FORMAT_GITHUB };
 
@@ -52,12 +58,14 @@ struct verify_opts {
 	int all;
 	int quiet;
 	int allow_outside;
+	int require_signature;
 	enum format format;
 	const char *root;
 	const char *at;
+	const char *trusted_keys;
 };
 
-enum verdict { INTACT, DRIFTED, ERRORED };
+enum verdict { INTACT, DRIFTED, ERRORED, UNTRUSTED };
 
 struct check {
 	const char *field;	/* "token" or "brief" */
@@ -81,6 +89,7 @@ struct report {
 	struct check checks[2];
 	int nr_checks;
 	struct strbuf error;	/* the sidecar itself is unusable */
+	struct sig_result sig;
 	struct strbuf notes;	/* "  note: ..." lines */
 	struct strbuf md_warning;
 	long md_line;
@@ -175,6 +184,7 @@ static void report_init(struct report *r)
 	r->sc = sc;
 	strbuf_init(&r->root, 0);
 	strbuf_init(&r->error, 0);
+	sig_result_init(&r->sig);
 	strbuf_init(&r->notes, 0);
 	strbuf_init(&r->md_warning, 0);
 }
@@ -191,6 +201,7 @@ static void report_release(struct report *r)
 	for (i = 0; i < r->nr_checks; i++)
 		check_release(&r->checks[i]);
 	strbuf_release(&r->error);
+	sig_result_release(&r->sig);
 	strbuf_release(&r->notes);
 	strbuf_release(&r->md_warning);
 }
@@ -675,7 +686,36 @@ out:
 	git_repository_free(repo);
 }
 
+/* A signature that fails, or none when one is required. */
+static int signature_failed(const struct report *r,
+			    const struct verify_opts *opts)
+{
+	return r->sig.status != SIG_OK &&
+		(r->sig.status != SIG_UNSIGNED || opts->require_signature);
+}
+
+static void check_signature(struct report *r, const struct sig_keyring *kr,
+			    const struct verify_opts *opts)
+{
+	switch (sig_check_sidecar(&r->sig, kr, r->sidecar_path.buf)) {
+	case SIG_UNSIGNED:
+		if (opts->require_signature)
+			strbuf_addf(&r->sig.reason, "no signature at %s "
+				    "(--require-signature)",
+				    r->sig.sig_path.buf);
+		break;
+	case SIG_UNKNOWN_KEY:
+		if (!kr->nr)
+			strbuf_addstr(&r->sig.reason, " (no trusted keys: "
+				      "--trusted-keys or ahd-replay.trustedKeys)");
+		break;
+	default:
+		break;
+	}
+}
+
 static void verify_one(struct memos *memos, struct report *r,
+		       const struct sig_keyring *kr,
 		       const struct verify_opts *opts)
 {
 	struct strbuf dir = STRBUF_INIT, err = STRBUF_INIT;
@@ -697,6 +737,7 @@ static void verify_one(struct memos *memos, struct report *r,
 		goto out;
 	}
 	r->loaded = 1;
+	check_signature(r, kr, opts);
 	if (r->sc.unknown.len)
 		strbuf_addf(&r->notes, "  note: ignoring unknown fields in "
 			    "the sidecar: %s\n", r->sc.unknown.buf);
@@ -749,6 +790,9 @@ out:
 		else if (!r->checks[i].ok && r->verdict == INTACT)
 			r->verdict = DRIFTED;
 	}
+	/* An untrusted sidecar's hashes mean nothing, drifted or not. */
+	if (r->loaded && signature_failed(r, opts) && r->verdict != ERRORED)
+		r->verdict = UNTRUSTED;
 	at_release(&at);
 	strbuf_release(&dir);
 	strbuf_release(&err);
@@ -794,6 +838,10 @@ static void print_text(const struct report *r, const struct verify_opts *opts,
 		printf("        actual   %s\n",
 		       c->actual.len ? c->actual.buf : "<none>");
 	}
+	if (signature_failed(r, opts))
+		printf("  FAIL  signature: %s\n", r->sig.reason.buf);
+	else if (r->sig.status == SIG_OK)
+		printf("  ok    signature by %s verifies\n", r->sig.key_id.buf);
 	if (r->error.len)
 		printf("  FAIL  %s\n", r->error.buf);
 	printf("\n");
@@ -805,7 +853,8 @@ static void print_text(const struct report *r, const struct verify_opts *opts,
 	}
 	printf("verdict: %s\n", r->verdict == INTACT ?
 	       "replay inputs intact" : r->verdict == DRIFTED ?
-	       "drift detected" : "could not verify");
+	       "drift detected" : r->verdict == UNTRUSTED ?
+	       "signature check failed" : "could not verify");
 }
 
 /* GitHub workflow command escaping (data and property values). */
@@ -827,7 +876,8 @@ static void gh_escape(struct strbuf *out, const char *s, int property)
 	}
 }
 
-static void print_github(const struct report *r)
+static void print_github(const struct report *r,
+			 const struct verify_opts *opts)
 {
 	struct strbuf line = STRBUF_INIT;
 	const char *file = r->loaded ? r->report.buf : r->sidecar_path.buf;
@@ -857,6 +907,14 @@ static void print_github(const struct report *r)
 		puts(line.buf);
 		strbuf_reset(&line);
 	}
+	if (r->loaded && signature_failed(r, opts)) {
+		strbuf_addstr(&line, "::error file=");
+		gh_escape(&line, r->sidecar_path.buf, 1);
+		strbuf_addstr(&line, ",title=replay signature::signature: ");
+		gh_escape(&line, r->sig.reason.buf, 0);
+		puts(line.buf);
+		strbuf_reset(&line);
+	}
 	if (r->md_warning.len) {
 		strbuf_addstr(&line, "::warning file=");
 		gh_escape(&line, r->markdown.buf, 1);
@@ -872,10 +930,40 @@ static json_t *json_str_or_null(const char *s)
 	return s ? json_string(s) : json_null();
 }
 
-static json_t *report_json(const struct report *r)
+/*
+ * The signature check as an integrity event: what was checked, the
+ * outcome, and whether it counts against the report.
+ */
+static json_t *signature_event_json(const struct report *r,
+				    const struct verify_opts *opts)
 {
-	static const char *const verdicts[] = { "intact", "drift", "error" };
+	const struct sig_result *s = &r->sig;
+	json_t *e = json_object();
+
+	json_object_set_new(e, "type", json_string("signature"));
+	json_object_set_new(e, "status",
+			    json_string(sig_status_name(s->status)));
+	json_object_set_new(e, "ok", json_boolean(!signature_failed(r, opts)));
+	json_object_set_new(e, "signature", json_string(s->sig_path.buf));
+	json_object_set_new(e, "key_id", s->key_id.len ?
+			    json_string(s->key_id.buf) : json_null());
+	json_object_set_new(e, "expected", s->expected.len ?
+			    json_string(s->expected.buf) : json_null());
+	json_object_set_new(e, "actual", s->actual.len ?
+			    json_string(s->actual.buf) : json_null());
+	json_object_set_new(e, "reason", s->reason.len ?
+			    json_string(s->reason.buf) : json_null());
+	return e;
+}
+
+static json_t *report_json(const struct report *r,
+			   const struct verify_opts *opts)
+{
+	static const char *const verdicts[] = {
+		"intact", "drift", "error", "untrusted",
+	};
 	json_t *o = json_object(), *checks = json_array();
+	json_t *events = json_array();
 	int i;
 
 	json_object_set_new(o, "report", json_string(r->report.buf));
@@ -914,6 +1002,9 @@ static json_t *report_json(const struct report *r)
 		json_array_append_new(checks, cj);
 	}
 	json_object_set_new(o, "checks", checks);
+	if (r->loaded)
+		json_array_append_new(events, signature_event_json(r, opts));
+	json_object_set_new(o, "integrity_events", events);
 	json_object_set_new(o, "unknown_fields", r->sc.unknown.len ?
 			    json_string(r->sc.unknown.buf) : json_null());
 	json_object_set_new(o, "markdown_warning", r->md_warning.len ?
@@ -930,6 +1021,8 @@ static const struct option verify_options[] = {
 	{ "root", required_argument, NULL, 'r' },
 	{ "at", required_argument, NULL, 't' },
 	{ "allow-outside-root", no_argument, NULL, 'o' },
+	{ "trusted-keys", required_argument, NULL, 'k' },
+	{ "require-signature", no_argument, NULL, 's' },
 	{ "help", no_argument, NULL, 'h' },
 	{ NULL, 0, NULL, 0 },
 };
@@ -968,6 +1061,12 @@ static void parse_verify_options(struct verify_opts *opts, int *argc,
 			break;
 		case 'o':
 			opts->allow_outside = 1;
+			break;
+		case 'k':
+			opts->trusted_keys = optarg;
+			break;
+		case 's':
+			opts->require_signature = 1;
 			break;
 		case 'h':
 			usage_help(verify_usage);
@@ -1057,20 +1156,78 @@ static int collect(struct path_list *reports, struct path_list *sidecars,
 	return ret;
 }
 
+/*
+ * The trusted keys: --trusted-keys, else ahd-replay.trustedKeys from the
+ * git configuration (a relative path is taken from the work tree's top,
+ * so the setting works from any subdirectory).  Neither is no keys.
+ */
+static int load_trusted_keys(struct sig_keyring *kr, const char *dir)
+{
+	git_repository *repo = NULL;
+	git_config *cfg = NULL;
+	git_buf value = GIT_BUF_INIT;
+	struct strbuf path = STRBUF_INIT, err = STRBUF_INIT;
+	int rc, ret = -1;
+
+	if (dir) {
+		strbuf_addstr(&path, dir);
+	} else {
+		/*
+		 * A repository libgit2 cannot open leaves the user's own
+		 * configuration; with no keys, signed sidecars still fail.
+		 */
+		if (git_repository_open_ext(&repo, ".", 0, NULL) < 0) {
+			git_repository_free(repo);
+			repo = NULL;
+		}
+		if ((repo ? git_repository_config_snapshot(&cfg, repo) :
+		     git_config_open_default(&cfg)) < 0)
+			goto git_error;
+		rc = git_config_get_path(&value, cfg, "ahd-replay.trustedKeys");
+		if (rc == GIT_ENOTFOUND) {
+			ret = 0;
+			goto out;
+		}
+		if (rc < 0)
+			goto git_error;
+		if (value.ptr[0] != '/' && repo && git_repository_workdir(repo))
+			strbuf_addstr(&path, git_repository_workdir(repo));
+		strbuf_addstr(&path, value.ptr);
+	}
+	if (sig_keyring_load_dir(kr, path.buf, &err)) {
+		error("%s", err.buf);
+		goto out;
+	}
+	ret = 0;
+	goto out;
+git_error:
+	error("cannot read ahd-replay.trustedKeys: %s", git_error_last() ?
+	      git_error_last()->message : "unknown error");
+out:
+	git_buf_dispose(&value);
+	git_config_free(cfg);
+	git_repository_free(repo);
+	strbuf_release(&path);
+	strbuf_release(&err);
+	return ret;
+}
+
 int cmd_verify(int argc, char **argv)
 {
-	struct verify_opts opts = { 0, 0, 0, FORMAT_TEXT, NULL, NULL };
+	struct verify_opts opts = { 0, 0, 0, 0, FORMAT_TEXT, NULL, NULL, NULL };
+	struct sig_keyring keyring = SIG_KEYRING_INIT;
 	struct path_list reports = { NULL, 0, 0 }, sidecars = { NULL, 0, 0 };
 	struct memos memos;
 	json_t *doc = NULL, *list = NULL;
-	size_t i, intact = 0, drifted = 0, errors = 0;
+	size_t i, intact = 0, drifted = 0, errors = 0, untrusted = 0;
 	int status = 0, printed = 0;
 
 	memset(&memos, 0, sizeof(memos));
 	parse_verify_options(&opts, &argc, &argv);
 	if (git_libgit2_init() < 0)
 		die("cannot initialise libgit2");
-	if (collect(&reports, &sidecars, argc, argv, opts.all, opts.root))
+	if (collect(&reports, &sidecars, argc, argv, opts.all, opts.root) ||
+	    load_trusted_keys(&keyring, opts.trusted_keys))
 		status = 2;
 	if (!sidecars.nr && !status)
 		fprintf(stderr, "ahd-replay: no replay sidecars found\n");
@@ -1088,23 +1245,25 @@ int cmd_verify(int argc, char **argv)
 			report_for(&r.markdown, reports.items[i]);
 		else
 			strbuf_addstr(&r.markdown, reports.items[i]);
-		verify_one(&memos, &r, &opts);
+		verify_one(&memos, &r, &keyring, &opts);
 		if (r.verdict == INTACT)
 			intact++;
 		else if (r.verdict == DRIFTED)
 			drifted++;
+		else if (r.verdict == UNTRUSTED)
+			untrusted++;
 		else
 			errors++;
 		if (opts.format == FORMAT_TEXT) {
 			print_text(&r, &opts, &printed);		} else if (opts.format == FORMAT_GITHUB)
-			print_github(&r);
+			print_github(&r, &opts);
 		else
-			json_array_append_new(list, report_json(&r));
+			json_array_append_new(list, report_json(&r, &opts));
 		report_release(&r);
 	}
 	if (errors)
 		status = 2;
-	else if (drifted && status < 1)
+	else if ((drifted || untrusted) && status < 1)
 		status = 1;
 	if (opts.format == FORMAT_JSON) {
 		struct strbuf out = STRBUF_INIT;
@@ -1116,6 +1275,7 @@ int cmd_verify(int argc, char **argv)
 		json_object_set_new(summary, "intact", json_integer((json_int_t)intact));
 		json_object_set_new(summary, "drifted", json_integer((json_int_t)drifted));
 		json_object_set_new(summary, "errors", json_integer((json_int_t)errors));
+		json_object_set_new(summary, "untrusted", json_integer((json_int_t)untrusted));
 		json_object_set_new(doc, "summary", summary);
 		json_object_set_new(doc, "exit_status", json_integer(status));
 		json_write_pretty(&out, doc);
@@ -1127,12 +1287,17 @@ int cmd_verify(int argc, char **argv)
 		if (opts.format == FORMAT_TEXT && printed)
 			putchar('\n');
 		/* Fixed words, for the scripts that read this line. */
-		printf("%zu reports: %zu intact, %zu drifted, %zu errors\n",
+		printf("%zu reports: %zu intact, %zu drifted, %zu errors",
 		       sidecars.nr, intact, drifted, errors);
+		/* Only when present, so the line stays as it was for scripts. */
+		if (untrusted)
+			printf(", %zu untrusted", untrusted);
+		putchar('\n');
 	}
 	path_list_release(&reports);
 	path_list_release(&sidecars);
 	memos_release(&memos);
+	sig_keyring_release(&keyring);
 	git_libgit2_shutdown();
 	return finish_stdout(status);
 }
