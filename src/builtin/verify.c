@@ -808,25 +808,6 @@ static void print_text(const struct report *r, const struct verify_opts *opts,
 	       "drift detected" : "could not verify");
 }
 
-/* GitHub workflow command escaping (data and property values). */
-static void gh_escape(struct strbuf *out, const char *s, int property)
-{
-	for (; *s; s++) {
-		if (*s == '%')
-			strbuf_addstr(out, "%25");
-		else if (*s == '\r')
-			strbuf_addstr(out, "%0D");
-		else if (*s == '\n')
-			strbuf_addstr(out, "%0A");
-		else if (property && *s == ':')
-			strbuf_addstr(out, "%3A");
-		else if (property && *s == ',')
-			strbuf_addstr(out, "%2C");
-		else
-			strbuf_addch(out, *s);
-	}
-}
-
 static void print_github(const struct report *r)
 {
 	struct strbuf line = STRBUF_INIT;
@@ -835,9 +816,9 @@ static void print_github(const struct report *r)
 
 	if (r->error.len) {
 		strbuf_addstr(&line, "::error file=");
-		gh_escape(&line, r->sidecar_path.buf, 1);
+		strbuf_add_gh_escaped(&line, r->sidecar_path.buf, 1);
 		strbuf_addstr(&line, ",title=replay sidecar::");
-		gh_escape(&line, r->error.buf, 0);
+		strbuf_add_gh_escaped(&line, r->error.buf, 0);
 		puts(line.buf);
 		strbuf_reset(&line);
 	}
@@ -847,11 +828,11 @@ static void print_github(const struct report *r)
 		if (c->ok)
 			continue;
 		strbuf_addstr(&line, "::error file=");
-		gh_escape(&line, file, 1);
+		strbuf_add_gh_escaped(&line, file, 1);
 		strbuf_addf(&line, ",title=replay %s %s::", c->field,
 			    c->error ? "unverifiable" : "drift");
 		strbuf_addf(&line, "%s: ", c->field);
-		gh_escape(&line, c->reason.buf, 0);
+		strbuf_add_gh_escaped(&line, c->reason.buf, 0);
 		strbuf_addf(&line, " (expected %s, actual %s)", c->expected,
 			    c->actual.len ? c->actual.buf : "none");
 		puts(line.buf);
@@ -859,9 +840,9 @@ static void print_github(const struct report *r)
 	}
 	if (r->md_warning.len) {
 		strbuf_addstr(&line, "::warning file=");
-		gh_escape(&line, r->markdown.buf, 1);
+		strbuf_add_gh_escaped(&line, r->markdown.buf, 1);
 		strbuf_addf(&line, ",line=%ld,title=replay block::", r->md_line);
-		gh_escape(&line, r->md_warning.buf, 0);
+		strbuf_add_gh_escaped(&line, r->md_warning.buf, 0);
 		puts(line.buf);
 	}
 	strbuf_release(&line);
