@@ -23,6 +23,7 @@ static const struct cmd_struct commands[] = {
 	  hooks_usage },
 	{ "install-hooks", cmd_install_hooks, "install the pre-commit and "
 	  "pre-push hooks", install_hooks_usage },
+	{ "log", cmd_log, "check a REPLAY.jsonl event log", log_usage },
 	{ "render", cmd_render, "print a sidecar's markdown block as the "
 	  "reference does", render_usage },
 	{ "uninstall-hooks", cmd_uninstall_hooks, "remove the hooks and restore "
