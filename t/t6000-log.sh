@@ -318,6 +318,8 @@ test_expect_success TIME_RSS 'memory stays flat: a 20 MB log needs what a small 
 	"$W" --gen 100 >small.jsonl &&
 	"$W" --gen 40000 300 >big.jsonl &&
 	test "$(wc -c <big.jsonl)" -gt 20000000 &&
+	check_pass small.jsonl &&
+	check_pass big.jsonl &&
 	small=$(peak_kb small.jsonl) &&
 	big=$(peak_kb big.jsonl) &&
 	echo "peak RSS: small $small KiB, big $big KiB" &&

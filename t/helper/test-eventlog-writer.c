@@ -21,6 +21,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 static const struct value *field(const struct value *map, const char *key)
 {
@@ -110,10 +111,21 @@ static void rewrite(void)
 	strbuf_release(&err);
 }
 
+/* ISO-8601 UTC of a second after the header's 2026-01-13T10:00:00Z */
+static void timestamp(char out[32], unsigned long after)
+{
+	time_t t = (time_t)(1768298400UL + after);
+	struct tm tm;
+
+	if (!gmtime_r(&t, &tm) ||
+	    !strftime(out, 32, "%Y-%m-%dT%H:%M:%SZ", &tm))
+		die("cannot format a timestamp");
+}
+
 static void generate(unsigned long pairs, size_t pad)
 {
 	struct strbuf params = STRBUF_INIT, text = STRBUF_INIT;
-	char hex[DIGEST_HEX_MAX];
+	char hex[DIGEST_HEX_MAX], t[32];
 	unsigned long i;
 
 	printf("{\"created_at\":\"2026-01-13T10:00:00Z\",\"event\":"
@@ -129,21 +141,25 @@ static void generate(unsigned long pairs, size_t pad)
 		strbuf_addstr(&params, "\"}");
 		digest_buffer_hex(hex, params.buf, params.len);
 		strbuf_reset(&text);
+		timestamp(t, 2 * i);
 		strbuf_addf(&text, "{\"event\":\"ToolCall\",\"id\":\"tc_%lu\","
 			    "\"params\":%s,\"params_hash\":\"%s\",\"step_id\":"
-			    "\"step-%lu\",\"t\":\"2026-01-13T10:00:02Z\","
+			    "\"step-%lu\",\"t\":\"%s\","
 			    "\"tool\":\"file_read\"}\n", i, params.buf, hex,
-			    i / 10);
+			    i / 10, t);
 		digest_buffer_hex(hex, text.buf, text.len);
+		timestamp(t, 2 * i + 1);
 		strbuf_addf(&text, "{\"event\":\"ToolResult\",\"exit_code\":0,"
 			    "\"id\":\"tc_%lu\",\"latency_ms\":45,"
 			    "\"output_hash\":\"%s\",\"step_utility\":0.8,"
-			    "\"t\":\"2026-01-13T10:00:03Z\"}\n", i, hex);
+			    "\"t\":\"%s\"}\n", i, hex, t);
 		fwrite(text.buf, 1, text.len, stdout);
 	}
+	timestamp(t, 2 * pairs);
 	printf("{\"confidence\":0.92,\"event\":\"SessionEnd\",\"status\":"
-	       "\"Success\",\"t\":\"2026-01-13T10:05:32Z\","
-	       "\"total_latency_ms\":5320,\"total_tool_calls\":%lu}\n", pairs);
+	       "\"Success\",\"t\":\"%s\","
+	       "\"total_latency_ms\":5320,\"total_tool_calls\":%lu}\n", t,
+	       pairs);
 	strbuf_release(&params);
 	strbuf_release(&text);
 }
