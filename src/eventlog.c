@@ -307,12 +307,13 @@ static void check_previews(struct eventlog *el, const struct value *ev)
 	for (i = 0; i < ev->nr; i++) {
 		const struct value *k = ev->u.items[2 * i];
 		const struct value *v = ev->u.items[2 * i + 1];
-		const char *s = v->u.str.ptr;
+		const char *s;
 		size_t half, n, at;
 
 		if (!is_preview(k->u.str.ptr, k->u.str.len, &half) ||
 		    v->kind != VALUE_STRING)
 			continue;
+		s = v->u.str.ptr;
 		n = code_points(s, v->u.str.len);
 		if (n <= 2 * half)
 			continue;
