@@ -15,7 +15,8 @@
 #include <string.h>
 
 /* The fields seed 001 gives each event; anything else is counted. */
-static const char *const known_events[][10] = {
+#define MAX_FIELDS 10	/* the event's name, then its fields */
+static const char *const known_events[][MAX_FIELDS] = {
 	{ "ReplayHeader", "replay_version", "producer", "created_at" },
 	{ "SessionStart", "t", "session_id", "issue_number",
 	  "policy_version" },
@@ -436,10 +437,10 @@ static void count_unknown_fields(struct eventlog *el, const struct value *ev,
 
 		if (!strcmp(key, "event"))
 			continue;
-		for (j = 1; j < 10 && fields[j]; j++)
+		for (j = 1; j < MAX_FIELDS && fields[j]; j++)
 			if (!strcmp(key, fields[j]))
 				break;
-		if (j == 10 || !fields[j])
+		if (j == MAX_FIELDS || !fields[j])
 			el->unknown_fields++;
 	}
 }

@@ -234,6 +234,8 @@ test_expect_success 'preview: stdout keeps 10,000 characters, 5,000 + ... + 5,00
 	sed "4s/\"id\"/\"stdout\":\"$a5000...$a5000\",\"id\"/" good.in |
 	write_log out-cut.jsonl &&
 	check_pass out-cut.jsonl &&
+	ahd-replay log verify out-cut.jsonl >out &&
+	test_grep "0 unknown events, 0 unknown fields" out &&
 	sed "4s/\"id\"/\"stdout\":\"$a5000$a5000.\",\"id\"/" good.in |
 	write_log out-long.jsonl &&
 	check_fail out-long.jsonl 4 preview
