@@ -256,6 +256,8 @@ test_expect_success '--receipt: output hashes in order, mismatches in the seed w
 	               {"tool":"shell","output_hash":"$H2"}]}
 	EOF
 	check_pass good.jsonl --receipt=receipt.json &&
+	ahd-replay log verify -q good.jsonl --receipt receipt.json >out &&
+	test_must_be_empty out &&
 	cat >swapped.json <<-EOF &&
 	{"tool_calls":[{"tool":"file_read","output_hash":"$H2"},
 	               {"tool":"shell","output_hash":"$H1"}]}

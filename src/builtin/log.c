@@ -102,7 +102,8 @@ static void parse_log_options(struct log_opts *opts, int *argc, char ***argv)
 	int c;
 
 	reset_getopt();
-	while ((c = getopt_long(*argc, *argv, "+hq", log_options,
+	/* no "+": the form puts --receipt after the log */
+	while ((c = getopt_long(*argc, *argv, "hq", log_options,
 				NULL)) != -1) {
 		switch (c) {
 		case 'f':
