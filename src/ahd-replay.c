@@ -27,6 +27,7 @@ static const struct cmd_struct commands[] = {
 	  "pre-push hooks", install_hooks_usage },
 	{ "keygen", cmd_keygen, "make an Ed25519 key pair for signing "
 	  "sidecars", keygen_usage },
+	{ "log", cmd_log, "check a REPLAY.jsonl event log", log_usage },
 	{ "render", cmd_render, "print a sidecar's markdown block as the "
 	  "reference does", render_usage },
 	{ "sign", cmd_sign, "write a detached signature for each sidecar",

@@ -12,52 +12,86 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-int write_file_atomic(const char *path, const char *buf, size_t len,
-		      mode_t mode, struct strbuf *err)
+static int fail(struct atomic_file *af, struct strbuf *err)
 {
-	struct strbuf tmp = STRBUF_INIT;
-	mode_t mask;
-	int fd, ret = -1;
-	size_t off = 0;
+	strbuf_addf(err, "cannot write '%s': %s", af->path, strerror(errno));
+	atomic_file_abort(af);
+	return -1;
+}
 
-	strbuf_addf(&tmp, "%s.tmp-XXXXXX", path);
-	fd = mkstemp(tmp.buf);
-	if (fd < 0) {
+int atomic_file_open(struct atomic_file *af, const char *path, mode_t mode,
+		     struct strbuf *err)
+{
+	af->path = path;
+	af->mode = mode;
+	strbuf_init(&af->tmp, 0);
+	strbuf_addf(&af->tmp, "%s.tmp-XXXXXX", path);
+	af->fd = mkstemp(af->tmp.buf);
+	if (af->fd < 0) {
 		strbuf_addf(err, "cannot create a file beside '%s': %s", path,
 			    strerror(errno));
-		goto out;
+		strbuf_release(&af->tmp);
+		return -1;
 	}
-	/* mkstemp makes 0600; apply the umask as open(2) would. */
-	mask = umask(0);
-	umask(mask);
-	if (fchmod(fd, mode & ~mask) < 0)
-		goto fail;
-	while (off < len) {
-		ssize_t n = write(fd, buf + off, len - off);
+	return 0;
+}
+
+int atomic_file_write(struct atomic_file *af, const void *buf, size_t len,
+		      struct strbuf *err)
+{
+	const char *p = buf;
+
+	while (len) {
+		ssize_t n = write(af->fd, p, len);
 
 		if (n < 0 && errno == EINTR)
 			continue;
 		if (n < 0)
-			goto fail;
-		off += (size_t)n;
+			return fail(af, err);
+		p += n;
+		len -= (size_t)n;
 	}
-	if (fsync(fd) < 0)
-		goto fail;
-	if (close(fd) < 0) {
-		fd = -1;
-		goto fail;
+	return 0;
+}
+
+int atomic_file_commit(struct atomic_file *af, struct strbuf *err)
+{
+	mode_t mask;
+
+	/* mkstemp makes 0600; apply the umask as open(2) would. */
+	mask = umask(0);
+	umask(mask);
+	if (fchmod(af->fd, af->mode & ~mask) < 0 || fsync(af->fd) < 0)
+		return fail(af, err);
+	if (close(af->fd) < 0) {
+		af->fd = -1;
+		return fail(af, err);
 	}
-	fd = -1;
-	if (rename(tmp.buf, path) < 0)
-		goto fail;
-	ret = 0;
-	goto out;
-fail:
-	strbuf_addf(err, "cannot write '%s': %s", path, strerror(errno));
-	if (fd >= 0)
-		close(fd);
-	unlink(tmp.buf);
-out:
-	strbuf_release(&tmp);
-	return ret;
+	af->fd = -1;
+	if (rename(af->tmp.buf, af->path) < 0)
+		return fail(af, err);
+	strbuf_release(&af->tmp);
+	return 0;
+}
+
+void atomic_file_abort(struct atomic_file *af)
+{
+	if (!af->tmp.len)
+		return;
+	if (af->fd >= 0)
+		close(af->fd);
+	af->fd = -1;
+	unlink(af->tmp.buf);
+	strbuf_release(&af->tmp);
+}
+
+int write_file_atomic(const char *path, const char *buf, size_t len,
+		      mode_t mode, struct strbuf *err)
+{
+	struct atomic_file af;
+
+	if (atomic_file_open(&af, path, mode, err) < 0 ||
+	    atomic_file_write(&af, buf, len, err) < 0)
+		return -1;
+	return atomic_file_commit(&af, err);
 }

@@ -107,3 +107,21 @@ void strbuf_addf(struct strbuf *sb, const char *fmt, ...)
 	}
 	sb->len += n;
 }
+
+void strbuf_add_gh_escaped(struct strbuf *out, const char *s, int property)
+{
+	for (; *s; s++) {
+		if (*s == '%')
+			strbuf_addstr(out, "%25");
+		else if (*s == '\r')
+			strbuf_addstr(out, "%0D");
+		else if (*s == '\n')
+			strbuf_addstr(out, "%0A");
+		else if (property && *s == ':')
+			strbuf_addstr(out, "%3A");
+		else if (property && *s == ',')
+			strbuf_addstr(out, "%2C");
+		else
+			strbuf_addch(out, *s);
+	}
+}

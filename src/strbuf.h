@@ -40,4 +40,10 @@ static inline void strbuf_addch(struct strbuf *sb, int c)
 	sb->buf[sb->len] = '\0';
 }
 
+/*
+ * Append s escaped for a GitHub workflow command: a property value (file=,
+ * title=) when property is set, else the message data.
+ */
+void strbuf_add_gh_escaped(struct strbuf *out, const char *s, int property);
+
 #endif

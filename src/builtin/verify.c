@@ -857,25 +857,6 @@ static void print_text(const struct report *r, const struct verify_opts *opts,
 	       "signature check failed" : "could not verify");
 }
 
-/* GitHub workflow command escaping (data and property values). */
-static void gh_escape(struct strbuf *out, const char *s, int property)
-{
-	for (; *s; s++) {
-		if (*s == '%')
-			strbuf_addstr(out, "%25");
-		else if (*s == '\r')
-			strbuf_addstr(out, "%0D");
-		else if (*s == '\n')
-			strbuf_addstr(out, "%0A");
-		else if (property && *s == ':')
-			strbuf_addstr(out, "%3A");
-		else if (property && *s == ',')
-			strbuf_addstr(out, "%2C");
-		else
-			strbuf_addch(out, *s);
-	}
-}
-
 static void print_github(const struct report *r,
 			 const struct verify_opts *opts)
 {
@@ -885,9 +866,9 @@ static void print_github(const struct report *r,
 
 	if (r->error.len) {
 		strbuf_addstr(&line, "::error file=");
-		gh_escape(&line, r->sidecar_path.buf, 1);
+		strbuf_add_gh_escaped(&line, r->sidecar_path.buf, 1);
 		strbuf_addstr(&line, ",title=replay sidecar::");
-		gh_escape(&line, r->error.buf, 0);
+		strbuf_add_gh_escaped(&line, r->error.buf, 0);
 		puts(line.buf);
 		strbuf_reset(&line);
 	}
@@ -897,11 +878,11 @@ static void print_github(const struct report *r,
 		if (c->ok)
 			continue;
 		strbuf_addstr(&line, "::error file=");
-		gh_escape(&line, file, 1);
+		strbuf_add_gh_escaped(&line, file, 1);
 		strbuf_addf(&line, ",title=replay %s %s::", c->field,
 			    c->error ? "unverifiable" : "drift");
 		strbuf_addf(&line, "%s: ", c->field);
-		gh_escape(&line, c->reason.buf, 0);
+		strbuf_add_gh_escaped(&line, c->reason.buf, 0);
 		strbuf_addf(&line, " (expected %s, actual %s)", c->expected,
 			    c->actual.len ? c->actual.buf : "none");
 		puts(line.buf);
@@ -909,17 +890,17 @@ static void print_github(const struct report *r,
 	}
 	if (r->loaded && signature_failed(r, opts)) {
 		strbuf_addstr(&line, "::error file=");
-		gh_escape(&line, r->sidecar_path.buf, 1);
+		strbuf_add_gh_escaped(&line, r->sidecar_path.buf, 1);
 		strbuf_addstr(&line, ",title=replay signature::signature: ");
-		gh_escape(&line, r->sig.reason.buf, 0);
+		strbuf_add_gh_escaped(&line, r->sig.reason.buf, 0);
 		puts(line.buf);
 		strbuf_reset(&line);
 	}
 	if (r->md_warning.len) {
 		strbuf_addstr(&line, "::warning file=");
-		gh_escape(&line, r->markdown.buf, 1);
+		strbuf_add_gh_escaped(&line, r->markdown.buf, 1);
 		strbuf_addf(&line, ",line=%ld,title=replay block::", r->md_line);
-		gh_escape(&line, r->md_warning.buf, 0);
+		strbuf_add_gh_escaped(&line, r->md_warning.buf, 0);
 		puts(line.buf);
 	}
 	strbuf_release(&line);

@@ -1,0 +1,284 @@
+/*
+ * ahd-replay log verify: the rules of a REPLAY.jsonl event log, checked
+ * in one streaming pass.
+ */
+#include "config.h"
+#include "builtin.h"
+#include "atomicfile.h"
+#include "eventlog.h"
+#include "input.h"
+#include "parse-options.h"
+#include "strbuf.h"
+#include "usage.h"
+
+#include <errno.h>
+#include <getopt.h>
+#include <jansson.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+const char log_usage[] =
+	"usage: ahd-replay log verify [--format=text|json|github] [--quiet] [--receipt=<receipt.json>] [--canonicalize] <file.jsonl>\n"
+	"\n"
+	"    --format=<f>          text (default), json, or github annotations\n"
+	"    -q, --quiet           text: print only the problems\n"
+	"    --receipt=<file>      compare ToolResult output hashes, in order,\n"
+	"                          with the receipt's tool_calls[].output_hash\n"
+	"    --canonicalize        rewrite the log in canonical form (atomically)\n"
+	"                          and check the rewritten lines\n";
+
+enum format { FORMAT_TEXT, FORMAT_JSON, FORMAT_GITHUB };
+
+/* Receipts are single JSON documents, unlike the logs they describe. */
+#define RECEIPT_MAX (64u << 20)
+
+/* Rewritten lines go to the temporary file in chunks of this size. */
+#define WRITE_CHUNK (1u << 20)
+
+struct log_opts {
+	enum format format;
+	int quiet;
+	int canonicalize;
+	const char *receipt;
+};
+
+struct printer {
+	const struct log_opts *opts;
+	const char *file;
+	int any;	/* json: a problem was printed, so the next needs a comma */
+};
+
+static void print_problem(void *data, size_t line, const char *rule,
+			  const char *msg)
+{
+	struct printer *p = data;
+	struct strbuf sb = STRBUF_INIT;
+
+	switch (p->opts->format) {
+	case FORMAT_TEXT:
+		printf("%s:%zu: %s: %s\n", p->file, line, rule, msg);
+		break;
+	case FORMAT_GITHUB:
+		strbuf_addstr(&sb, "::error file=");
+		strbuf_add_gh_escaped(&sb, p->file, 1);
+		strbuf_addf(&sb, ",line=%zu,title=replay log %s::", line, rule);
+		strbuf_add_gh_escaped(&sb, msg, 0);
+		puts(sb.buf);
+		break;
+	case FORMAT_JSON: {
+		json_t *o = json_object(), *m = json_string(msg);
+		char *text;
+
+		json_object_set_new(o, "line", json_integer((json_int_t)line));
+		json_object_set_new(o, "rule", json_string(rule));
+		/* a lone surrogate in an id is not UTF-8 */
+		json_object_set_new(o, "message", m ? m : json_string("?"));
+		text = json_dumps(o, JSON_COMPACT | JSON_SORT_KEYS);
+		if (!text)
+			die("out of memory");
+		printf("%s\n    %s", p->any ? "," : "", text);
+		free(text);
+		json_decref(o);
+		break;
+	}
+	}
+	p->any = 1;
+	strbuf_release(&sb);
+}
+
+static const struct option log_options[] = {
+	{ "format", required_argument, NULL, 'f' },
+	{ "quiet", no_argument, NULL, 'q' },
+	{ "receipt", required_argument, NULL, 'r' },
+	{ "canonicalize", no_argument, NULL, 'c' },
+	{ "help", no_argument, NULL, 'h' },
+	{ NULL, 0, NULL, 0 },
+};
+
+static void parse_log_options(struct log_opts *opts, int *argc, char ***argv)
+{
+	int c;
+
+	reset_getopt();
+	/* no "+": the form puts --receipt after the log */
+	while ((c = getopt_long(*argc, *argv, "hq", log_options,
+				NULL)) != -1) {
+		switch (c) {
+		case 'f':
+			if (!strcmp(optarg, "text"))
+				opts->format = FORMAT_TEXT;
+			else if (!strcmp(optarg, "json"))
+				opts->format = FORMAT_JSON;
+			else if (!strcmp(optarg, "github"))
+				opts->format = FORMAT_GITHUB;
+			else
+				usage_error(log_usage, "unknown format '%s'",
+					    optarg);
+			break;
+		case 'q':
+			opts->quiet = 1;
+			break;
+		case 'r':
+			opts->receipt = optarg;
+			break;
+		case 'c':
+			opts->canonicalize = 1;
+			break;
+		case 'h':
+			usage_help(log_usage);
+		default:
+			usage_error(log_usage, "unknown option '%s'",
+				    (*argv)[optind - 1]);
+		}
+	}
+	*argc -= optind;
+	*argv += optind;
+}
+
+static int load_receipt(struct eventlog *el, const char *path,
+			struct strbuf *err)
+{
+	struct strbuf text = STRBUF_INIT, why = STRBUF_INIT;
+	int ret = -1;
+
+	if (read_file_limited(&text, path, RECEIPT_MAX, &why) < 0 ||
+	    eventlog_set_receipt(el, text.buf, text.len, &why) < 0)
+		strbuf_addf(err, "receipt %s: %s", path, why.buf);
+	else
+		ret = 0;
+	strbuf_release(&text);
+	strbuf_release(&why);
+	return ret;
+}
+
+/*
+ * One pass over the log; with af set, the canonical lines go to it.
+ * Returns 0, or -1 with a reason in err.
+ */
+static int check_log(struct eventlog *el, FILE *fp, struct atomic_file *af,
+		     struct strbuf *err)
+{
+	struct strbuf out = STRBUF_INIT;
+	char *line = NULL;
+	size_t alloc = 0;
+	ssize_t n;
+	int ret = 0;
+
+	errno = 0;
+	while ((n = getline(&line, &alloc, fp)) >= 0) {
+		size_t len = (size_t)n;
+
+		if (len && line[len - 1] == '\n')
+			len--;
+		if (eventlog_line(el, line, len, af ? &out : NULL, err) < 0) {
+			ret = -1;
+			break;
+		}
+		if (af && out.len >= WRITE_CHUNK) {
+			if (atomic_file_write(af, out.buf, out.len, err) < 0) {
+				ret = -1;
+				break;
+			}
+			strbuf_reset(&out);
+		}
+		errno = 0;
+	}
+	if (!ret && ferror(fp)) {
+		strbuf_addf(err, "cannot read: %s", strerror(errno));
+		ret = -1;
+	}
+	if (!ret)
+		ret = eventlog_finish(el, err);
+	if (!ret && af && out.len)
+		ret = atomic_file_write(af, out.buf, out.len, err);
+	if (af && ret < 0)
+		atomic_file_abort(af);
+	free(line);
+	strbuf_release(&out);
+	return ret;
+}
+
+static int log_verify(int argc, char **argv)
+{
+	struct log_opts opts = { FORMAT_TEXT, 0, 0, NULL };
+	struct printer printer = { &opts, NULL, 0 };
+	struct strbuf err = STRBUF_INIT;
+	struct atomic_file af;
+	struct eventlog el;
+	struct stat st;
+	FILE *fp = NULL;
+	int status, failed = 0;
+
+	parse_log_options(&opts, &argc, &argv);
+	if (argc != 1)
+		usage_error(log_usage, "expected one log file");
+	printer.file = argv[0];
+	eventlog_init(&el, print_problem, &printer);
+	if (opts.receipt && load_receipt(&el, opts.receipt, &err) < 0)
+		failed = 1;
+	if (!failed && !(fp = fopen(argv[0], "r"))) {
+		strbuf_addf(&err, "cannot open: %s", strerror(errno));
+		failed = 1;
+	}
+	if (!failed && opts.canonicalize &&
+	    (fstat(fileno(fp), &st) < 0 ||
+	     atomic_file_open(&af, argv[0], st.st_mode & 07777, &err) < 0))
+		failed = 1;
+	if (opts.format == FORMAT_JSON)
+		printf("{\n  \"version\": 1,\n  \"problems\": [");
+	if (!failed && check_log(&el, fp, opts.canonicalize ? &af : NULL,
+				 &err) < 0)
+		failed = 1;
+	if (!failed && opts.canonicalize && atomic_file_commit(&af, &err) < 0)
+		failed = 1;
+	if (fp)
+		fclose(fp);
+	status = failed ? 2 : el.problems ? 1 : 0;
+	if (failed)
+		fprintf(stderr, "ahd-replay: %s: %s\n", argv[0], err.buf);
+	if (opts.format == FORMAT_JSON) {
+		json_t *doc = json_object(), *summary = json_object();
+		char *text;
+
+		json_object_set_new(doc, "file", json_string(argv[0]));
+		json_object_set_new(doc, "error", failed ?
+				    json_string(err.buf) : json_null());
+		json_object_set_new(summary, "lines", json_integer((json_int_t)el.lines));
+		json_object_set_new(summary, "problems", json_integer((json_int_t)el.problems));
+		json_object_set_new(summary, "tool_calls", json_integer((json_int_t)el.tool_calls));
+		json_object_set_new(summary, "tool_results", json_integer((json_int_t)el.tool_results));
+		json_object_set_new(summary, "unknown_events", json_integer((json_int_t)el.unknown_events));
+		json_object_set_new(summary, "unknown_fields", json_integer((json_int_t)el.unknown_fields));
+		json_object_set_new(doc, "summary", summary);
+		json_object_set_new(doc, "exit_status", json_integer(status));
+		text = json_dumps(doc, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
+		if (!text)
+			die("out of memory");
+		/* continue the object opened above: drop its brace */
+		printf("%s],\n%s\n", printer.any ? "\n  " : "", text + 2);
+		free(text);
+		json_decref(doc);
+	} else if (!opts.quiet && opts.format == FORMAT_TEXT && !failed) {
+		/* Fixed words, for the scripts that read this line. */
+		printf("%s: %zu lines, %zu tool calls, %zu problems, "
+		       "%zu unknown events, %zu unknown fields\n", argv[0],
+		       el.lines, el.tool_calls, el.problems,
+		       el.unknown_events, el.unknown_fields);
+	}
+	eventlog_release(&el);
+	strbuf_release(&err);
+	return finish_stdout(status);
+}
+
+int cmd_log(int argc, char **argv)
+{
+	if (argc < 2)
+		usage_error(log_usage, "expected a subcommand");
+	if (!strcmp(argv[1], "verify"))
+		return log_verify(argc - 1, argv + 1);
+	if (!strcmp(argv[1], "-h") || !strcmp(argv[1], "--help"))
+		usage_help(log_usage);
+	usage_error(log_usage, "unknown subcommand '%s'", argv[1]);
+}

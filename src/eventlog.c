@@ -1,0 +1,570 @@
+/*
+ * REPLAY.jsonl event logs, shared/seeds/001: one canonical JSON object
+ * per line, a ReplayHeader first.
+ */
+#include "config.h"
+#include "eventlog.h"
+#include "digest.h"
+#include "jsonload.h"
+#include "usage.h"
+
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* The fields seed 001 gives each event; anything else is counted. */
+#define MAX_FIELDS 10	/* the event's name, then its fields */
+static const char *const known_events[][MAX_FIELDS] = {
+	{ "ReplayHeader", "replay_version", "producer", "created_at" },
+	{ "SessionStart", "t", "session_id", "issue_number",
+	  "policy_version" },
+	{ "PlanStart", "t", "plan_hash", "step_count" },
+	{ "ToolCall", "t", "id", "tool", "params", "params_hash", "step_id" },
+	/* the truncation table's preview fields belong to the result */
+	{ "ToolResult", "t", "id", "output_hash", "exit_code", "step_utility",
+	  "latency_ms", "output_preview", "stdout", "stderr" },
+	{ "StepComplete", "t", "step_id", "status", "iterations" },
+	{ "Verification", "t", "commands", "exit_codes",
+	  "verification_delta" },
+	{ "SessionEnd", "t", "status", "confidence", "total_tool_calls",
+	  "total_latency_ms" },
+};
+#define NR_EVENTS (sizeof(known_events) / sizeof(known_events[0]))
+
+static void problem(struct eventlog *el, const char *rule,
+		    const char *fmt, ...) PRINTF_LIKE(3, 4);
+static void problem(struct eventlog *el, const char *rule,
+		    const char *fmt, ...)
+{
+	struct strbuf msg = STRBUF_INIT;
+	va_list ap;
+	int n;
+
+	va_start(ap, fmt);
+	n = vsnprintf(NULL, 0, fmt, ap);
+	va_end(ap);
+	if (n < 0)
+		BUG("vsnprintf failed");
+	strbuf_grow(&msg, (size_t)n);
+	va_start(ap, fmt);
+	vsnprintf(msg.buf, (size_t)n + 1, fmt, ap);
+	va_end(ap);
+	strbuf_setlen(&msg, (size_t)n);
+	el->problems++;
+	el->report(el->data, el->lines, rule, msg.buf);
+	strbuf_release(&msg);
+}
+
+void eventlog_init(struct eventlog *el, eventlog_report_fn report,
+		   void *data)
+{
+	struct arena empty = ARENA_INIT;
+
+	memset(el, 0, sizeof(*el));
+	el->report = report;
+	el->data = data;
+	el->arena = empty;
+	el->receipt_arena = empty;
+	strbuf_init(&el->canon.buf, 0);
+	strbuf_init(&el->scratch.buf, 0);
+}
+
+void eventlog_release(struct eventlog *el)
+{
+	size_t i;
+
+	for (i = 0; i < el->open_nr; i++)
+		free(el->open_ids[i]);
+	free(el->open_ids);
+	arena_release(&el->arena);
+	arena_release(&el->receipt_arena);
+	strbuf_release(&el->canon.buf);
+	strbuf_release(&el->scratch.buf);
+}
+
+static const struct value *get(const struct value *map, const char *key)
+{
+	size_t i, len = strlen(key);
+
+	for (i = 0; i < map->nr; i++) {
+		const struct value *k = map->u.items[2 * i];
+
+		if (k->u.str.len == len && !memcmp(k->u.str.ptr, key, len))
+			return map->u.items[2 * i + 1];
+	}
+	return NULL;
+}
+
+static const char *get_string(const struct value *map, const char *key)
+{
+	const struct value *v = get(map, key);
+
+	/* strings are NUL-terminated by arena_memdup */
+	return v && v->kind == VALUE_STRING ? v->u.str.ptr : NULL;
+}
+
+int eventlog_set_receipt(struct eventlog *el, const char *text, size_t len,
+			 struct strbuf *err)
+{
+	struct value *root;
+	const struct value *calls;
+	uint32_t i;
+
+	if (json_load_ijson(&root, &el->receipt_arena, text, len, err) < 0)
+		return -1;
+	if (root->kind != VALUE_MAP ||
+	    !(calls = get(root, "tool_calls")) || calls->kind != VALUE_SEQ) {
+		strbuf_addstr(err, "no tool_calls array");
+		return -1;
+	}
+	for (i = 0; i < calls->nr; i++) {
+		const struct value *c = calls->u.items[i];
+
+		if (c->kind != VALUE_MAP || !get_string(c, "output_hash")) {
+			strbuf_addf(err, "tool_calls[%u] has no output_hash "
+				    "string", (unsigned)i);
+			return -1;
+		}
+	}
+	el->receipt_calls = calls;
+	return 0;
+}
+
+/* --- timestamps ------------------------------------------------------ */
+
+static int digits(const char *s, int n, int *out)
+{
+	int v = 0;
+
+	while (n--) {
+		if (*s < '0' || *s > '9')
+			return -1;
+		v = v * 10 + (*s++ - '0');
+	}
+	*out = v;
+	return 0;
+}
+
+/* Days since 1970-01-01 of a proleptic Gregorian date (Hinnant). */
+static int64_t days_from_civil(int64_t y, int m, int d)
+{
+	int64_t era, yoe, doy, doe;
+
+	y -= m <= 2;
+	era = (y >= 0 ? y : y - 399) / 400;
+	yoe = y - era * 400;
+	doy = (153 * (m + (m > 2 ? -3 : 9)) + 2) / 5 + d - 1;
+	doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+	return era * 146097 + doe - 719468;
+}
+
+int iso8601_parse(const char *s, size_t len, int64_t *sec, long *nsec)
+{
+	static const int mdays[] = { 31, 29, 31, 30, 31, 30, 31, 31, 30, 31,
+				     30, 31 };
+	const char *e = s + len;
+	int y, mo, d, h, mi, se, oh = 0, om = 0, sign = 0, scale;
+	long frac = 0;
+
+	if (len < 20 || digits(s, 4, &y) || s[4] != '-' ||
+	    digits(s + 5, 2, &mo) || s[7] != '-' || digits(s + 8, 2, &d) ||
+	    (s[10] != 'T' && s[10] != 't') || digits(s + 11, 2, &h) ||
+	    s[13] != ':' || digits(s + 14, 2, &mi) || s[16] != ':' ||
+	    digits(s + 17, 2, &se))
+		return -1;
+	if (mo < 1 || mo > 12 || d < 1 || d > mdays[mo - 1] ||
+	    (mo == 2 && d == 29 &&
+	     (y % 4 || (y % 100 == 0 && y % 400))) ||
+	    h > 23 || mi > 59 || se > 60)
+		return -1;
+	s += 19;
+	if (s < e && *s == '.') {
+		s++;
+		if (s == e || *s < '0' || *s > '9')
+			return -1;
+		/* nanoseconds; finer digits still order within a second */
+		for (scale = 0; s < e && *s >= '0' && *s <= '9'; s++, scale++)
+			if (scale < 9)
+				frac = frac * 10 + (*s - '0');
+		for (; scale < 9; scale++)
+			frac *= 10;
+	}
+	if (s < e && (*s == 'Z' || *s == 'z')) {
+		s++;
+	} else if (s < e && (*s == '+' || *s == '-')) {
+		sign = *s == '-' ? -1 : 1;
+		if (e - s < 6 || digits(s + 1, 2, &oh) || s[3] != ':' ||
+		    digits(s + 4, 2, &om) || oh > 23 || om > 59)
+			return -1;
+		s += 6;
+	} else {
+		return -1;
+	}
+	if (s != e)
+		return -1;
+	*sec = days_from_civil(y, mo, d) * 86400 + h * 3600 + mi * 60 + se -
+		sign * (oh * 3600 + om * 60);
+	*nsec = frac;
+	return 0;
+}
+
+static void check_time(struct eventlog *el, const struct value *ev)
+{
+	const struct value *t = get(ev, "t");
+	int64_t sec;
+	long nsec;
+
+	if (!t || t->kind != VALUE_STRING) {
+		problem(el, "timestamp", "no \"t\" timestamp string");
+		return;
+	}
+	if (iso8601_parse(t->u.str.ptr, t->u.str.len, &sec, &nsec) < 0) {
+		problem(el, "timestamp", "\"t\" is not an ISO-8601 date-time: "
+			"%s", t->u.str.ptr);
+		return;
+	}
+	if (el->have_t && (sec < el->last_sec ||
+			   (sec == el->last_sec && nsec < el->last_nsec))) {
+		problem(el, "timestamp", "\"t\" goes backwards: %s",
+			t->u.str.ptr);
+		return;
+	}
+	el->have_t = 1;
+	el->last_sec = sec;
+	el->last_nsec = nsec;
+}
+
+/* --- previews -------------------------------------------------------- */
+
+static size_t code_points(const char *s, size_t len)
+{
+	size_t i, n = 0;
+
+	for (i = 0; i < len; i++)
+		n += ((unsigned char)s[i] & 0xC0) != 0x80;
+	return n;
+}
+
+/* Byte offset of code point number cp (counted from 0). */
+static size_t cp_offset(const char *s, size_t len, size_t cp)
+{
+	size_t i;
+
+	for (i = 0; i < len; i++)
+		if (((unsigned char)s[i] & 0xC0) != 0x80 && !cp--)
+			return i;
+	return len;
+}
+
+static int is_preview(const char *key, size_t len, size_t *half)
+{
+	static const char suffix[] = "_preview";
+	size_t n = sizeof(suffix) - 1;
+
+	if ((len == 6 && !memcmp(key, "stdout", 6)) ||
+	    (len == 6 && !memcmp(key, "stderr", 6))) {
+		*half = 5000;
+		return 1;
+	}
+	if (len >= n && !memcmp(key + len - n, suffix, n)) {
+		*half = 1000;
+		return 1;
+	}
+	return 0;
+}
+
+/* A hash field of ev that is the hash of preview p. */
+static void check_preview_hash(struct eventlog *el, const struct value *ev,
+			       const char *name, const struct value *p)
+{
+	char raw[DIGEST_HEX_MAX], quoted[DIGEST_HEX_MAX];
+	uint32_t i;
+
+	digest_buffer_hex(raw, p->u.str.ptr, p->u.str.len);
+	strbuf_reset(&el->scratch.buf);
+	canon_add_string(&el->scratch.buf, p->u.str.ptr, p->u.str.len);
+	digest_buffer_hex(quoted, el->scratch.buf.buf, el->scratch.buf.len);
+	for (i = 0; i < ev->nr; i++) {
+		const struct value *k = ev->u.items[2 * i];
+		const struct value *v = ev->u.items[2 * i + 1];
+
+		if (k->u.str.len < 5 ||
+		    memcmp(k->u.str.ptr + k->u.str.len - 5, "_hash", 5) ||
+		    v->kind != VALUE_STRING)
+			continue;
+		if (!strcmp(v->u.str.ptr, raw) || !strcmp(v->u.str.ptr, quoted))
+			problem(el, "preview_hash", "%s is the hash of the "
+				"truncated %s, not of the full output",
+				k->u.str.ptr, name);
+	}
+}
+
+static void check_previews(struct eventlog *el, const struct value *ev)
+{
+	uint32_t i;
+
+	for (i = 0; i < ev->nr; i++) {
+		const struct value *k = ev->u.items[2 * i];
+		const struct value *v = ev->u.items[2 * i + 1];
+		const char *s;
+		size_t half, n, at;
+
+		if (!is_preview(k->u.str.ptr, k->u.str.len, &half) ||
+		    v->kind != VALUE_STRING)
+			continue;
+		s = v->u.str.ptr;
+		n = code_points(s, v->u.str.len);
+		if (n <= 2 * half)
+			continue;
+		at = cp_offset(s, v->u.str.len, half);
+		if (n != 2 * half + 3 || memcmp(s + at, "...", 3)) {
+			problem(el, "preview", "%s has %zu characters: at "
+				"most %zu, or the first %zu + \"...\" + the "
+				"last %zu when cut", k->u.str.ptr, n, 2 * half,
+				half, half);
+			continue;
+		}
+		check_preview_hash(el, ev, k->u.str.ptr, v);
+	}
+}
+
+/* --- events ---------------------------------------------------------- */
+
+static int open_index(struct eventlog *el, const char *id)
+{
+	size_t i;
+
+	for (i = 0; i < el->open_nr; i++)
+		if (!strcmp(el->open_ids[i], id))
+			return (int)i;
+	return -1;
+}
+
+static void tool_call(struct eventlog *el, const struct value *ev)
+{
+	const struct value *params = get(ev, "params");
+	const char *id = get_string(ev, "id");
+	const char *hash = get_string(ev, "params_hash");
+	char want[DIGEST_HEX_MAX];
+	struct strbuf err = STRBUF_INIT;
+
+	el->tool_calls++;
+	if (!id)
+		problem(el, "pairing", "ToolCall has no \"id\" string");
+	else if (open_index(el, id) >= 0)
+		problem(el, "pairing", "ToolCall id %s is already open", id);
+	else {
+		ALLOC_GROW(el->open_ids, el->open_nr + 1, el->open_alloc);
+		el->open_ids[el->open_nr++] = xstrdup(id);
+	}
+	if (!params || !hash) {
+		problem(el, "params_hash", "ToolCall needs \"params\" and a "
+			"\"params_hash\" string");
+		return;
+	}
+	strbuf_reset(&el->scratch.buf);
+	if (canon_write(&el->scratch, params, CANON_JCS, &err) < 0) {
+		problem(el, "params_hash", "params: %s", err.buf);
+		strbuf_release(&err);
+		return;
+	}
+	digest_buffer_hex(want, el->scratch.buf.buf, el->scratch.buf.len);
+	if (strcmp(hash, want))
+		problem(el, "params_hash", "params_hash %s is not the hash of "
+			"the canonical params, %s", hash, want);
+}
+
+static void tool_result(struct eventlog *el, const struct value *ev)
+{
+	const char *id = get_string(ev, "id");
+	const char *hash = get_string(ev, "output_hash");
+	const struct value *u = get(ev, "step_utility");
+	int i;
+
+	el->tool_results++;
+	if (!id) {
+		problem(el, "pairing", "ToolResult has no \"id\" string");
+	} else if ((i = open_index(el, id)) < 0) {
+		problem(el, "pairing", "ToolResult id %s follows no open "
+			"ToolCall with that id", id);
+	} else {
+		free(el->open_ids[i]);
+		el->open_ids[i] = el->open_ids[--el->open_nr];
+	}
+	if (!u || u->kind != VALUE_NUMBER)
+		problem(el, "step_utility", "ToolResult has no numeric "
+			"step_utility");
+	else if (!(u->u.number >= -1 && u->u.number <= 1))
+		problem(el, "step_utility", "step_utility %g is outside "
+			"[-1, 1]", u->u.number);
+	if (el->receipt_calls && el->tool_results <= el->receipt_calls->nr) {
+		const struct value *rc =
+			el->receipt_calls->u.items[el->tool_results - 1];
+		const char *want = get_string(rc, "output_hash");
+		const char *tool = get_string(rc, "tool");
+
+		/* the seed's wording */
+		if (!hash || strcmp(hash, want))
+			problem(el, "receipt", "Tool %s output mismatch: "
+				"expected %s, got %s", tool ? tool : "?", want,
+				hash ? hash : "none");
+	}
+}
+
+static void session_end(struct eventlog *el, const struct value *ev)
+{
+	const struct value *n = get(ev, "total_tool_calls");
+
+	if (!n || n->kind != VALUE_NUMBER)
+		problem(el, "total_tool_calls", "SessionEnd has no numeric "
+			"total_tool_calls");
+	else if (n->u.number != (double)el->tool_calls)
+		problem(el, "total_tool_calls", "total_tool_calls is %g, the "
+			"log has %zu ToolCall events", n->u.number,
+			el->tool_calls);
+}
+
+static void count_unknown_fields(struct eventlog *el, const struct value *ev,
+				 const char *const *fields)
+{
+	uint32_t i;
+	size_t j;
+
+	for (i = 0; i < ev->nr; i++) {
+		const char *key = ev->u.items[2 * i]->u.str.ptr;
+
+		if (!strcmp(key, "event"))
+			continue;
+		for (j = 1; j < MAX_FIELDS && fields[j]; j++)
+			if (!strcmp(key, fields[j]))
+				break;
+		if (j == MAX_FIELDS || !fields[j])
+			el->unknown_fields++;
+	}
+}
+
+static int header(struct eventlog *el, const struct value *ev,
+		  const char *event, struct strbuf *err)
+{
+	const struct value *v;
+	const char *created;
+	int64_t sec;
+	long nsec;
+
+	if (!event || strcmp(event, "ReplayHeader")) {
+		strbuf_addstr(err, "the first line is not a ReplayHeader "
+			      "event");
+		return -1;
+	}
+	v = get(ev, "replay_version");
+	if (!v || v->kind != VALUE_NUMBER) {
+		strbuf_addstr(err, "the ReplayHeader has no numeric "
+			      "replay_version");
+		return -1;
+	}
+	if (v->u.number != EVENTLOG_VERSION) {
+		strbuf_addf(err, "replay_version %g is not supported (this "
+			    "tool reads version %d)", v->u.number,
+			    EVENTLOG_VERSION);
+		return -1;
+	}
+	created = get_string(ev, "created_at");
+	if (created && iso8601_parse(created, strlen(created), &sec,
+				     &nsec) < 0)
+		problem(el, "timestamp", "created_at is not an ISO-8601 "
+			"date-time: %s", created);
+	return 0;
+}
+
+int eventlog_line(struct eventlog *el, const char *line, size_t len,
+		  struct strbuf *canonical, struct strbuf *err)
+{
+	struct strbuf why = STRBUF_INIT;
+	struct value *ev;
+	const char *event;
+	size_t i;
+	int ret = 0;
+
+	el->lines++;
+	arena_release(&el->arena);
+	if (json_load_ijson(&ev, &el->arena, line, len, &why) < 0 ||
+	    ev->kind != VALUE_MAP) {
+		if (!why.len)
+			strbuf_addstr(&why, "not a JSON object");
+		if (el->lines == 1 || canonical) {
+			strbuf_addf(err, "line %zu: %s", el->lines, why.buf);
+			ret = -1;
+		} else {
+			problem(el, "json", "%s", why.buf);
+		}
+		goto out;
+	}
+
+	strbuf_reset(&el->canon.buf);
+	if (canon_write(&el->canon, ev, CANON_JCS, &why) < 0) {
+		if (canonical) {
+			strbuf_addf(err, "line %zu: %s", el->lines, why.buf);
+			ret = -1;
+			goto out;
+		}
+		problem(el, "canonical", "%s", why.buf);
+	} else if (canonical) {
+		strbuf_addbuf(canonical, &el->canon.buf);
+		strbuf_addch(canonical, '\n');
+	} else if (el->canon.buf.len != len ||
+		   memcmp(el->canon.buf.buf, line, len)) {
+		problem(el, "canonical", "not in RFC 8785 canonical form "
+			"(sorted keys, no whitespace, shortest numbers)");
+	}
+
+	event = get_string(ev, "event");
+	if (el->lines == 1) {
+		ret = header(el, ev, event, err);
+		count_unknown_fields(el, ev, known_events[0]);
+		goto out;
+	}
+	if (!event) {
+		problem(el, "json", "no \"event\" string");
+		goto out;
+	}
+	for (i = 0; i < NR_EVENTS; i++)
+		if (!strcmp(event, known_events[i][0]))
+			break;
+	if (i == NR_EVENTS) {
+		el->unknown_events++;
+		goto out;
+	}
+	if (i == 0) {
+		problem(el, "header", "a ReplayHeader may only be the first "
+			"line");
+		goto out;
+	}
+	count_unknown_fields(el, ev, known_events[i]);
+	check_time(el, ev);
+	check_previews(el, ev);
+	if (!strcmp(event, "ToolCall"))
+		tool_call(el, ev);
+	else if (!strcmp(event, "ToolResult"))
+		tool_result(el, ev);
+	else if (!strcmp(event, "SessionEnd"))
+		session_end(el, ev);
+out:
+	strbuf_release(&why);
+	return ret;
+}
+
+int eventlog_finish(struct eventlog *el, struct strbuf *err)
+{
+	if (!el->lines) {
+		strbuf_addstr(err, "empty log: the first line must be a "
+			      "ReplayHeader");
+		return -1;
+	}
+	if (el->receipt_calls && el->receipt_calls->nr != el->tool_results)
+		problem(el, "receipt", "the receipt has %u tool_calls, the log "
+			"%zu ToolResult events",
+			(unsigned)el->receipt_calls->nr, el->tool_results);
+	return 0;
+}
