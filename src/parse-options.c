@@ -6,6 +6,7 @@
 #include <getopt.h>
 #include <stdarg.h>
 #include <stdlib.h>
+#include <string.h>
 
 void usage_help(const char *usage)
 {
@@ -60,4 +61,17 @@ void reset_getopt(void)
 	/* glibc re-initialises fully when optind is 0. */
 	optind = 0;
 	opterr = 0;
+}
+
+enum output_format parse_output_format(const char *arg, int allow_github,
+				       const char *usage)
+{
+	if (!strcmp(arg, "text"))
+		return FORMAT_TEXT;
+	if (!strcmp(arg, "json"))
+		return FORMAT_JSON;
+	if (allow_github && !strcmp(arg, "github"))
+		return FORMAT_GITHUB;
+	usage_error(usage, "unknown --format '%s' (%s)", arg,
+		    allow_github ? "text, json or github" : "text or json");
 }

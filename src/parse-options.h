@@ -26,6 +26,15 @@ void usage_error(const char *usage, const char *fmt, ...)
  */
 int parse_size(const char *s, size_t *out);
 
+enum output_format { FORMAT_TEXT, FORMAT_JSON, FORMAT_GITHUB };
+
+/*
+ * The value of a --format option: text, json, and github when the
+ * command writes workflow annotations.  Anything else is a usage error.
+ */
+enum output_format parse_output_format(const char *arg, int allow_github,
+				       const char *usage);
+
 /* Reset getopt so the next subcommand's loop starts afresh. */
 void reset_getopt(void);
 

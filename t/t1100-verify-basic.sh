@@ -609,7 +609,7 @@ test_expect_success 'a missing sidecar: exit 2, no replay sidecar found at' '
 test_expect_success 'usage errors exit 2' '
 	test_expect_code 2 ahd-replay verify --format=xml multi >out 2>err &&
 	test_must_be_empty out &&
-	test_grep "unknown format" err &&
+	test_grep "unknown --format" err &&
 	test_expect_code 2 ahd-replay verify --frobnicate >out 2>err &&
 	test_must_be_empty out &&
 	test_grep "usage: ahd-replay verify" err

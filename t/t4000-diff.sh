@@ -262,7 +262,7 @@ test_expect_success 'usage errors exit 2' '
 	test_expect_code 2 ahd-replay diff --at HEAD a.md 2>err &&
 	test_grep "wants <rev1> <rev2> <report>" err &&
 	test_expect_code 2 ahd-replay diff --format=github a b 2>err &&
-	test_grep "unknown format" err &&
+	test_grep "unknown --format" err &&
 	ahd-replay diff -h >out &&
 	test_grep "^usage: ahd-replay diff" out
 '

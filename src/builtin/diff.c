@@ -41,12 +41,11 @@ const char diff_usage[] =
 	"<a> and <b> are reports or sidecars.  Exit status: 0 when every stable\n"
 	"field matches, 1 when one differs, 2 on usage errors and unusable input.\n";
 
-enum format { FORMAT_TEXT, FORMAT_JSON };
 
 struct diff_opts {
 	int all;
 	int at;
-	enum format format;
+	enum output_format format;
 	const char *root;
 };
 
@@ -725,13 +724,7 @@ static void parse_diff_options(struct diff_opts *opts, int *argc,
 			opts->all = 1;
 			break;
 		case 'f':
-			if (!strcmp(optarg, "text"))
-				opts->format = FORMAT_TEXT;
-			else if (!strcmp(optarg, "json"))
-				opts->format = FORMAT_JSON;
-			else
-				usage_error(diff_usage, "unknown format '%s'",
-					    optarg);
+			opts->format = parse_output_format(optarg, 0, diff_usage);
 			break;
 		case 'r':
 			opts->root = optarg;

@@ -29,7 +29,6 @@ const char log_usage[] =
 	"    --canonicalize        rewrite the log in canonical form (atomically)\n"
 	"                          and check the rewritten lines\n";
 
-enum format { FORMAT_TEXT, FORMAT_JSON, FORMAT_GITHUB };
 
 /* Receipts are single JSON documents, unlike the logs they describe. */
 #define RECEIPT_MAX (64u << 20)
@@ -38,7 +37,7 @@ enum format { FORMAT_TEXT, FORMAT_JSON, FORMAT_GITHUB };
 #define WRITE_CHUNK (1u << 20)
 
 struct log_opts {
-	enum format format;
+	enum output_format format;
 	int quiet;
 	int canonicalize;
 	const char *receipt;
@@ -107,15 +106,7 @@ static void parse_log_options(struct log_opts *opts, int *argc, char ***argv)
 				NULL)) != -1) {
 		switch (c) {
 		case 'f':
-			if (!strcmp(optarg, "text"))
-				opts->format = FORMAT_TEXT;
-			else if (!strcmp(optarg, "json"))
-				opts->format = FORMAT_JSON;
-			else if (!strcmp(optarg, "github"))
-				opts->format = FORMAT_GITHUB;
-			else
-				usage_error(log_usage, "unknown format '%s'",
-					    optarg);
+			opts->format = parse_output_format(optarg, 1, log_usage);
 			break;
 		case 'q':
 			opts->quiet = 1;

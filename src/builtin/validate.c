@@ -34,14 +34,9 @@ const char validate_usage[] =
 /* Sidecars are small; anything this large is not one. */
 #define VALIDATE_MAX_SIZE ((size_t)16 << 20)
 
-enum validate_format {
-	VALIDATE_TEXT,
-	VALIDATE_JSON,
-};
-
 struct validate_opts {
 	const char *schema;
-	enum validate_format format;
+	enum output_format format;
 };
 
 static const struct option validate_options[] = {
@@ -73,14 +68,8 @@ static int parse_validate_options(struct validate_opts *opts, int argc,
 			opts->schema = optarg;
 			break;
 		case 'f':
-			if (!strcmp(optarg, "text"))
-				opts->format = VALIDATE_TEXT;
-			else if (!strcmp(optarg, "json"))
-				opts->format = VALIDATE_JSON;
-			else
-				usage_error(validate_usage,
-					    "unknown --format '%s' (text or "
-					    "json)", optarg);
+			opts->format = parse_output_format(optarg, 0,
+							   validate_usage);
 			break;
 		case 'h':
 			usage_help(validate_usage);
@@ -272,7 +261,7 @@ static void validate_one(const struct jsonschema *schema,
 		counts->valid++;
 	else
 		counts->invalid++;
-	if (opts->format == VALIDATE_TEXT)
+	if (opts->format == FORMAT_TEXT)
 		print_text(path.buf, &errs);
 	else if (json_array_append_new(results,
 				       json_result(path.buf, valid, &errs,
@@ -287,7 +276,7 @@ out:
 
 int cmd_validate(int argc, char **argv)
 {
-	struct validate_opts opts = { NULL, VALIDATE_TEXT };
+	struct validate_opts opts = { NULL, FORMAT_TEXT };
 	struct validate_counts counts = { 0, 0, 0 };
 	struct strbuf schema_path = STRBUF_INIT, err = STRBUF_INIT;
 	struct jsonschema *schema = NULL;
@@ -303,7 +292,7 @@ int cmd_validate(int argc, char **argv)
 		die("%s", err.buf);
 	if (jsonschema_load(&schema, schema_path.buf, &err))
 		die("schema %s: %s", schema_path.buf, err.buf);
-	if (opts.format == VALIDATE_JSON && !(results = json_array()))
+	if (opts.format == FORMAT_JSON && !(results = json_array()))
 		die("out of memory");
 
 	for (i = first; i < argc; i++)

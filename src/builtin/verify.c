@@ -52,14 +52,13 @@ const char verify_usage[] =
 	"drifted or is missing or a signature check failed, 2 on usage errors\n"
 	"and unusable input.\n";
 
-enum format { FORMAT_TEXT, FORMAT_JSON, FORMAT_GITHUB };
 
 struct verify_opts {
 	int all;
 	int quiet;
 	int allow_outside;
 	int require_signature;
-	enum format format;
+	enum output_format format;
 	const char *root;
 	const char *at;
 	const char *trusted_keys;
@@ -1021,15 +1020,7 @@ static void parse_verify_options(struct verify_opts *opts, int *argc,
 			opts->all = 1;
 			break;
 		case 'f':
-			if (!strcmp(optarg, "text"))
-				opts->format = FORMAT_TEXT;
-			else if (!strcmp(optarg, "json"))
-				opts->format = FORMAT_JSON;
-			else if (!strcmp(optarg, "github"))
-				opts->format = FORMAT_GITHUB;
-			else
-				usage_error(verify_usage, "unknown format '%s'",
-					    optarg);
+			opts->format = parse_output_format(optarg, 1, verify_usage);
 			break;
 		case 'q':
 			opts->quiet = 1;
