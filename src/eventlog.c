@@ -40,18 +40,10 @@ static void problem(struct eventlog *el, const char *rule,
 {
 	struct strbuf msg = STRBUF_INIT;
 	va_list ap;
-	int n;
 
 	va_start(ap, fmt);
-	n = vsnprintf(NULL, 0, fmt, ap);
+	strbuf_vaddf(&msg, fmt, ap);
 	va_end(ap);
-	if (n < 0)
-		BUG("vsnprintf failed");
-	strbuf_grow(&msg, (size_t)n);
-	va_start(ap, fmt);
-	vsnprintf(msg.buf, (size_t)n + 1, fmt, ap);
-	va_end(ap);
-	strbuf_setlen(&msg, (size_t)n);
 	el->problems++;
 	el->report(el->data, el->lines, rule, msg.buf);
 	strbuf_release(&msg);

@@ -991,18 +991,10 @@ static void add_errorf(struct vctx *c, const char *keyword, const char *fmt,
 {
 	struct strbuf msg = STRBUF_INIT;
 	va_list ap;
-	int n;
 
 	va_start(ap, fmt);
-	n = vsnprintf(NULL, 0, fmt, ap);
+	strbuf_vaddf(&msg, fmt, ap);
 	va_end(ap);
-	if (n < 0)
-		BUG("bad format '%s'", fmt);
-	strbuf_grow(&msg, (size_t)n + 1);
-	va_start(ap, fmt);
-	vsnprintf(msg.buf, (size_t)n + 1, fmt, ap);
-	va_end(ap);
-	strbuf_setlen(&msg, (size_t)n);
 	add_error(c, keyword, &msg);
 }
 

@@ -88,24 +88,31 @@ void strbuf_addbuf(struct strbuf *sb, const struct strbuf *other)
 	strbuf_add(sb, other->buf, other->len);
 }
 
-void strbuf_addf(struct strbuf *sb, const char *fmt, ...)
+void strbuf_vaddf(struct strbuf *sb, const char *fmt, va_list ap)
 {
-	va_list ap;
+	va_list again;
 	int n;
 
-	va_start(ap, fmt);
+	va_copy(again, ap);
 	n = vsnprintf(sb->buf + sb->len, sb->alloc ? sb->alloc - sb->len : 0,
 		      fmt, ap);
-	va_end(ap);
 	if (n < 0)
 		BUG("vsnprintf failed");
 	if (!sb->alloc || (size_t)n >= sb->alloc - sb->len) {
 		strbuf_grow(sb, n);
-		va_start(ap, fmt);
-		vsnprintf(sb->buf + sb->len, sb->alloc - sb->len, fmt, ap);
-		va_end(ap);
+		vsnprintf(sb->buf + sb->len, sb->alloc - sb->len, fmt, again);
 	}
+	va_end(again);
 	sb->len += n;
+}
+
+void strbuf_addf(struct strbuf *sb, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	strbuf_vaddf(sb, fmt, ap);
+	va_end(ap);
 }
 
 void strbuf_add_gh_escaped(struct strbuf *out, const char *s, int property)

@@ -1,6 +1,7 @@
 #ifndef STRBUF_H
 #define STRBUF_H
 
+#include <stdarg.h>
 #include <stddef.h>
 
 /*
@@ -31,6 +32,8 @@ void strbuf_addstr(struct strbuf *sb, const char *s);
 void strbuf_addbuf(struct strbuf *sb, const struct strbuf *other);
 void strbuf_addf(struct strbuf *sb, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
+void strbuf_vaddf(struct strbuf *sb, const char *fmt, va_list ap)
+	__attribute__((format(printf, 2, 0)));
 
 static inline void strbuf_addch(struct strbuf *sb, int c)
 {

@@ -12,7 +12,7 @@ int main(void)
 	size_t len;
 	int i;
 
-	plan(10);
+	plan(11);
 	is_int(0, sb.len, "STRBUF_INIT is empty");
 	is_string("", sb.buf, "STRBUF_INIT is a valid C string");
 	strbuf_addstr(&sb, "abc");
@@ -32,6 +32,11 @@ int main(void)
 	ok(len == 2 && !strcmp(detached, "42"), "detach hands over the buffer");
 	is_int(0, sb.len, "detach leaves the strbuf empty");
 	free(detached);
+	/* from no allocation, one format longer than any first guess */
+	strbuf_release(&sb);
+	strbuf_addf(&sb, "%5000d|%s", 7, "end");
+	ok(sb.len == 5004 && sb.buf[4999] == '7' &&
+	   !strcmp(sb.buf + 5000, "|end"), "addf formats twice when it grows");
 	strbuf_release(&sb);
 	strbuf_release(&sb);
 	return 0;
