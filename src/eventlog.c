@@ -40,10 +40,19 @@ static void problem(struct eventlog *el, const char *rule,
 {
 	struct strbuf msg = STRBUF_INIT;
 	va_list ap;
+	size_t i;
 
 	va_start(ap, fmt);
 	strbuf_vaddf(&msg, fmt, ap);
 	va_end(ap);
+	/*
+	 * Messages quote the log's own strings; a control character in one
+	 * must not start a line of its own in the text output, where it
+	 * could pass for another report line.
+	 */
+	for (i = 0; i < msg.len; i++)
+		if ((unsigned char)msg.buf[i] < 0x20 || msg.buf[i] == 0x7f)
+			msg.buf[i] = '?';
 	el->problems++;
 	el->report(el->data, el->lines, rule, msg.buf);
 	strbuf_release(&msg);
@@ -93,8 +102,15 @@ static const char *get_string(const struct value *map, const char *key)
 {
 	const struct value *v = get(map, key);
 
-	/* strings are NUL-terminated by arena_memdup */
-	return v && v->kind == VALUE_STRING ? v->u.str.ptr : NULL;
+	/*
+	 * Ids and hashes are compared as C strings, so one holding a NUL
+	 * would compare equal to its prefix: such a string counts as
+	 * missing, never as a match.
+	 */
+	if (!v || v->kind != VALUE_STRING ||
+	    strlen(v->u.str.ptr) != v->u.str.len)
+		return NULL;
+	return v->u.str.ptr;
 }
 
 int eventlog_set_receipt(struct eventlog *el, const char *text, size_t len,
@@ -425,8 +441,13 @@ static void count_unknown_fields(struct eventlog *el, const struct value *ev,
 	size_t j;
 
 	for (i = 0; i < ev->nr; i++) {
-		const char *key = ev->u.items[2 * i]->u.str.ptr;
+		const struct value *k = ev->u.items[2 * i];
+		const char *key = k->u.str.ptr;
 
+		if (strlen(key) != k->u.str.len) {
+			el->unknown_fields++;
+			continue;
+		}
 		if (!strcmp(key, "event"))
 			continue;
 		for (j = 1; j < MAX_FIELDS && fields[j]; j++)

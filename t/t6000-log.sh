@@ -159,6 +159,17 @@ test_expect_success 'pairing: a ToolResult follows its open ToolCall' '
 	check_pass interleaved.jsonl
 '
 
+test_expect_success 'pairing: an id holding NUL is no id; a newline stays in its line' '
+	edit_log nul.jsonl "3s/\"tc_1\"/\"tc_1\\\\u0000x\"/" &&
+	test_grep "tc_1\\\\u0000x" nul.jsonl &&
+	check_fail nul.jsonl 3 pairing &&
+	test_grep "^nul.jsonl:4: pairing: ToolResult id tc_1 follows no open" out &&
+	edit_log newline.jsonl "6s/\"tc_2\"/\"tc_9\\\\nnewline.jsonl:6: receipt: x\"/" &&
+	check_fail newline.jsonl 6 pairing &&
+	test_line_count = 1 out &&
+	test_grep "tc_9?newline.jsonl:6: receipt: x follows" out
+'
+
 test_expect_success 'timestamps: ISO-8601 and never backwards' '
 	edit_log back.jsonl "7s/10:00:05Z/10:00:03Z/" &&
 	check_fail back.jsonl 7 timestamp &&
@@ -273,6 +284,9 @@ test_expect_success '--receipt: output hashes in order, mismatches in the seed w
 	EOF
 	check_fail good.jsonl 8 receipt --receipt=short.json &&
 	test_grep "the receipt has 1 tool_calls, the log 2 ToolResult events" out &&
+	edit_log nulhash.jsonl "4s/\"$H1\"/\"$H1\\\\u0000\"/" &&
+	check_fail nulhash.jsonl 4 receipt --receipt=receipt.json &&
+	test_grep "expected $H1, got none" out &&
 	echo "{\"tool_calls\":[{}]}" >nohash.json &&
 	test_expect_code 2 ahd-replay log verify --receipt=nohash.json good.jsonl 2>err &&
 	test_grep "tool_calls\\[0\\] has no output_hash" err
