@@ -1,11 +1,12 @@
 #!/bin/sh
 #
-# Build the libFuzzer target t/fuzz/fuzz-canon.c with clang, ASan and
+# Build the libFuzzer targets t/fuzz/fuzz-*.c with clang, ASan and
 # UBSan, against the library sources in src/ (every src/*.c but main()'s
 # src/ahd-replay.c; the subcommands in src/builtin/ are not needed).
 #
 #   t/fuzz/build.sh [OUTDIR]          (default: build-fuzz)
 #   OUTDIR/fuzz-canon -max_total_time=60 SCRATCH_CORPUS t/fuzz/corpus
+#   OUTDIR/fuzz-eventlog -max_total_time=60 SCRATCH_CORPUS t/fuzz/corpus-eventlog
 #
 # The sources include config.h, so OUTDIR is first configured with
 # CC=clang (run `autoreconf -fi` in the source tree once before).
@@ -55,13 +56,15 @@ do
 	esac
 done
 
-echo "build.sh: compiling $outdir/fuzz-canon"
-# shellcheck disable=SC2086
-"$cc" -g -O1 -fno-omit-frame-pointer \
-	-fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
-	-I"$outdir" -I"$top/src" $pkg_cflags ${FUZZ_CFLAGS:-} \
-	-o "$outdir/fuzz-canon" \
-	"$top/t/fuzz/fuzz-canon.c" "$@" \
-	$pkg_libs
-
-echo "build.sh: built $outdir/fuzz-canon"
+for target in "$top"/t/fuzz/fuzz-*.c
+do
+	name=$(basename "$target" .c)
+	echo "build.sh: compiling $outdir/$name"
+	# shellcheck disable=SC2086
+	"$cc" -g -O1 -fno-omit-frame-pointer \
+		-fsanitize=fuzzer,address,undefined \
+		-fno-sanitize-recover=undefined \
+		-I"$outdir" -I"$top/src" $pkg_cflags ${FUZZ_CFLAGS:-} \
+		-o "$outdir/$name" "$target" "$@" $pkg_libs
+	echo "build.sh: built $outdir/$name"
+done
