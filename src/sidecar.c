@@ -314,6 +314,15 @@ int sidecar_parse(struct sidecar *sc, const char *buf, size_t len,
 	utf8_repair(&text, buf, len);
 	sc->json = json_loadb(text.buf, text.len,
 			      JSON_DECODE_ANY | JSON_DECODE_INT_AS_REAL, &jerr);
+	if (!sc->json && json_error_code(&jerr) == json_error_null_character) {
+		/*
+		 * JSON.parse takes it, but paths and hashes travel as C
+		 * strings here, where "a\u0000b" would equal "a".
+		 */
+		strbuf_addf(err, "unsupported: a string holding \\u0000 "
+			    "(line %d, column %d)", jerr.line, jerr.column);
+		goto out;
+	}
 	if (!sc->json) {
 		const char *t;
 

@@ -529,6 +529,13 @@ test_expect_success 'an unusable sidecar among them: exit 2, the others still ve
 	test_line_count = 1 err
 '
 
+test_expect_success 'a string holding \u0000 is refused as unsupported, not compared' '
+	mkdir nul &&
+	printf "{\"schema_version\": 1, \"kind\": \"eval-live\\\\u0000x\"}" >nul/n.replay.json &&
+	test_expect_code 2 ahd-replay verify nul/n.replay.json >actual 2>err &&
+	test_grep "n\.replay\.json: unsupported: a string holding .u0000" err
+'
+
 test_expect_success 'exit status 2 wins over 1 whatever the order' '
 	(cd multi && test_expect_code 2 ahd-replay verify \
 		docs/evals/broken.replay.json docs/evals/sub/two.md) >/dev/null 2>&1 &&
