@@ -127,6 +127,24 @@ test_expect_success 'a CI path matches its checkout path after re-rooting, with 
 	test_cmp expect actual
 '
 
+test_expect_success '--root: sidecars kept outside the checkout re-root against it' '
+	mkdir side &&
+	(
+		cd repo &&
+		write_sidecar ../side/a.replay.json tokens/x.yml briefs/b.md &&
+		write_sidecar --token-path=/home/runner/work/ahd/ahd/tokens/x.yml \
+			../side/ci.replay.json tokens/x.yml briefs/b.md
+	) &&
+	test_expect_code 1 ahd-replay diff side/a.replay.json side/ci.replay.json >actual &&
+	test_grep "^1 stable field differs$" actual &&
+	ahd-replay diff --root=repo side/a.replay.json side/ci.replay.json >actual &&
+	cat >expect <<-\EOF &&
+	stable fields match
+	note: side/ci.replay.json: token.path /home/runner/work/ahd/ahd/tokens/x.yml re-rooted to tokens/x.yml
+	EOF
+	test_cmp expect actual
+'
+
 test_expect_success 'a CI path to another file still differs' '
 	(
 		cd repo &&
