@@ -26,7 +26,7 @@ branch, whose token changed after them, in nested directories.
 
 # npm keeps using the real home directory (its cache and configuration);
 # test-lib.sh points HOME at the trash directory.
-t2010_home=${HOME:-}
+oracle_npm_home=${HOME:-}
 
 . "${TEST_SRC_DIR:-$(dirname "$0")/..}/t/test-lib.sh"
 
@@ -37,58 +37,8 @@ export AHD_REPLAY_SCHEMA
 # ---------------------------------------------------------------------
 # The stand-in needs node with yaml@2.8.3 and zod (t/oracle/package.json).
 
-oracle_ready () {
-	test -f "$1/node_modules/yaml/package.json" &&
-	grep '"version": "2.8.3"' "$1/node_modules/yaml/package.json" >/dev/null &&
-	test -f "$1/node_modules/zod/package.json"
-}
-
-dir_writable () {
-	test -w "$1" && test -n "$(find "$1" -prune -perm -u=w 2>/dev/null)"
-}
-
-oracle_dir=
-oracle_skip=
-if ! test_have_prereq NODE
-then
-	oracle_skip="node not found or not runnable (NODE='$NODE')"
-elif oracle_ready "$ORACLE_SRC"
-then
-	oracle_dir=$ORACLE_SRC
-else
-	if dir_writable "$ORACLE_SRC" && { test ! -e "$ORACLE_SRC/node_modules" ||
-		dir_writable "$ORACLE_SRC/node_modules"; }
-	then
-		oracle_dir=$ORACLE_SRC
-	else
-		# read-only source tree (make distcheck): a copy here
-		oracle_dir=$TRASH_DIRECTORY/oracle
-		mkdir -p "$oracle_dir" &&
-		cp "$ORACLE_SRC"/package.json "$ORACLE_SRC"/package-lock.json \
-			"$ORACLE_SRC"/*.mjs "$oracle_dir"/ &&
-		chmod u+w "$oracle_dir"/* ||
-		oracle_skip="cannot copy the oracle to $oracle_dir"
-	fi
-	if test -z "$oracle_skip" && ! oracle_ready "$oracle_dir"
-	then
-		if ! command -v npm >/dev/null 2>&1
-		then
-			oracle_skip="npm not found, cannot install yaml and zod into $oracle_dir/node_modules"
-		else
-			echo "# installing yaml and zod with npm ci in $oracle_dir"
-			t2010_timeout=
-			command -v timeout >/dev/null 2>&1 && t2010_timeout='timeout 600'
-			if ! (cd "$oracle_dir" && HOME=$t2010_home $t2010_timeout \
-				npm ci --no-audit --no-fund --loglevel=error) \
-				>"$TRASH_DIRECTORY/npm-ci.log" 2>&1 ||
-			   ! oracle_ready "$oracle_dir"
-			then
-				oracle_skip="npm ci failed in $oracle_dir (no registry or cache?)"
-				tail -n 5 "$TRASH_DIRECTORY/npm-ci.log" | sed 's/^/#   npm: /'
-			fi
-		fi
-	fi
-fi
+. "$TEST_SRC_DIR/t/lib-oracle.sh"
+oracle_setup
 if test -z "$oracle_skip"
 then
 	test_set_prereq STANDIN

@@ -19,7 +19,7 @@ AHD_DIFF_DUMP=DIR writes every disagreeing record there.'
 
 # npm keeps using the real home directory (its cache and configuration);
 # test-lib.sh points HOME at the trash directory.
-t9100_home=${HOME:-}
+oracle_npm_home=${HOME:-}
 
 . "${TEST_SRC_DIR:-$(dirname "$0")/..}/t/test-lib.sh"
 
@@ -114,60 +114,8 @@ test_expect_success 'checked-in vectors: generated documents (corpus-1)' '
 show_counts vectors-1 'checked-in vectors, generated documents (corpus-1)'
 
 # The live comparison needs node and the oracle's yaml package.
-oracle_ready () {
-	test -f "$1/node_modules/yaml/package.json" &&
-	grep '"version": "2.8.3"' "$1/node_modules/yaml/package.json" >/dev/null
-}
-
-# dir_writable DIR: writable, and not made read-only on purpose (root may
-# write anywhere, but `make distcheck` marks its source tree read-only).
-dir_writable () {
-	test -w "$1" && test -n "$(find "$1" -prune -perm -u=w 2>/dev/null)"
-}
-
-oracle_dir=
-oracle_skip=
-if ! test_have_prereq NODE
-then
-	oracle_skip="node not found or not runnable (NODE='$NODE')"
-elif oracle_ready "$ORACLE_SRC"
-then
-	oracle_dir=$ORACLE_SRC
-else
-	if dir_writable "$ORACLE_SRC" && { test ! -e "$ORACLE_SRC/node_modules" ||
-		dir_writable "$ORACLE_SRC/node_modules"; }
-	then
-		oracle_dir=$ORACLE_SRC
-	else
-		# read-only source tree (make distcheck): install into a copy
-		# in the trash directory, which goes away when the tests pass
-		oracle_dir=$TRASH_DIRECTORY/oracle
-		mkdir -p "$oracle_dir" &&
-		cp "$ORACLE_SRC"/package.json "$ORACLE_SRC"/package-lock.json \
-			"$ORACLE_SRC"/*.mjs "$oracle_dir"/ &&
-		chmod u+w "$oracle_dir"/* ||
-		oracle_skip="cannot copy the oracle to $oracle_dir"
-	fi
-	if test -z "$oracle_skip" && ! oracle_ready "$oracle_dir"
-	then
-		if ! command -v npm >/dev/null 2>&1
-		then
-			oracle_skip="npm not found, cannot install yaml@2.8.3 into $oracle_dir/node_modules"
-		else
-			echo "# installing yaml@2.8.3 with npm ci in $oracle_dir"
-			t9100_timeout=
-			command -v timeout >/dev/null 2>&1 && t9100_timeout='timeout 600'
-			if ! (cd "$oracle_dir" && HOME=$t9100_home $t9100_timeout \
-				npm ci --no-audit --no-fund --loglevel=error) \
-				>"$TRASH_DIRECTORY/npm-ci.log" 2>&1 ||
-			   ! oracle_ready "$oracle_dir"
-			then
-				oracle_skip="npm ci failed in $oracle_dir (no registry or cache?)"
-				tail -n 5 "$TRASH_DIRECTORY/npm-ci.log" | sed 's/^/#   npm: /'
-			fi
-		fi
-	fi
-fi
+. "$TEST_SRC_DIR/t/lib-oracle.sh"
+oracle_setup
 if test -z "$oracle_skip"
 then
 	test_set_prereq ORACLE
