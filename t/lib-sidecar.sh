@@ -1,5 +1,5 @@
 # shellcheck shell=sh
-# Sourced by the verify tests: writing sidecars for fixtures.
+# Sourced by the tests that write sidecars for fixtures.
 #
 # write_sidecar [OPTIONS] SIDECAR TOKEN [BRIEF]
 #
@@ -97,4 +97,28 @@ write_sidecar () {
 	  "conditions": $ws_conditions
 	}
 	EOF
+}
+
+# write_sidecar_pinned SIDECAR TOKEN-PATH TOKEN-HASH [BRIEF-PATH BRIEF-HASH]:
+# a sidecar that records the given paths and hashes as they are, whether
+# or not the files exist (CI paths, hashes of other contents).
+write_sidecar_pinned () {
+	if test $# -ge 5
+	then
+		write_sidecar --token-hash="$3" --brief-hash="$5" "$1" "$2" "$4"
+	else
+		write_sidecar --token-hash="$3" "$1" "$2"
+	fi
+}
+
+# hash_of [--raw] FILE: the hash `ahd-replay hash` prints for FILE.
+hash_of () {
+	hash_of_=$(ahd-replay hash "$@") || return 1
+	printf '%s\n' "${hash_of_%% *}"
+}
+
+# short HASH: sha256: and the first 12 hex digits, as verify and the
+# hooks show it.
+short () {
+	printf 'sha256:%s\n' "$(printf '%s' "${1#sha256:}" | cut -c1-12)"
 }

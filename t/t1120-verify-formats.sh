@@ -37,11 +37,6 @@ quote_argv () {
 	done
 }
 
-# short HASH: sha256: and the first 12 hex digits.
-short () {
-	printf 'sha256:%s' "$(printf '%s' "${1#sha256:}" | cut -c1-12)"
-}
-
 # token_hash FILE, raw_hash FILE: the hashes `ahd-replay hash` prints.
 token_hash () {
 	th_=$(ahd-replay hash "$1") &&

@@ -14,53 +14,9 @@ before and after.'
 
 . "${TEST_SRC_DIR:-$(dirname "$0")/..}/t/test-lib.sh"
 
+. "$TEST_SRC_DIR/t/lib-sidecar.sh"
+
 ci_prefix=/home/runner/work/ahd/ahd
-
-# hash_of [--raw] FILE: the hash `ahd-replay hash` prints for FILE.
-hash_of () {
-	hash_of_=$(ahd-replay hash "$@") || return 1
-	printf '%s\n' "${hash_of_%% *}"
-}
-
-# short HASH: sha256: and the first 12 hex digits, as the hook shows it.
-short () {
-	printf 'sha256:%s\n' "$(printf '%s' "${1#sha256:}" | cut -c1-12)"
-}
-
-# write_sidecar SIDECAR TOKEN-PATH TOKEN-HASH [BRIEF-PATH BRIEF-HASH]:
-# a replay sidecar in the shape JSON.stringify(v, null, 2) gives.
-write_sidecar () {
-	if test $# -ge 5
-	then
-		ws_brief="{
-    \"path\": \"$4\",
-    \"hash\": \"$5\"
-  }"
-	else
-		ws_brief=null
-	fi
-	cat >"$1" <<-EOF
-	{
-	  "schema_version": 1,
-	  "kind": "eval-live",
-	  "ahd_version": "0.11.0",
-	  "ahd_commit": "905b740756a181d64097b96f42f6d9c0f52093db",
-	  "git_dirty": false,
-	  "node_version": "v22.3.0",
-	  "platform": "linux-x64",
-	  "invoked_at": "2026-08-03T09:57:42.291Z",
-	  "argv": ["ahd", "eval"],
-	  "token": {
-	    "path": "$2",
-	    "hash": "$3"
-	  },
-	  "brief": $ws_brief,
-	  "sampling": {"n": 3, "temperature": 0.7, "seed": null},
-	  "models": [{"id": "claude-x", "provider": "anthropic", "provider_request_ids": []}],
-	  "conditions": {"requested": ["raw"], "effective": ["raw"]}
-	}
-	EOF
-}
 
 # install_real REPO: `ahd-replay install-hooks --pre-merge-commit`, run
 # in REPO as a user would; the hooks must be where git runs them.
@@ -226,13 +182,13 @@ test_expect_success 'setup: a fixture repository with reports that pin inputs' '
 		landing=$(hash_of --raw briefs/landing.md) &&
 		pricing=$(hash_of briefs/pricing.yml) &&
 		echo "# Swiss x landing" >docs/evals/swiss-landing.md &&
-		write_sidecar docs/evals/swiss-landing.replay.json \
+		write_sidecar_pinned docs/evals/swiss-landing.replay.json \
 			tokens/swiss.yml $swiss briefs/landing.md $landing &&
 		echo "# Brutalist x pricing" >docs/evals/brut-pricing.md &&
-		write_sidecar docs/evals/brut-pricing.replay.json \
+		write_sidecar_pinned docs/evals/brut-pricing.replay.json \
 			tokens/brutalist.yml $brut briefs/pricing.yml $pricing &&
 		echo "# Weekly (CI)" >docs/evals/weekly/ci.md &&
-		write_sidecar docs/evals/weekly/ci.replay.json \
+		write_sidecar_pinned docs/evals/weekly/ci.replay.json \
 			$ci_prefix/tokens/ci.yml $ci &&
 		ahd-replay verify --all >../verify.out &&
 		git add . &&
@@ -468,7 +424,7 @@ test_expect_success 'a key-reordered token with the same value is not drift' '
 test_expect_success 'a new sidecar that does not verify against the staged inputs is refused' '
 	new_clone newsc &&
 	echo "# new run" >newsc/docs/evals/new.md &&
-	write_sidecar newsc/docs/evals/new.replay.json tokens/brutalist.yml \
+	write_sidecar_pinned newsc/docs/evals/new.replay.json tokens/brutalist.yml \
 		sha256:0000000000000000000000000000000000000000000000000000000000000000 &&
 	git -C newsc add docs/evals &&
 	commit_refused newsc -m "a new report" &&
@@ -481,7 +437,7 @@ test_expect_success 'a new sidecar that does not verify against the staged input
 test_expect_success 'a new sidecar that verifies against the staged inputs is allowed' '
 	new_clone newsc2 &&
 	echo "# new run" >newsc2/docs/evals/new.md &&
-	write_sidecar newsc2/docs/evals/new.replay.json tokens/brutalist.yml \
+	write_sidecar_pinned newsc2/docs/evals/new.replay.json tokens/brutalist.yml \
 		$(hash_of newsc2/tokens/brutalist.yml) briefs/landing.md \
 		$(hash_of --raw newsc2/briefs/landing.md) &&
 	git -C newsc2 add docs/evals &&
@@ -493,7 +449,7 @@ test_expect_success 'a new sidecar is checked against the staged input, not the 
 	new_clone newsc3 &&
 	echo "shadow: hard" >>newsc3/tokens/brutalist.yml &&
 	echo "# new run" >newsc3/docs/evals/new.md &&
-	write_sidecar newsc3/docs/evals/new.replay.json tokens/brutalist.yml \
+	write_sidecar_pinned newsc3/docs/evals/new.replay.json tokens/brutalist.yml \
 		$(hash_of newsc3/tokens/brutalist.yml) &&
 	git -C newsc3 add docs/evals &&
 	commit_refused newsc3 -m "a report of an unstaged token" &&
@@ -505,7 +461,7 @@ test_expect_success 'a new sidecar whose input is not committed is refused' '
 	new_clone newsc4 &&
 	cp newsc4/tokens/swiss.yml newsc4/tokens/untracked.yml &&
 	echo "# new run" >newsc4/docs/evals/new.md &&
-	write_sidecar newsc4/docs/evals/new.replay.json tokens/untracked.yml $swiss_v1 &&
+	write_sidecar_pinned newsc4/docs/evals/new.replay.json tokens/untracked.yml $swiss_v1 &&
 	git -C newsc4 add docs/evals &&
 	commit_refused newsc4 -m "a report of an untracked token" &&
 	test_grep "docs/evals/new.md: token tokens/untracked.yml" newsc4.err &&
@@ -586,8 +542,8 @@ test_expect_success 'the first commit on an unborn branch: sidecars must verify'
 	install_real unborn &&
 	mkdir -p unborn/tokens unborn/docs/evals &&
 	cp base/tokens/swiss.yml base/tokens/brutalist.yml unborn/tokens/ &&
-	write_sidecar unborn/docs/evals/good.replay.json tokens/swiss.yml $swiss_v1 &&
-	write_sidecar unborn/docs/evals/bad.replay.json tokens/brutalist.yml $swiss_v1 &&
+	write_sidecar_pinned unborn/docs/evals/good.replay.json tokens/swiss.yml $swiss_v1 &&
+	write_sidecar_pinned unborn/docs/evals/bad.replay.json tokens/brutalist.yml $swiss_v1 &&
 	git -C unborn add . &&
 	commit_refused unborn -m "first" &&
 	test_grep "docs/evals/bad.md: token tokens/brutalist.yml" unborn.err &&
@@ -613,7 +569,7 @@ test_expect_success 'a new CI sidecar: its input found in the index, not in the 
 	staged_hash=$(hash_of ci2/tokens/staged.yml) &&
 	git -C ci2 add tokens/staged.yml &&
 	rm ci2/tokens/staged.yml &&
-	write_sidecar ci2/docs/evals/weekly/ci2.replay.json \
+	write_sidecar_pinned ci2/docs/evals/weekly/ci2.replay.json \
 		$ci_prefix/tokens/staged.yml $staged_hash &&
 	git -C ci2 add docs/evals &&
 	commit_allowed ci2 -m "weekly 2" &&
@@ -623,7 +579,7 @@ test_expect_success 'a new CI sidecar: its input found in the index, not in the 
 test_expect_success 'a new CI sidecar whose input is only in the work tree is refused' '
 	new_clone ci3 &&
 	printf "name: unstaged\n" >ci3/tokens/unstaged.yml &&
-	write_sidecar ci3/docs/evals/weekly/ci3.replay.json \
+	write_sidecar_pinned ci3/docs/evals/weekly/ci3.replay.json \
 		$ci_prefix/tokens/unstaged.yml $(hash_of ci3/tokens/unstaged.yml) &&
 	git -C ci3 add docs/evals &&
 	commit_refused ci3 -m "weekly 3" &&
@@ -644,7 +600,7 @@ test_expect_success 'setup: a markdown brief checked out with CRLF (eol=crlf), a
 		grep -q "$(cat crlf)" briefs/about.md &&
 		rm crlf &&
 		echo "# Swiss x about" >docs/evals/about.md &&
-		write_sidecar docs/evals/about.replay.json \
+		write_sidecar_pinned docs/evals/about.replay.json \
 			tokens/swiss.yml $swiss_v1 \
 			briefs/about.md $(hash_of --raw briefs/about.md) &&
 		ahd-replay verify docs/evals/about.md >../crlf.verify &&

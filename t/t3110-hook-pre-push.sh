@@ -12,52 +12,9 @@ stdin lines by hand, as git would write them.'
 
 . "${TEST_SRC_DIR:-$(dirname "$0")/..}/t/test-lib.sh"
 
+. "$TEST_SRC_DIR/t/lib-sidecar.sh"
+
 zero=0000000000000000000000000000000000000000
-
-# hash_of [--raw] FILE: the hash `ahd-replay hash` prints for FILE.
-hash_of () {
-	hash_of_=$(ahd-replay hash "$@") || return 1
-	printf '%s\n' "${hash_of_%% *}"
-}
-
-# short HASH: sha256: and the first 12 hex digits, as the hook shows it.
-short () {
-	printf 'sha256:%s\n' "$(printf '%s' "${1#sha256:}" | cut -c1-12)"
-}
-
-# write_sidecar SIDECAR TOKEN-PATH TOKEN-HASH [BRIEF-PATH BRIEF-HASH]
-write_sidecar () {
-	if test $# -ge 5
-	then
-		ws_brief="{
-    \"path\": \"$4\",
-    \"hash\": \"$5\"
-  }"
-	else
-		ws_brief=null
-	fi
-	cat >"$1" <<-EOF
-	{
-	  "schema_version": 1,
-	  "kind": "eval-live",
-	  "ahd_version": "0.11.0",
-	  "ahd_commit": "905b740756a181d64097b96f42f6d9c0f52093db",
-	  "git_dirty": false,
-	  "node_version": "v22.3.0",
-	  "platform": "linux-x64",
-	  "invoked_at": "2026-08-03T09:57:42.291Z",
-	  "argv": ["ahd", "eval"],
-	  "token": {
-	    "path": "$2",
-	    "hash": "$3"
-	  },
-	  "brief": $ws_brief,
-	  "sampling": {"n": 3, "temperature": 0.7, "seed": null},
-	  "models": [{"id": "claude-x", "provider": "anthropic", "provider_request_ids": []}],
-	  "conditions": {"requested": ["raw"], "effective": ["raw"]}
-	}
-	EOF
-}
 
 # install_real REPO: `ahd-replay install-hooks`, run in REPO as a user
 # would; the pre-push hook must be where git runs it.
@@ -150,11 +107,11 @@ test_expect_success 'setup: a repository with reports, pushed to a bare remote' 
 	(
 		cd work &&
 		echo "# Swiss" >docs/evals/swiss.md &&
-		write_sidecar docs/evals/swiss.replay.json tokens/swiss.yml \
+		write_sidecar_pinned docs/evals/swiss.replay.json tokens/swiss.yml \
 			$(hash_of tokens/swiss.yml) \
 			briefs/landing.md $(hash_of --raw briefs/landing.md) &&
 		echo "# Brutalist" >docs/evals/brutalist.md &&
-		write_sidecar docs/evals/brutalist.replay.json \
+		write_sidecar_pinned docs/evals/brutalist.replay.json \
 			tokens/brutalist.yml $(hash_of tokens/brutalist.yml) &&
 		git add . &&
 		test_tick &&
@@ -497,7 +454,7 @@ test_expect_success 'pushing to the URL instead of the name: what the remote has
 test_expect_success 'a new sidecar pushed must verify against the pushed inputs' '
 	git -C work checkout -q -b newreport origin/main &&
 	echo "# New" >work/docs/evals/new.md &&
-	write_sidecar work/docs/evals/new.replay.json tokens/brutalist.yml $swiss_v1 &&
+	write_sidecar_pinned work/docs/evals/new.replay.json tokens/brutalist.yml $swiss_v1 &&
 	git -C work add docs/evals &&
 	test_tick &&
 	git -C work commit -q --no-verify -m "a report that does not verify" &&
