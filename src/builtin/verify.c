@@ -118,12 +118,23 @@ struct memo {
 	int origin;		/* for roots */
 };
 
+/* --at: the commit opened once per root, or why it could not be. */
+struct at_memo {
+	char *root;
+	struct at_commit at;
+	struct strbuf err;
+};
+
 struct memos {
 	struct memo *roots;
 	size_t nr_roots, alloc_roots;
 	struct memo *hashes;
 	size_t nr_hashes, alloc_hashes;
+	struct at_memo *ats;
+	size_t nr_ats, alloc_ats;
 };
+
+static void at_release(struct at_commit *at);
 
 static struct memo *memo_find(struct memo *list, size_t nr, const char *key,
 			      int mode)
@@ -148,8 +159,14 @@ static void memos_release(struct memos *m)
 		free(m->hashes[i].key);
 		free(m->hashes[i].text);
 	}
+	for (i = 0; i < m->nr_ats; i++) {
+		free(m->ats[i].root);
+		at_release(&m->ats[i].at);
+		strbuf_release(&m->ats[i].err);
+	}
 	free(m->roots);
 	free(m->hashes);
+	free(m->ats);
 }
 
 static void check_init(struct check *c, const char *field,
@@ -604,6 +621,38 @@ static void at_release(struct at_commit *at)
 	memset(at, 0, sizeof(*at));
 }
 
+/*
+ * The commit --at names, as seen from root: opened and resolved once
+ * for all the reports under that root.  NULL with the reason in err.
+ */
+static const struct at_commit *memo_at(struct memos *m, const char *root,
+				       const char *rev, struct strbuf *err)
+{
+	struct at_memo *am;
+	size_t i;
+
+	for (i = 0; i < m->nr_ats; i++)
+		if (!strcmp(m->ats[i].root, root))
+			break;
+	if (i == m->nr_ats) {
+		ALLOC_GROW(m->ats, m->nr_ats + 1, m->alloc_ats);
+		am = &m->ats[m->nr_ats++];
+		memset(am, 0, sizeof(*am));
+		am->root = xstrdup(root);
+		strbuf_init(&am->at.prefix, 0);
+		strbuf_init(&am->at.workdir, 0);
+		strbuf_init(&am->err, 0);
+		if (open_at(&am->at, root, rev, &am->err))
+			at_release(&am->at);
+	}
+	am = &m->ats[i];
+	if (am->err.len) {
+		strbuf_addbuf(err, &am->err);
+		return NULL;
+	}
+	return &am->at;
+}
+
 /* Roots by directory, so a thousand reports do not walk up a thousand times. */
 static int find_root(struct memos *memos, struct strbuf *out, const char *dir,
 		     const char *given, struct strbuf *err)
@@ -635,36 +684,53 @@ static int find_root(struct memos *memos, struct strbuf *out, const char *dir,
  * For each input that drifted, say which commit last had the recorded
  * content and which changed it.  Quietly does nothing outside a work tree.
  */
+static int needs_attribution(const struct check *c)
+{
+	return !c->ok && !c->error && c->rel.len;
+}
+
+/* at is --at's commit, or NULL to start from HEAD. */
 static void attribute(struct report *r, const struct at_commit *at)
 {
-	git_repository *repo = NULL;
+	git_repository *opened = NULL, *repo;
 	git_oid start;
 	struct strbuf prefix = STRBUF_INIT;
 	char *wd = NULL;
 	int i;
 
-	if (at->repo)
+	for (i = 0; i < r->nr_checks; i++)
+		if (needs_attribution(&r->checks[i]))
+			break;
+	if (i == r->nr_checks)
+		return;
+	if (at) {
+		repo = at->repo;
 		git_oid_cpy(&start, git_commit_id(at->commit));
-	if (git_repository_open_ext(&repo, r->root.buf, 0, NULL) < 0 ||
-	    !git_repository_workdir(repo) ||
-	    (!at->repo && git_reference_name_to_id(&start, repo, "HEAD") < 0))
-		goto out;
-	wd = realpath(git_repository_workdir(repo), NULL);
-	if (!wd)
-		goto out;
-	if (strcmp(wd, r->root.buf)) {
-		size_t n = strlen(wd);
-
-		if (strncmp(r->root.buf, wd, n) || r->root.buf[n] != '/')
+		strbuf_addbuf(&prefix, &at->prefix);
+	} else {
+		if (git_repository_open_ext(&opened, r->root.buf, 0, NULL) < 0 ||
+		    !git_repository_workdir(opened) ||
+		    git_reference_name_to_id(&start, opened, "HEAD") < 0)
 			goto out;
-		strbuf_addf(&prefix, "%s/", r->root.buf + n + 1);
+		repo = opened;
+		wd = realpath(git_repository_workdir(repo), NULL);
+		if (!wd)
+			goto out;
+		if (strcmp(wd, r->root.buf)) {
+			size_t n = strlen(wd);
+
+			if (strncmp(r->root.buf, wd, n) ||
+			    r->root.buf[n] != '/')
+				goto out;
+			strbuf_addf(&prefix, "%s/", r->root.buf + n + 1);
+		}
 	}
 	for (i = 0; i < r->nr_checks; i++) {
 		struct check *c = &r->checks[i];
 		struct strbuf path = STRBUF_INIT, msg = STRBUF_INIT;
 		struct strbuf err = STRBUF_INIT;
 
-		if (c->ok || c->error || !c->rel.len)
+		if (!needs_attribution(c))
 			continue;
 		strbuf_addf(&path, "%s%s", prefix.buf, c->rel.buf);
 		if (!attribute_drift(&msg, repo, &start, path.buf, c->expected,
@@ -682,7 +748,7 @@ static void attribute(struct report *r, const struct at_commit *at)
 out:
 	free(wd);
 	strbuf_release(&prefix);
-	git_repository_free(repo);
+	git_repository_free(opened);
 }
 
 /* A signature that fails, or none when one is required. */
@@ -718,14 +784,11 @@ static void verify_one(struct memos *memos, struct report *r,
 		       const struct verify_opts *opts)
 {
 	struct strbuf dir = STRBUF_INIT, err = STRBUF_INIT;
-	struct at_commit at;
+	const struct at_commit *at = NULL;
 	struct input_tree tree, *tp = NULL;
 	const char *slash;
 	int i;
 
-	memset(&at, 0, sizeof(at));
-	strbuf_init(&at.prefix, 0);
-	strbuf_init(&at.workdir, 0);
 	if (access(r->sidecar_path.buf, F_OK)) {
 		strbuf_addf(&r->error, "no replay sidecar found at %s",
 			    r->sidecar_path.buf);
@@ -755,17 +818,18 @@ static void verify_one(struct memos *memos, struct report *r,
 	}
 	if (opts->at) {
 		strbuf_reset(&err);
-		if (open_at(&at, r->root.buf, opts->at, &err)) {
+		at = memo_at(memos, r->root.buf, opts->at, &err);
+		if (!at) {
 			strbuf_addbuf(&r->error, &err);
 			goto out;
 		}
-		tree.repo = at.repo;
-		tree.tree = at.tree;
+		tree.repo = at->repo;
+		tree.tree = at->tree;
 		tree.index = NULL;
-		tree.prefix = at.prefix.buf;
+		tree.prefix = at->prefix.buf;
 		tp = &tree;
 		strbuf_addf(&r->notes, "  note: inputs read at commit %s (%s)\n",
-			    at.short_id, opts->at);
+			    at->short_id, opts->at);
 	}
 
 	check_token(memos, &r->checks[r->nr_checks++], &r->sc, r->root.buf,
@@ -777,7 +841,7 @@ static void verify_one(struct memos *memos, struct report *r,
 		if (r->checks[i].note.len)
 			strbuf_addf(&r->notes, "  note: %s\n",
 				    r->checks[i].note.buf);
-	attribute(r, &at);
+	attribute(r, at);
 	check_markdown(r);
 out:
 	r->verdict = INTACT;
@@ -792,7 +856,6 @@ out:
 	/* An untrusted sidecar's hashes mean nothing, drifted or not. */
 	if (r->loaded && signature_failed(r, opts) && r->verdict != ERRORED)
 		r->verdict = UNTRUSTED;
-	at_release(&at);
 	strbuf_release(&dir);
 	strbuf_release(&err);
 }
