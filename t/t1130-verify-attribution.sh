@@ -105,6 +105,19 @@ test_expect_success 'a hash that never occurs says so' '
 	test_grep "^  note: token: the recorded hash never occurs in the history of tokens/t.yml$" actual
 '
 
+test_expect_success 'one run over many reports: each gets its own version'"'"'s note' '
+	cp repo/docs/two.replay.json repo/docs/two-again.replay.json &&
+	for r in never one three two two-again
+	do
+		(cd repo && test_expect_code 1 ahd-replay verify docs/$r.replay.json) >actual &&
+		grep "^  note: token" actual >>expect-all || return 1
+	done &&
+	(cd repo && test_expect_code 1 ahd-replay verify --all) >actual &&
+	grep "^  note: token" actual >notes &&
+	test_cmp expect-all notes &&
+	rm repo/docs/two-again.replay.json
+'
+
 test_expect_success 'verify --at names the commits below that commit' '
 	(cd repo && test_expect_code 1 ahd-replay verify --at=HEAD~1 docs/two.replay.json) >actual &&
 	printf "  note: token: tokens/t.yml last had the recorded hash at %s, in place since %s; changed by %s\n" \

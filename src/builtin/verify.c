@@ -106,15 +106,17 @@ struct at_commit {
 
 /*
  * Memos for a whole run: many reports share a directory (so a root) and
- * a token or brief (so a hash).  Keys are directories, and files' real
- * paths (or blob ids with --at) with the hash mode.
+ * a token or brief (so a hash, and when it drifted, a history search).
+ * Keys are directories, files' real paths (or blob ids with --at) with
+ * the hash mode, and start commit, path and recorded hash.
  */
 struct memo {
 	char *key;
 	int mode;
-	int ret;		/* hash_text()'s answer */
+	int ret;		/* hash_text()'s or attribute_drift()'s answer */
 	char hex[HASH_HEX_MAX];
-	char *text;		/* a hash's error, or a root's path */
+	char *text;		/* a hash's error, a root's path, a search's
+				   message or error */
 	int origin;		/* for roots */
 };
 
@@ -132,6 +134,8 @@ struct memos {
 	size_t nr_hashes, alloc_hashes;
 	struct at_memo *ats;
 	size_t nr_ats, alloc_ats;
+	struct memo *searches;
+	size_t nr_searches, alloc_searches;
 };
 
 static void at_release(struct at_commit *at);
@@ -159,6 +163,10 @@ static void memos_release(struct memos *m)
 		free(m->hashes[i].key);
 		free(m->hashes[i].text);
 	}
+	for (i = 0; i < m->nr_searches; i++) {
+		free(m->searches[i].key);
+		free(m->searches[i].text);
+	}
 	for (i = 0; i < m->nr_ats; i++) {
 		free(m->ats[i].root);
 		at_release(&m->ats[i].at);
@@ -167,6 +175,7 @@ static void memos_release(struct memos *m)
 	free(m->roots);
 	free(m->hashes);
 	free(m->ats);
+	free(m->searches);
 }
 
 static void check_init(struct check *c, const char *field,
@@ -689,8 +698,46 @@ static int needs_attribution(const struct check *c)
 	return !c->ok && !c->error && c->rel.len;
 }
 
+/*
+ * The history search for a drifted input, done once for all the reports
+ * that pin the same file with the same hash.
+ */
+static const struct memo *search_drift(struct memos *memos,
+				       git_repository *repo,
+				       const git_oid *start, const char *path,
+				       const struct check *c)
+{
+	struct strbuf key = STRBUF_INIT, msg = STRBUF_INIT;
+	struct strbuf err = STRBUF_INIT;
+	char hex[GIT_OID_HEXSZ + 1];
+	struct memo *m;
+
+	git_oid_tostr(hex, sizeof(hex), start);
+	strbuf_addf(&key, "%s\n%s\n%s\n%s\n%s", git_repository_path(repo),
+		    hex, path, c->expected, c->field);
+	m = memo_find(memos->searches, memos->nr_searches, key.buf, 0);
+	if (m) {
+		strbuf_release(&key);
+		return m;
+	}
+	ALLOC_GROW(memos->searches, memos->nr_searches + 1,
+		   memos->alloc_searches);
+	m = &memos->searches[memos->nr_searches++];
+	memset(m, 0, sizeof(*m));
+	m->key = strbuf_detach(&key, NULL);
+	m->ret = attribute_drift(&msg, repo, start, path, c->expected,
+				 !strcmp(c->field, "brief") ?
+				 ATTRIBUTE_RAW_OR_STRUCTURED :
+				 ATTRIBUTE_STRUCTURED, c->field, &err);
+	m->text = strbuf_detach(m->ret ? &err : &msg, NULL);
+	strbuf_release(&msg);
+	strbuf_release(&err);
+	return m;
+}
+
 /* at is --at's commit, or NULL to start from HEAD. */
-static void attribute(struct report *r, const struct at_commit *at)
+static void attribute(struct memos *memos, struct report *r,
+		      const struct at_commit *at)
 {
 	git_repository *opened = NULL, *repo;
 	git_oid start;
@@ -726,24 +773,20 @@ static void attribute(struct report *r, const struct at_commit *at)
 		}
 	}
 	for (i = 0; i < r->nr_checks; i++) {
-		struct check *c = &r->checks[i];
-		struct strbuf path = STRBUF_INIT, msg = STRBUF_INIT;
-		struct strbuf err = STRBUF_INIT;
+		const struct check *c = &r->checks[i];
+		struct strbuf path = STRBUF_INIT;
+		const struct memo *m;
 
 		if (!needs_attribution(c))
 			continue;
 		strbuf_addf(&path, "%s%s", prefix.buf, c->rel.buf);
-		if (!attribute_drift(&msg, repo, &start, path.buf, c->expected,
-				     !strcmp(c->field, "brief") ?
-				     ATTRIBUTE_RAW_OR_STRUCTURED :
-				     ATTRIBUTE_STRUCTURED, c->field, &err))
-			strbuf_addf(&r->notes, "  note: %s\n", msg.buf);
+		m = search_drift(memos, repo, &start, path.buf, c);
+		if (!m->ret)
+			strbuf_addf(&r->notes, "  note: %s\n", m->text);
 		else
 			strbuf_addf(&r->notes, "  note: %s: cannot search the "
-				    "history: %s\n", c->field, err.buf);
+				    "history: %s\n", c->field, m->text);
 		strbuf_release(&path);
-		strbuf_release(&msg);
-		strbuf_release(&err);
 	}
 out:
 	free(wd);
@@ -841,7 +884,7 @@ static void verify_one(struct memos *memos, struct report *r,
 		if (r->checks[i].note.len)
 			strbuf_addf(&r->notes, "  note: %s\n",
 				    r->checks[i].note.buf);
-	attribute(r, at);
+	attribute(memos, r, at);
 	check_markdown(r);
 out:
 	r->verdict = INTACT;
