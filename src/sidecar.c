@@ -22,7 +22,7 @@
 /* Sidecars are small; anything this large is not one. */
 #define SIDECAR_MAX_SIZE ((size_t)16 << 20)
 
-static const char *const known_fields[] = {
+const char *const sidecar_fields[] = {
 	"schema_version", "kind", "ahd_version", "ahd_commit", "git_dirty",
 	"node_version", "platform", "invoked_at", "argv", "token", "brief",
 	"sampling", "models", "conditions", "backfilled", NULL,
@@ -287,7 +287,7 @@ static int check_document(struct sidecar *sc, struct strbuf *err)
 	json_object_foreach((json_t *)doc, key, val) {
 		const char *const *k;
 
-		for (k = known_fields; *k; k++)
+		for (k = sidecar_fields; *k; k++)
 			if (!strcmp(*k, key))
 				break;
 		if (*k)

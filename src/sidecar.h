@@ -30,6 +30,12 @@ struct sidecar {
 #define SIDECAR_INIT { NULL, 0, NULL, NULL, NULL, -1, NULL, { NULL, NULL }, \
 		       { NULL, NULL }, STRBUF_INIT }
 
+/*
+ * The top-level fields a sidecar may have, in the order the reference
+ * writes them; NULL-terminated.  Others are kept but noted as unknown.
+ */
+extern const char *const sidecar_fields[];
+
 /* The newest schema_version this tool understands. */
 #define SIDECAR_SCHEMA_VERSION 1
 

@@ -173,6 +173,19 @@ test_expect_success 'unknown fields are volatile: shown with --all only' '
 	test_grep "^  cost  *(absent)  *{\"usd\": 1.5}$" actual
 '
 
+test_expect_success '--all lists fields in sidecar order, unknown ones last' '
+	(
+		cd repo &&
+		write_sidecar --dirty=true --extra="
+  \"audit\": 1,
+  \"backfilled\": true," docs/order.replay.json tokens/x.yml briefs/b.md &&
+		ahd-replay diff --all docs/a.md docs/order.md
+	) >actual &&
+	sed -n "s/^  \([a-z_]*\) .*/\1/p" actual >fields &&
+	printf "%s\n" field git_dirty backfilled audit >expect &&
+	test_cmp expect fields
+'
+
 test_expect_success '--format=json: differences with both values, exit status' '
 	(
 		cd repo &&

@@ -23,6 +23,7 @@
 #include <errno.h>
 #include <getopt.h>
 #include <git2.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -67,11 +68,12 @@ static const char *const containers[] = {
 	"", "token", "brief", "sampling", "models[]", "conditions", NULL
 };
 
-/* The reference's writing order, so differences read in sidecar order. */
-static const char *const key_order[] = {
-	"schema_version", "kind", "ahd_version", "ahd_commit", "git_dirty",
-	"node_version", "platform", "invoked_at", "argv", "token", "brief",
-	"sampling", "models", "conditions", "backfilled",
+/*
+ * The reference's writing order inside token, brief, sampling, models[]
+ * and conditions; sidecar_fields has it for the top level.  Differences
+ * are listed in sidecar order.
+ */
+static const char *const member_order[] = {
 	"path", "hash", "n", "temperature", "seed",
 	"id", "provider", "provider_request_ids", "requested", "effective",
 	NULL
@@ -110,14 +112,31 @@ static int in_list(const char *const *list, const char *s)
 	return 0;
 }
 
-static size_t key_rank(const char *key)
+static int list_rank(const char *const *list, const char *key,
+		     size_t *rank)
 {
 	size_t i;
 
-	for (i = 0; key_order[i]; i++)
-		if (!strcmp(key_order[i], key))
-			return i;
-	return i;
+	for (i = 0; list[i]; i++)
+		if (!strcmp(list[i], key)) {
+			*rank = i;
+			return 1;
+		}
+	return 0;
+}
+
+/*
+ * Ranks only ever compare siblings, so the two lists never meet; fields
+ * in neither come last, by name.
+ */
+static size_t key_rank(const char *key)
+{
+	size_t rank;
+
+	if (list_rank(sidecar_fields, key, &rank) ||
+	    list_rank(member_order, key, &rank))
+		return rank;
+	return SIZE_MAX;
 }
 
 static int cmp_keys(const void *x, const void *y)
