@@ -140,34 +140,42 @@ static int no_passphrase(char *buf, int size, int rwflag, void *u)
 	return -1;
 }
 
-int sig_load_private(EVP_PKEY **out, const char *path, struct strbuf *err)
+/*
+ * Read one Ed25519 key in PEM form.  A private key must not be readable
+ * by group or others: the mode is checked on the open file, so it is the
+ * file read.
+ */
+static int load_key(EVP_PKEY **out, const char *path, int private,
+		    struct strbuf *err)
 {
-	FILE *fp = NULL;
+	const char *what = private ? "private key" : "public key";
+	FILE *fp;
 	struct stat st;
 	int ret = -1;
 
 	*out = NULL;
 	fp = fopen(path, "r");
 	if (!fp) {
-		strbuf_addf(err, "cannot open private key '%s': %s", path,
+		strbuf_addf(err, "cannot open %s '%s': %s", what, path,
 			    strerror(errno));
-		goto out;
+		return -1;
 	}
-	/* fstat the open file, so the mode checked is the file read. */
-	if (fstat(fileno(fp), &st)) {
+	if (private && fstat(fileno(fp), &st)) {
 		strbuf_addf(err, "cannot stat '%s': %s", path, strerror(errno));
 		goto out;
 	}
-	if (st.st_mode & (S_IRWXG | S_IRWXO)) {
+	if (private && (st.st_mode & (S_IRWXG | S_IRWXO))) {
 		strbuf_addf(err, "private key '%s' is accessible by group or "
 			    "others (mode %04o); chmod 600 it", path,
 			    (unsigned)(st.st_mode & 07777));
 		goto out;
 	}
-	*out = PEM_read_PrivateKey(fp, NULL, no_passphrase, NULL);
+	*out = private ? PEM_read_PrivateKey(fp, NULL, no_passphrase, NULL) :
+			 PEM_read_PUBKEY(fp, NULL, no_passphrase, NULL);
 	if (!*out) {
-		strbuf_addf(err, "cannot read private key '%s': ", path);
-		add_ossl_error(err, "not a PEM private key");
+		strbuf_addf(err, "cannot read %s '%s': ", what, path);
+		add_ossl_error(err, private ? "not a PEM private key" :
+					      "not a PEM public key");
 		goto out;
 	}
 	if (require_ed25519(*out, path, err))
@@ -178,39 +186,18 @@ out:
 		EVP_PKEY_free(*out);
 		*out = NULL;
 	}
-	if (fp)
-		fclose(fp);
+	fclose(fp);
 	return ret;
+}
+
+int sig_load_private(EVP_PKEY **out, const char *path, struct strbuf *err)
+{
+	return load_key(out, path, 1, err);
 }
 
 int sig_load_public(EVP_PKEY **out, const char *path, struct strbuf *err)
 {
-	FILE *fp = fopen(path, "r");
-	int ret = -1;
-
-	*out = NULL;
-	if (!fp) {
-		strbuf_addf(err, "cannot open public key '%s': %s", path,
-			    strerror(errno));
-		goto out;
-	}
-	*out = PEM_read_PUBKEY(fp, NULL, no_passphrase, NULL);
-	if (!*out) {
-		strbuf_addf(err, "cannot read public key '%s': ", path);
-		add_ossl_error(err, "not a PEM public key");
-		goto out;
-	}
-	if (require_ed25519(*out, path, err))
-		goto out;
-	ret = 0;
-out:
-	if (ret) {
-		EVP_PKEY_free(*out);
-		*out = NULL;
-	}
-	if (fp)
-		fclose(fp);
-	return ret;
+	return load_key(out, path, 0, err);
 }
 
 int sig_key_id(char out[DIGEST_HEX_MAX], EVP_PKEY *key, struct strbuf *err)
