@@ -3,6 +3,7 @@
  */
 #include "config.h"
 #include "builtin.h"
+#include "repo.h"
 #include "usage.h"
 
 #include <stdio.h>
@@ -10,35 +11,35 @@
 
 static const struct cmd_struct commands[] = {
 	{ "backfill", cmd_backfill, "write sidecars for old reports from git "
-	  "history", backfill_usage },
+	  "history", backfill_usage, NEED_GIT },
 	{ "canon", cmd_canon, "print the canonical text of a YAML or JSON input",
-	  canon_usage },
+	  canon_usage, 0 },
 	{ "capture", cmd_capture, "write the replay sidecar of a run",
-	  capture_usage },
+	  capture_usage, NEED_GIT },
 	{ "diff", cmd_diff, "compare two sidecars' stable fields",
-	  diff_usage },
+	  diff_usage, NEED_GIT },
 	{ "hash", cmd_hash, "hash inputs exactly as the reference does",
-	  hash_usage },
+	  hash_usage, 0 },
 	{ "hook", cmd_hook, "the check the installed git hooks run",
-	  hook_usage },
+	  hook_usage, NEED_GIT },
 	{ "hooks", cmd_hooks, "show whether git will run the installed hooks",
-	  hooks_usage },
+	  hooks_usage, NEED_GIT },
 	{ "install-hooks", cmd_install_hooks, "install the pre-commit and "
-	  "pre-push hooks", install_hooks_usage },
+	  "pre-push hooks", install_hooks_usage, NEED_GIT },
 	{ "keygen", cmd_keygen, "make an Ed25519 key pair for signing "
-	  "sidecars", keygen_usage },
-	{ "log", cmd_log, "check a REPLAY.jsonl event log", log_usage },
+	  "sidecars", keygen_usage, 0 },
+	{ "log", cmd_log, "check a REPLAY.jsonl event log", log_usage, 0 },
 	{ "render", cmd_render, "print a sidecar's markdown block as the "
-	  "reference does", render_usage },
+	  "reference does", render_usage, 0 },
 	{ "sign", cmd_sign, "write a detached signature for each sidecar",
-	  sign_usage },
+	  sign_usage, 0 },
 	{ "uninstall-hooks", cmd_uninstall_hooks, "remove the hooks and restore "
-	  "the ones they replaced", uninstall_hooks_usage },
+	  "the ones they replaced", uninstall_hooks_usage, NEED_GIT },
 	{ "validate", cmd_validate, "check sidecars against the replay JSON "
-	  "Schema", validate_usage },
+	  "Schema", validate_usage, 0 },
 	{ "verify", cmd_verify, "check that reports' inputs still hash as "
-	  "recorded", verify_usage },
-	{ "verify-replay", cmd_verify, "alias of verify", verify_usage },
+	  "recorded", verify_usage, NEED_GIT },
+	{ "verify-replay", cmd_verify, "alias of verify", verify_usage, NEED_GIT },
 };
 
 #define NR_COMMANDS (sizeof(commands) / sizeof(commands[0]))
@@ -87,6 +88,19 @@ static int cmd_help(int argc, char **argv)
 	return finish_stdout(0);
 }
 
+static int run_command(const struct cmd_struct *cmd, int argc, char **argv)
+{
+	struct strbuf err = STRBUF_INIT;
+	int status;
+
+	if ((cmd->flags & NEED_GIT) && repo_library_init(&err))
+		die("%s", err.buf);
+	status = cmd->fn(argc, argv);
+	if (cmd->flags & NEED_GIT)
+		repo_library_shutdown();
+	return status;
+}
+
 static int run(int argc, char **argv)
 {
 	const struct cmd_struct *cmd;
@@ -115,15 +129,10 @@ static int run(int argc, char **argv)
 		      name);
 		return 2;
 	}
-	return cmd->fn(argc - 1, argv + 1);
+	return run_command(cmd, argc - 1, argv + 1);
 }
 
 int main(int argc, char **argv)
 {
-	/*
-	 * libgit2 is initialised by the commands that use the repository,
-	 * not here: its start-up reads the system's CA certificates, which
-	 * hash and canon have no use for.
-	 */
 	return run(argc, argv);
 }

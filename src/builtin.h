@@ -8,11 +8,22 @@
  * unusable input).
  */
 
+/*
+ * What main() sets up before running a command (git's RUN_SETUP): with
+ * NEED_GIT, libgit2 is initialised (repo_library_init()) and shut down
+ * after.  Commands without it never start libgit2, whose start-up reads
+ * the system's CA certificates.
+ */
+enum cmd_flags {
+	NEED_GIT = (1 << 0),
+};
+
 struct cmd_struct {
 	const char *name;
 	int (*fn)(int argc, char **argv);
 	const char *summary;	/* one line for --help */
 	const char *usage;	/* full usage text */
+	unsigned flags;		/* enum cmd_flags */
 };
 
 extern const char backfill_usage[];

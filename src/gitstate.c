@@ -29,6 +29,7 @@
  */
 #include "config.h"
 #include "gitstate.h"
+#include "repo.h"
 #include "usage.h"
 
 #include <dirent.h>
@@ -74,13 +75,6 @@ struct dirt {
 
 static int repo_dirt(unsigned *out, git_repository *repo, int no_untracked,
 		     int first_only, int depth, struct strbuf *err);
-
-static const char *lg2_message(void)
-{
-	const git_error *e = git_error_last();
-
-	return e && e->message ? e->message : "unknown libgit2 error";
-}
 
 static int done(const struct dirt *d)
 {
@@ -156,40 +150,6 @@ static int config_bool(int *out, git_config *cfg, const char *key, int def,
 		return -1;
 	}
 	return 0;
-}
-
-/*
- * Read config.worktree as git does when extensions.worktreeConfig is
- * set (libgit2 1.5 does not), above the repository's own settings, so
- * that libgit2's diffs see core.* from there too.
- */
-static int add_worktree_config(git_repository *repo, struct strbuf *err)
-{
-	struct strbuf path = STRBUF_INIT;
-	git_config *cfg = NULL;
-	struct stat st;
-	int on, ret = -1;
-
-	if (git_repository_config(&cfg, repo) < 0) {
-		strbuf_addf(err, "cannot read the git configuration: %s",
-			    lg2_message());
-		goto out;
-	}
-	if (config_bool(&on, cfg, "extensions.worktreeConfig", 0, err))
-		goto out;
-	strbuf_addf(&path, "%sconfig.worktree", git_repository_path(repo));
-	if (on && !lstat(path.buf, &st) &&
-	    git_config_add_file_ondisk(cfg, path.buf, GIT_CONFIG_LEVEL_APP,
-				       repo, 0) < 0) {
-		strbuf_addf(err, "cannot read '%s': %s", path.buf,
-			    lg2_message());
-		goto out;
-	}
-	ret = 0;
-out:
-	git_config_free(cfg);
-	strbuf_release(&path);
-	return ret;
 }
 
 /*
@@ -432,7 +392,7 @@ out:
  */
 static int is_nested_repo(const char *path)
 {
-	struct strbuf dotgit = STRBUF_INIT;
+	struct strbuf dotgit = STRBUF_INIT, err = STRBUF_INIT;
 	git_repository *repo = NULL;
 	struct stat st;
 	int rc, ret = 0;
@@ -440,18 +400,16 @@ static int is_nested_repo(const char *path)
 	strbuf_addf(&dotgit, "%s/.git", path);
 	if (lstat(dotgit.buf, &st))
 		goto out;
-	rc = git_repository_open_ext(&repo, path,
-				     GIT_REPOSITORY_OPEN_NO_SEARCH, NULL);
-	if (rc == GIT_ENOTFOUND)
-		git_error_clear();
-	else if (rc < 0) {
+	rc = repo_open_git(&repo, path, REPO_EXACT | REPO_PATHS_ONLY, &err);
+	if (rc < 0) {
 		git_error_clear();
 		ret = 1;
-	} else
+	} else if (!rc)
 		ret = !git_repository_is_bare(repo);
 out:
 	git_repository_free(repo);
 	strbuf_release(&dotgit);
+	strbuf_release(&err);
 	return ret;
 }
 
@@ -711,7 +669,7 @@ out:
 static int submodule_side(struct dirt *d, const git_index_entry *e,
 			  struct strbuf *err)
 {
-	struct strbuf full = STRBUF_INIT;
+	struct strbuf full = STRBUF_INIT, open_err = STRBUF_INIT;
 	git_repository *sub = NULL;
 	enum sm_ignore ignore;
 	struct stat st;
@@ -732,18 +690,15 @@ static int submodule_side(struct dirt *d, const git_index_entry *e,
 		ret = 0;
 		goto out;
 	}
-	rc = git_repository_open_ext(&sub, full.buf,
-				     GIT_REPOSITORY_OPEN_NO_SEARCH, NULL);
-	if (rc == GIT_ENOTFOUND) {
+	rc = repo_open_git(&sub, full.buf, REPO_EXACT, &open_err);
+	if (rc > 0) {
 		/* not checked out: git takes it as matching */
-		git_error_clear();
 		ret = 0;
 		goto out;
 	}
-	if (rc < 0 || add_worktree_config(sub, err)) {
-		if (rc < 0)
-			strbuf_addf(err, "cannot open submodule '%s': %s",
-				    e->path, lg2_message());
+	if (rc < 0) {
+		strbuf_addf(err, "cannot open submodule '%s': %s", e->path,
+			    open_err.buf);
 		goto out;
 	}
 	/* new commits; an unborn HEAD counts as matching */
@@ -783,6 +738,7 @@ static int submodule_side(struct dirt *d, const git_index_entry *e,
 out:
 	git_repository_free(sub);
 	strbuf_release(&full);
+	strbuf_release(&open_err);
 	return ret;
 }
 
@@ -834,129 +790,16 @@ out:
 	return ret;
 }
 
-/*
- * Open the repository around dir as git finds it: GIT_DIR when set,
- * else searching up from dir.  libgit2's GIT_REPOSITORY_OPEN_FROM_ENV
- * reads GIT_DIR, GIT_CEILING_DIRECTORIES, GIT_INDEX_FILE and the object
- * directories, but refuses GIT_WORK_TREE and takes the parent of GIT_DIR
- * for the work tree, where git takes GIT_WORK_TREE, else core.worktree,
- * else (with GIT_DIR set and core.bare not true) the current directory.
- * Returns 0 with *out, 1 when there is no repository, -1 on error.
- */
-static int open_repo(git_repository **out, const char *dir,
-		     struct strbuf *err)
-{
-	const char *env_wt = getenv("GIT_WORK_TREE");
-	const char *env_dir = getenv("GIT_DIR");
-	struct strbuf path = STRBUF_INIT;
-	git_config_entry *entry = NULL;
-	git_config *cfg = NULL;
-	char *wt = NULL, *saved = NULL;
-	int rc, bare, ret = -1;
-
-	*out = NULL;
-	if (env_wt && *env_wt) {
-		wt = realpath(env_wt, NULL);
-		if (!wt) {
-			strbuf_addf(err, "invalid GIT_WORK_TREE '%s': %s",
-				    env_wt, strerror(errno));
-			goto out;
-		}
-		saved = xstrdup(env_wt);
-		if (unsetenv("GIT_WORK_TREE")) {
-			strbuf_addf(err, "cannot unset GIT_WORK_TREE: %s",
-				    strerror(errno));
-			goto out;
-		}
-	}
-	/* libgit2 reads GIT_DIR only when given no path */
-	rc = git_repository_open_ext(out, env_dir && *env_dir ? NULL : dir,
-				     GIT_REPOSITORY_OPEN_FROM_ENV, NULL);
-	if (saved && setenv("GIT_WORK_TREE", saved, 1)) {
-		strbuf_addf(err, "cannot restore GIT_WORK_TREE: %s",
-			    strerror(errno));
-		goto out;
-	}
-	if (rc == GIT_EOWNER ||
-	    (rc < 0 && strstr(lg2_message(), "safe.directory"))) {
-		char *real = realpath(env_dir && *env_dir ? env_dir : dir, NULL);
-
-		strbuf_addf(err, "the repository at '%s' is owned by someone "
-			    "else (git refuses it too); to trust it: git config "
-			    "--global --add safe.directory <its path>",
-			    real ? real : dir);
-		free(real);
-		goto out;
-	}
-	if (rc == GIT_ENOTFOUND) {
-		git_error_clear();
-		ret = 1;
-		goto out;
-	}
-	if (rc < 0) {
-		strbuf_addf(err, "cannot open the git repository around '%s': "
-			    "%s", dir, lg2_message());
-		goto out;
-	}
-	if (add_worktree_config(*out, err))
-		goto out;
-	if (!wt && env_dir && *env_dir) {
-		if (git_repository_config_snapshot(&cfg, *out) < 0) {
-			strbuf_addf(err, "cannot read the git configuration: "
-				    "%s", lg2_message());
-			goto out;
-		}
-		rc = config_entry(&entry, cfg, "core.worktree", err);
-		if (rc < 0 || config_bool(&bare, cfg, "core.bare", 0, err))
-			goto out;
-		if (rc && entry->value) {
-			/* relative to the git directory */
-			if (entry->value[0] != '/')
-				strbuf_addstr(&path, git_repository_path(*out));
-			strbuf_addstr(&path, entry->value);
-		} else if (!bare)
-			strbuf_addch(&path, '.');
-		if (path.len && !(wt = realpath(path.buf, NULL))) {
-			strbuf_addf(err, "invalid work tree '%s': %s",
-				    path.buf, strerror(errno));
-			goto out;
-		}
-	}
-	if (wt && git_repository_set_workdir(*out, wt, 0) < 0) {
-		strbuf_addf(err, "cannot use the work tree '%s': %s", wt,
-			    lg2_message());
-		goto out;
-	}
-	ret = 0;
-out:
-	if (ret) {
-		git_repository_free(*out);
-		*out = NULL;
-	}
-	git_config_entry_free(entry);
-	git_config_free(cfg);
-	strbuf_release(&path);
-	free(saved);
-	free(wt);
-	return ret;
-}
-
 int gitstate_read(struct gitstate *out, const char *dir, struct strbuf *err)
 {
-	static const char *worktree_ext[] = { "worktreeconfig" };
-	git_repository *repo = NULL;
+	struct repo repo = REPO_INIT;
 	git_oid oid;
 	unsigned bits;
 	int rc, ret = -1;
 
 	out->commit[0] = '\0';
 	out->dirty = -1;
-	/* add_worktree_config() supplies what this extension asks for */
-	if (git_libgit2_opts(GIT_OPT_SET_EXTENSIONS, worktree_ext, 1) < 0) {
-		strbuf_addf(err, "cannot set up libgit2: %s", lg2_message());
-		goto out;
-	}
-	rc = open_repo(&repo, dir, err);
+	rc = repo_open(&repo, dir, 0, err);
 	if (rc) {
 		ret = rc > 0 ? 0 : -1;
 		goto out;
@@ -965,11 +808,11 @@ int gitstate_read(struct gitstate *out, const char *dir, struct strbuf *err)
 	 * `git status` refuses to run without a work tree, so the
 	 * reference has no answer there; record neither.
 	 */
-	if (git_repository_is_bare(repo)) {
+	if (!repo.workdir.len) {
 		ret = 0;
 		goto out;
 	}
-	rc = git_repository_head_unborn(repo);
+	rc = git_repository_head_unborn(repo.git);
 	if (rc < 0) {
 		strbuf_addf(err, "cannot read HEAD: %s", lg2_message());
 		goto out;
@@ -979,35 +822,16 @@ int gitstate_read(struct gitstate *out, const char *dir, struct strbuf *err)
 		goto out;
 	}
 	/* rev-parse HEAD prints what HEAD resolves to, unpeeled. */
-	if (git_reference_name_to_id(&oid, repo, "HEAD") < 0) {
+	if (git_reference_name_to_id(&oid, repo.git, "HEAD") < 0) {
 		strbuf_addf(err, "cannot resolve HEAD: %s", lg2_message());
 		goto out;
 	}
-	if (repo_dirt(&bits, repo, 0, 1, 0, err))
+	if (repo_dirt(&bits, repo.git, 0, 1, 0, err))
 		goto out;
 	git_oid_tostr(out->commit, sizeof(out->commit), &oid);
 	out->dirty = bits != 0;
 	ret = 0;
 out:
-	git_repository_free(repo);
+	repo_release(&repo);
 	return ret;
-}
-
-int gitstate_open_repo(git_repository **out, struct strbuf *err)
-{
-	static const char *worktree_ext[] = { "worktreeconfig" };
-	const char *common = getenv("GIT_COMMON_DIR");
-	int rc;
-
-	if (git_libgit2_opts(GIT_OPT_SET_EXTENSIONS, worktree_ext, 1) < 0) {
-		strbuf_addf(err, "cannot set up libgit2: %s", lg2_message());
-		return -1;
-	}
-	/* libgit2 reads commondir from the git directory itself */
-	if (common && *common)
-		unsetenv("GIT_COMMON_DIR");
-	rc = open_repo(out, ".", err);
-	if (rc > 0)
-		strbuf_addstr(err, "not in a git repository");
-	return rc ? -1 : 0;
 }

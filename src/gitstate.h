@@ -2,7 +2,6 @@
 #define GITSTATE_H
 
 #include "strbuf.h"
-#include <git2.h>
 
 /*
  * The git state a run records in its sidecar (SPEC section 6, capture):
@@ -23,9 +22,9 @@ struct gitstate {
 
 /*
  * Read the state of the repository that contains `dir`, found as git
- * finds it: GIT_DIR if set, else searching upwards from dir, honouring
- * GIT_WORK_TREE, core.worktree, GIT_CEILING_DIRECTORIES and the other
- * variables libgit2 knows (GIT_REPOSITORY_OPEN_FROM_ENV).  Linked
+ * finds it (repo_open(): GIT_DIR if set, else searching upwards from
+ * dir, honouring GIT_WORK_TREE, core.worktree, GIT_CEILING_DIRECTORIES
+ * and the rest).  Linked
  * worktrees, a detached HEAD, sparse checkouts and config.worktree
  * (extensions.worktreeConfig) read as git reads them.
  *
@@ -38,15 +37,12 @@ struct gitstate {
  * commits, modified or untracked content (as their "ignore" setting
  * allows).
  *
- * The caller initialises libgit2 (git_libgit2_init()) first; this adds
- * "worktreeconfig" to libgit2's supported extensions for the process
- * (GIT_OPT_SET_EXTENSIONS), since we read config.worktree.  Returns 0,
- * or -1 with a one-line reason in err when there is a repository that
- * cannot be read: one libgit2 refuses to open (an unknown extension, an
- * owner that safe.directory does not allow), a corrupt HEAD or index, an
- * invalid status.showUntrackedFiles.  out is set to nulls in that case.
+ * Needs repo_library_init().  Returns 0, or -1 with a one-line reason
+ * in err when there is a repository that cannot be read: one libgit2
+ * refuses to open (an unknown extension, an owner that safe.directory
+ * does not allow), a corrupt HEAD or index, an invalid
+ * status.showUntrackedFiles.  out is set to nulls in that case.
  */
 int gitstate_read(struct gitstate *out, const char *dir, struct strbuf *err);
-int gitstate_open_repo(git_repository **out, struct strbuf *err);
 
 #endif

@@ -17,6 +17,7 @@
  */
 #include "config.h"
 #include "history.h"
+#include "repo.h"
 #include "usage.h"
 
 #include <stdint.h>
@@ -349,10 +350,8 @@ static int diff_paths(struct walk *w, git_tree *a, git_tree *b, int depth,
 		git_tree_free(sa);
 		git_tree_free(sb);
 		if (ret) {
-			const git_error *e = git_error_last();
-
 			strbuf_addf(w->err, "cannot read a tree: %s",
-				    e ? e->message : "unknown error");
+				    lg2_message());
 			return -1;
 		}
 		i = j;
@@ -535,12 +534,11 @@ static int visit(struct walk *w, struct node *n)
 	goto out;
 lg2_fail:
 	{
-		const git_error *e = git_error_last();
 		char hex[GIT_OID_HEXSZ + 1];
 
 		git_oid_tostr(hex, sizeof(hex), &n->oid);
 		strbuf_addf(w->err, "cannot read commit %s: %s", hex,
-			    e ? e->message : "unknown error");
+			    lg2_message());
 	}
 out:
 	for (j = 0; parents && j < nparents; j++) {
@@ -652,10 +650,8 @@ static int walk_paths(git_repository *repo, const git_oid *start,
 	load_shallow(&w);
 	if (git_repository_odb(&w.odb, repo) < 0 ||
 	    git_commit_lookup(&head, repo, start) < 0) {
-		const git_error *e = git_error_last();
-
 		strbuf_addf(err, "cannot read the start commit: %s",
-			    e ? e->message : "unknown error");
+			    lg2_message());
 		goto out;
 	}
 	if (n) {

@@ -3,6 +3,7 @@
 #include "digest.h"
 #include "hashfile.h"
 #include "inputs.h"
+#include "repo.h"
 #include "root.h"
 #include "sidecar.h"
 #include "usage.h"
@@ -337,10 +338,8 @@ static int collect_changed(struct ctx *c, struct strbuf *err)
 		ret = git_diff_tree_to_tree(&diff, c->repo, c->base->tree,
 					    c->next->tree, &opts);
 	if (ret < 0) {
-		const git_error *e = git_error_last();
-
 		strbuf_addf(err, "cannot compare %s with %s: %s", c->base->name,
-			    c->next->name, e ? e->message : "unknown error");
+			    c->next->name, lg2_message());
 		return -1;
 	}
 	n = git_diff_num_deltas(diff);

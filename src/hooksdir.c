@@ -4,135 +4,16 @@
  */
 #include "config.h"
 #include "hooksdir.h"
+#include "repo.h"
 #include "root.h"
 #include "usage.h"
 
-#include <errno.h>
 #include <git2.h>
 #include <pwd.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
-
-static const char *lg2_message(void)
-{
-	const git_error *e = git_error_last();
-
-	return e && e->message ? e->message : "unknown error";
-}
-
-/*
- * Open the repository around the current directory as git finds it.
- * libgit2's GIT_REPOSITORY_OPEN_FROM_ENV reads GIT_DIR,
- * GIT_CEILING_DIRECTORIES and the object directories but refuses
- * GIT_WORK_TREE and GIT_COMMON_DIR, and takes the parent of GIT_DIR for
- * the work tree where git takes GIT_WORK_TREE, else core.worktree, else
- * (GIT_DIR set, not bare) the current directory: the work tree git would
- * use is appended to workdir (nothing for a bare repository), and
- * GIT_COMMON_DIR, when set, to common_dir, both absolute.  Returns 0, 1
- * when there is no repository, or -1 with a reason in err.
- */
-static int open_repo(git_repository **out, struct strbuf *workdir,
-		     struct strbuf *common_dir, struct strbuf *err)
-{
-	static const char *const hidden[] = { "GIT_WORK_TREE", "GIT_COMMON_DIR" };
-	const char *env_dir = getenv("GIT_DIR");
-	struct strbuf path = STRBUF_INIT;
-	git_config_entry *entry = NULL;
-	git_config *cfg = NULL;
-	char *wt = NULL, *saved[2] = { NULL, NULL };
-	size_t i;
-	int rc, bare = 0, ret = -1;
-
-	*out = NULL;
-	for (i = 0; i < 2; i++) {
-		const char *v = getenv(hidden[i]);
-
-		if (!v || !*v)
-			continue;
-		saved[i] = xstrdup(v);
-		if (unsetenv(hidden[i])) {
-			strbuf_addf(err, "cannot unset %s: %s", hidden[i],
-				    strerror(errno));
-			goto restore;
-		}
-	}
-	if (saved[0] && !(wt = realpath(saved[0], NULL))) {
-		strbuf_addf(err, "invalid GIT_WORK_TREE '%s': %s", saved[0],
-			    strerror(errno));
-		goto restore;
-	}
-	if (saved[1])
-		path_resolve(common_dir, NULL, saved[1]);
-	rc = git_repository_open_ext(out, env_dir && *env_dir ? NULL : ".",
-				     GIT_REPOSITORY_OPEN_FROM_ENV, NULL);
-	if (rc == GIT_ENOTFOUND) {
-		git_error_clear();
-		ret = 1;
-	} else if (rc < 0)
-		strbuf_addf(err, "cannot open the git repository: %s",
-			    lg2_message());
-	else
-		ret = 0;
-restore:
-	for (i = 0; i < 2; i++)
-		if (saved[i] && setenv(hidden[i], saved[i], 1) && !ret) {
-			strbuf_addf(err, "cannot restore %s: %s", hidden[i],
-				    strerror(errno));
-			ret = -1;
-		}
-	if (ret)
-		goto out;
-	ret = -1;
-	if (!wt && env_dir && *env_dir) {
-		if (git_repository_config_snapshot(&cfg, *out) < 0) {
-			strbuf_addf(err, "cannot read the git configuration: "
-				    "%s", lg2_message());
-			goto out;
-		}
-		rc = git_config_get_entry(&entry, cfg, "core.worktree");
-		if (rc == GIT_ENOTFOUND)
-			git_error_clear();
-		if (git_config_get_bool(&bare, cfg, "core.bare") < 0) {
-			git_error_clear();
-			bare = 0;
-		}
-		if (!rc && entry->value && *entry->value) {
-			/* relative to the git directory */
-			if (entry->value[0] != '/')
-				strbuf_addstr(&path, git_repository_path(*out));
-			strbuf_addstr(&path, entry->value);
-		} else if (!bare)
-			strbuf_addch(&path, '.');
-		if (path.len && !(wt = realpath(path.buf, NULL))) {
-			strbuf_addf(err, "invalid work tree '%s': %s",
-				    path.buf, strerror(errno));
-			goto out;
-		}
-	}
-	/*
-	 * Not git_repository_set_workdir(): libgit2 1.5 leaks there, and
-	 * only the path is needed.
-	 */
-	if (wt)
-		strbuf_addstr(workdir, wt);
-	else if (!git_repository_is_bare(*out) && git_repository_workdir(*out))
-		path_resolve(workdir, NULL, git_repository_workdir(*out));
-	ret = 0;
-out:
-	if (ret) {
-		git_repository_free(*out);
-		*out = NULL;
-	}
-	git_config_entry_free(entry);
-	git_config_free(cfg);
-	strbuf_release(&path);
-	free(saved[0]);
-	free(saved[1]);
-	free(wt);
-	return ret;
-}
 
 /* A boolean environment variable as git reads one; unset is false. */
 static int env_bool(const char *name)
@@ -376,11 +257,11 @@ static void trim_slash(struct strbuf *sb)
 
 int hooks_dir_resolve(struct hooks_dir *hd, struct strbuf *err)
 {
-	static const char *worktree_ext[] = { "worktreeconfig" };
 	struct strbuf files[GIT_CONFIG_LEVEL_APP + 1];
 	struct strbuf expanded = STRBUF_INIT, p_hooks = STRBUF_INIT;
 	struct strbuf p_other = STRBUF_INIT;
-	git_repository *repo = NULL;
+	struct repo r = REPO_INIT;
+	git_repository *repo;
 	git_config *cfg = NULL;
 	git_config_entry *entry = NULL;
 	struct stat st;
@@ -389,20 +270,16 @@ int hooks_dir_resolve(struct hooks_dir *hd, struct strbuf *err)
 
 	for (i = 0; i <= GIT_CONFIG_LEVEL_APP; i++)
 		strbuf_init(&files[i], 0);
-	/* load_config() supplies what this extension asks for */
-	if (git_libgit2_opts(GIT_OPT_SET_EXTENSIONS, worktree_ext, 1) < 0) {
-		strbuf_addf(err, "cannot set up libgit2: %s", lg2_message());
-		goto out;
-	}
-	rc = open_repo(&repo, &hd->workdir, &hd->commondir, err);
+	/* only paths are needed: libgit2's idea of the work tree may stay */
+	rc = repo_open(&r, ".", REPO_PATHS_ONLY, err);
 	if (rc) {
 		ret = rc;
 		goto out;
 	}
-	path_resolve(&hd->gitdir, NULL, git_repository_path(repo));
-	if (!hd->commondir.len)
-		path_resolve(&hd->commondir, NULL,
-			     git_repository_commondir(repo));
+	repo = r.git;
+	strbuf_addbuf(&hd->gitdir, &r.gitdir);
+	strbuf_addbuf(&hd->commondir, &r.commondir);
+	strbuf_addbuf(&hd->workdir, &r.workdir);
 	strbuf_addf(&hd->default_path, "%s/hooks", hd->commondir.buf);
 	if (load_config(&cfg, repo, hd->commondir.buf, files, err))
 		goto out;
@@ -474,7 +351,7 @@ out:
 	strbuf_release(&p_other);
 	git_config_entry_free(entry);
 	git_config_free(cfg);
-	git_repository_free(repo);
+	repo_release(&r);
 	return ret;
 }
 

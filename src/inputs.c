@@ -1,6 +1,7 @@
 #include "config.h"
 #include "inputs.h"
 #include "input.h"
+#include "repo.h"
 #include "root.h"
 #include "usage.h"
 
@@ -229,10 +230,8 @@ int input_read(struct strbuf *buf, const struct resolved_input *in,
 	strbuf_addf(&path, "%s%s", tree->prefix, in->rel.buf);
 	if (input_tree_blob(tree, path.buf, &id, &mode) < 0 ||
 	    git_blob_lookup(&blob, tree->repo, &id) < 0) {
-		const git_error *e = git_error_last();
-
 		strbuf_addf(err, "cannot read '%s' at the commit: %s", path.buf,
-			    e ? e->message : "unknown error");
+			    lg2_message());
 		goto out;
 	}
 	if (max && (size_t)git_blob_rawsize(blob) > max) {

@@ -1,10 +1,10 @@
 #include "config.h"
 #include "root.h"
 #include "input.h"
+#include "repo.h"
 #include "usage.h"
 
 #include <errno.h>
-#include <git2.h>
 #include <jansson.h>
 #include <limits.h>
 #include <stdlib.h>
@@ -119,7 +119,6 @@ int root_find(struct strbuf *out, const char *dir, const char *given,
 	      struct strbuf *err)
 {
 	struct strbuf cur = STRBUF_INIT;
-	git_repository *repo = NULL;
 	int i, ret;
 
 	if (given) {
@@ -142,15 +141,12 @@ int root_find(struct strbuf *out, const char *dir, const char *given,
 	}
 	strbuf_reset(&cur);
 	path_resolve(&cur, NULL, dir);
-	if (!git_repository_open_ext(&repo, cur.buf, 0, NULL) &&
-	    git_repository_workdir(repo)) {
-		ret = set_real(out, git_repository_workdir(repo), err) ? -1 :
-		      ROOT_GIT;
+	if (repo_worktree_of(out, cur.buf)) {
+		ret = ROOT_GIT;
 		goto out;
 	}
 	ret = set_real(out, ".", err) ? -1 : ROOT_CWD;
 out:
-	git_repository_free(repo);
 	strbuf_release(&cur);
 	return ret;
 }

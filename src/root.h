@@ -19,9 +19,11 @@ enum root_origin {
  * else walking up from dir (the directory itself and at most 7 parents,
  * as the reference does) to a package.json whose "name" is
  * "@adastracomputing/ahd"; else the top of the git work tree containing
- * dir; else the current directory.  Stores the absolute, symlink-free
- * path in out.  Returns the origin, or -1 with a reason in err (a --root
- * that does not exist, say).  Needs libgit2 initialised.
+ * dir (repo_worktree_of(): the repository git would use there, GIT_DIR
+ * and GIT_WORK_TREE included); else the current directory.  Stores the
+ * absolute, symlink-free path in out.  Returns the origin, or -1 with a
+ * reason in err (a --root that does not exist, say).  Needs
+ * repo_library_init().
  */
 int root_find(struct strbuf *out, const char *dir, const char *given,
 	      struct strbuf *err);

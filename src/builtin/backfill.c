@@ -18,6 +18,7 @@
 #include "history.h"
 #include "input.h"
 #include "parse-options.h"
+#include "repo.h"
 #include "reportheader.h"
 #include "root.h"
 #include "sidecar.h"
@@ -280,10 +281,8 @@ static int build(struct item *it, git_repository *repo, json_t **out)
 	git_oid_tostr(hex, sizeof(hex), &it->answer.commit);
 	if (git_commit_lookup(&commit, repo, &it->answer.commit) < 0 ||
 	    git_commit_tree(&tree, commit) < 0) {
-		const git_error *e = git_error_last();
-
 		strbuf_addf(&it->reason, "cannot read commit %s: %s", hex,
-			    e ? e->message : "unknown error");
+			    lg2_message());
 		goto out;
 	}
 	version = version_at(repo, tree);
@@ -473,8 +472,6 @@ int cmd_backfill(int argc, char **argv)
 	}
 	if (argc - optind > 1)
 		usage_error(backfill_usage, "backfill takes one reports directory");
-	if (git_libgit2_init() < 0)
-		die("cannot initialise libgit2");
 	if (root_find(&root, ".", opts.root, &err) < 0)
 		die("%s", err.buf);
 	if (optind < argc) {
@@ -487,7 +484,7 @@ int cmd_backfill(int argc, char **argv)
 	} else
 		path_resolve(&scan, root.buf, "docs/evals");
 
-	if (!git_repository_open_ext(&repo, root.buf, 0, NULL) &&
+	if (!repo_open_git(&repo, root.buf, 0, NULL) &&
 	    git_repository_workdir(repo)) {
 		char *real = realpath(git_repository_workdir(repo), NULL);
 
@@ -640,6 +637,5 @@ int cmd_backfill(int argc, char **argv)
 	strbuf_release(&scan);
 	strbuf_release(&err);
 	strbuf_release(&workdir);
-	git_libgit2_shutdown();
 	return finish_stdout(status);
 }

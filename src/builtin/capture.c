@@ -826,8 +826,6 @@ int cmd_capture(int argc, char **argv)
 	    !strcmp(opts.report + strlen(opts.report) - 12, ".replay.json"))
 		usage_error(capture_usage, "--report takes the markdown "
 			    "report, not its sidecar '%s'", opts.report);
-	if (git_libgit2_init() < 0)
-		die("cannot initialise libgit2");
 
 	if (opts.out)
 		strbuf_addstr(&sidecar, opts.out);
@@ -961,6 +959,5 @@ out:
 	strbuf_release(&version);
 	strbuf_release(&when);
 	strbuf_release(&plat);
-	git_libgit2_shutdown();
 	return finish_stdout(status);
 }

@@ -16,6 +16,7 @@
 #include "inputs.h"
 #include "numfmt.h"
 #include "parse-options.h"
+#include "repo.h"
 #include "root.h"
 #include "sidecar.h"
 #include "usage.h"
@@ -589,7 +590,6 @@ static int open_repo(struct at_repo *r, const char *report, const char *given)
 	struct strbuf path = STRBUF_INIT, dir = STRBUF_INIT, err = STRBUF_INIT;
 	char *real_dir = NULL, *real_wd = NULL;
 	const char *base;
-	const git_error *e;
 	size_t n;
 	int ret = -1;
 
@@ -600,11 +600,10 @@ static int open_repo(struct at_repo *r, const char *report, const char *given)
 		error("%s: %s", dir.buf, strerror(errno));
 		goto out;
 	}
-	if (git_repository_open_ext(&r->repo, real_dir, 0, NULL) < 0 ||
+	if (repo_open_git(&r->repo, real_dir, 0, &err) ||
 	    !git_repository_workdir(r->repo)) {
-		e = git_error_last();
 		error("--at needs a git work tree around %s: %s", real_dir,
-		      e ? e->message : "not a repository");
+		      err.len ? err.buf : "not a repository");
 		goto out;
 	}
 	real_wd = realpath(git_repository_workdir(r->repo), NULL);
@@ -655,7 +654,6 @@ static int load_at(struct side *s, const struct at_repo *r, const char *rev)
 	git_blob *blob = NULL;
 	struct input_tree it;
 	struct strbuf err = STRBUF_INIT;
-	const git_error *e;
 	int ret = -1;
 
 	strbuf_addf(&s->name, "%s:%s", rev, r->sidecar.buf);
@@ -663,9 +661,8 @@ static int load_at(struct side *s, const struct at_repo *r, const char *rev)
 	    git_object_peel((git_object **)&commit, obj,
 			    GIT_OBJECT_COMMIT) < 0 ||
 	    git_commit_tree(&tree, commit) < 0) {
-		e = git_error_last();
 		error("cannot resolve '%s' to a commit: %s", rev,
-		      e ? e->message : "unknown error");
+		      lg2_message());
 		goto out;
 	}
 	if (git_tree_entry_bypath(&entry, tree, r->sidecar.buf) < 0 ||
@@ -776,8 +773,6 @@ int cmd_diff(int argc, char **argv)
 		usage_error(diff_usage, opts.at ?
 			    "--at wants <rev1> <rev2> <report>" :
 			    "diff wants two reports or sidecars");
-	if (git_libgit2_init() < 0)
-		die("cannot initialise libgit2");
 	side_init(&a);
 	side_init(&b);
 	memset(&d, 0, sizeof(d));
@@ -801,6 +796,5 @@ int cmd_diff(int argc, char **argv)
 	strbuf_release(&pattern);
 	side_release(&a);
 	side_release(&b);
-	git_libgit2_shutdown();
 	return finish_stdout(status);
 }

@@ -11,9 +11,9 @@
 #include "config.h"
 #include "builtin.h"
 #include "hookcheck.h"
-#include "gitstate.h"
 #include "hooks.h"
 #include "parse-options.h"
+#include "repo.h"
 #include "usage.h"
 
 #include <git2.h>
@@ -42,23 +42,19 @@ struct hook_ctx {
 	int strict;
 };
 
-static const char *lg2_message(void)
-{
-	const git_error *e = git_error_last();
-
-	return e && e->message ? e->message : "unknown error";
-}
-
 static int open_repo(struct hook_ctx *h)
 {
 	git_config *cfg = NULL;
 	int v;
 
 	struct strbuf err = STRBUF_INIT;
+	int rc;
 
 	/* GIT_DIR, GIT_WORK_TREE, core.worktree as git resolves them */
-	if (gitstate_open_repo(&h->repo, &err)) {
-		error("cannot open the repository: %s", err.buf);
+	rc = repo_open_git(&h->repo, ".", 0, &err);
+	if (rc) {
+		error("cannot open the repository: %s",
+		      rc > 0 ? "not in a git repository" : err.buf);
 		fprintf(stderr, "ahd-replay: nothing was checked; to go ahead "
 			"anyway: --no-verify, or AHD_REPLAY_SKIP=1\n");
 		strbuf_release(&err);
@@ -415,8 +411,6 @@ int cmd_hook(int argc, char **argv)
 		fprintf(stderr, "ahd-replay: AHD_REPLAY_SKIP is set; replay check skipped\n");
 		return 0;
 	}
-	if (git_libgit2_init() < 0)
-		die("cannot initialise libgit2");
 	/* git does not re-hash every object it reads; neither do we */
 	git_libgit2_opts(GIT_OPT_ENABLE_STRICT_HASH_VERIFICATION, 0);
 	if (!strcmp(argv[1], "pre-push"))
@@ -424,6 +418,5 @@ int cmd_hook(int argc, char **argv)
 			       argc > 3 ? argv[3] : NULL);
 	else
 		ret = pre_commit();
-	git_libgit2_shutdown();
 	return finish_stdout(ret);
 }

@@ -455,8 +455,6 @@ int cmd_install_hooks(int argc, char **argv)
 		strbuf_init(&plans[i].msg, 0);
 		strbuf_init(&plans[i].refuse, 0);
 	}
-	if (git_libgit2_init() < 0)
-		die("cannot initialise libgit2");
 	if (resolve_dir(&hd))
 		goto out;
 	if (hook_self_path(&bin, &err)) {
@@ -541,7 +539,6 @@ out:
 	strbuf_release(&bin);
 	strbuf_release(&err);
 	hooks_dir_release(&hd);
-	git_libgit2_shutdown();
 	return finish_stdout(status);
 }
 
@@ -654,8 +651,6 @@ int cmd_uninstall_hooks(int argc, char **argv)
 	if (optind < argc)
 		usage_error(uninstall_hooks_usage, "unexpected argument '%s'",
 			    argv[optind]);
-	if (git_libgit2_init() < 0)
-		die("cannot initialise libgit2");
 	if (resolve_dir(&hd))
 		goto out;
 	status = 0;
@@ -667,7 +662,6 @@ int cmd_uninstall_hooks(int argc, char **argv)
 		printf("no ahd-replay hooks in %s\n", hd.path.buf);
 out:
 	hooks_dir_release(&hd);
-	git_libgit2_shutdown();
 	return finish_stdout(status);
 }
 
@@ -851,8 +845,6 @@ static int hooks_status(void)
 	size_t i;
 	int status = 2;
 
-	if (git_libgit2_init() < 0)
-		die("cannot initialise libgit2");
 	if (resolve_dir(&hd))
 		goto out;
 	print_dir(&hd, stdout);
@@ -870,7 +862,6 @@ static int hooks_status(void)
 out:
 	strbuf_release(&err);
 	hooks_dir_release(&hd);
-	git_libgit2_shutdown();
 	return finish_stdout(status);
 }
 

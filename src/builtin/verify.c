@@ -17,6 +17,7 @@
 #include "inputs.h"
 #include "parse-options.h"
 #include "render.h"
+#include "repo.h"
 #include "root.h"
 #include "sidecar.h"
 #include "signature.h"
@@ -307,24 +308,20 @@ static int find_sidecars(struct path_list *out, const char *dir, int depth)
 /* The repository's top (or the current directory) for --all. */
 static void default_scope(struct strbuf *out)
 {
-	git_repository *repo = NULL;
-	char cwd[4096];
+	struct strbuf wt = STRBUF_INIT;
+	char *rcwd;
 
-	if (!git_repository_open_ext(&repo, ".", 0, NULL) &&
-	    git_repository_workdir(repo) && getcwd(cwd, sizeof(cwd))) {
-		const char *wd = git_repository_workdir(repo);
-		char *real = realpath(wd, NULL), *rcwd = realpath(cwd, NULL);
-
+	if (repo_worktree_of(&wt, ".")) {
+		rcwd = realpath(".", NULL);
 		/* Show paths relative to the current directory when we can. */
-		if (real && rcwd && !strcmp(real, rcwd))
+		if (rcwd && !strcmp(wt.buf, rcwd))
 			strbuf_addstr(out, ".");
 		else
-			strbuf_addstr(out, real ? real : wd);
-		free(real);
+			strbuf_addbuf(out, &wt);
 		free(rcwd);
 	} else
 		strbuf_addstr(out, ".");
-	git_repository_free(repo);
+	strbuf_release(&wt);
 }
 
 /* --- checking -------------------------------------------------------- */
@@ -574,25 +571,23 @@ out:
 static int open_at(struct at_commit *at, const char *root, const char *rev,
 		   struct strbuf *err)
 {
+	struct strbuf why = STRBUF_INIT;
 	git_object *obj = NULL;
 	char *real_wd = NULL;
-	const git_error *e;
 	int ret = -1;
 
-	if (git_repository_open_ext(&at->repo, root, 0, NULL) < 0 ||
+	if (repo_open_git(&at->repo, root, 0, &why) ||
 	    !git_repository_workdir(at->repo)) {
-		e = git_error_last();
 		strbuf_addf(err, "--at needs a git work tree around %s: %s", root,
-			    e ? e->message : "not a repository");
+			    why.len ? why.buf : "not a repository");
 		goto out;
 	}
 	if (git_revparse_single(&obj, at->repo, rev) < 0 ||
 	    git_object_peel((git_object **)&at->commit, obj,
 			    GIT_OBJECT_COMMIT) < 0 ||
 	    git_commit_tree(&at->tree, at->commit) < 0) {
-		e = git_error_last();
 		strbuf_addf(err, "cannot resolve '%s' to a commit: %s", rev,
-			    e ? e->message : "unknown error");
+			    lg2_message());
 		goto out;
 	}
 	git_oid_tostr(at->short_id, 13, git_commit_id(at->commit));
@@ -617,6 +612,7 @@ static int open_at(struct at_commit *at, const char *root, const char *rev,
 out:
 	free(real_wd);
 	git_object_free(obj);
+	strbuf_release(&why);
 	return ret;
 }
 
@@ -755,7 +751,7 @@ static void attribute(struct memos *memos, struct report *r,
 		git_oid_cpy(&start, git_commit_id(at->commit));
 		strbuf_addbuf(&prefix, &at->prefix);
 	} else {
-		if (git_repository_open_ext(&opened, r->root.buf, 0, NULL) < 0 ||
+		if (repo_open_git(&opened, r->root.buf, 0, NULL) ||
 		    !git_repository_workdir(opened) ||
 		    git_reference_name_to_id(&start, opened, "HEAD") < 0)
 			goto out;
@@ -1254,10 +1250,7 @@ static int load_trusted_keys(struct sig_keyring *kr, const char *dir)
 		 * A repository libgit2 cannot open leaves the user's own
 		 * configuration; with no keys, signed sidecars still fail.
 		 */
-		if (git_repository_open_ext(&repo, ".", 0, NULL) < 0) {
-			git_repository_free(repo);
-			repo = NULL;
-		}
+		repo_open_git(&repo, ".", 0, NULL);
 		if ((repo ? git_repository_config_snapshot(&cfg, repo) :
 		     git_config_open_default(&cfg)) < 0)
 			goto git_error;
@@ -1279,8 +1272,7 @@ static int load_trusted_keys(struct sig_keyring *kr, const char *dir)
 	ret = 0;
 	goto out;
 git_error:
-	error("cannot read ahd-replay.trustedKeys: %s", git_error_last() ?
-	      git_error_last()->message : "unknown error");
+	error("cannot read ahd-replay.trustedKeys: %s", lg2_message());
 out:
 	git_buf_dispose(&value);
 	git_config_free(cfg);
@@ -1302,8 +1294,6 @@ int cmd_verify(int argc, char **argv)
 
 	memset(&memos, 0, sizeof(memos));
 	parse_verify_options(&opts, &argc, &argv);
-	if (git_libgit2_init() < 0)
-		die("cannot initialise libgit2");
 	if (collect(&reports, &sidecars, argc, argv, opts.all, opts.root) ||
 	    load_trusted_keys(&keyring, opts.trusted_keys))
 		status = 2;
@@ -1376,6 +1366,5 @@ int cmd_verify(int argc, char **argv)
 	path_list_release(&sidecars);
 	memos_release(&memos);
 	sig_keyring_release(&keyring);
-	git_libgit2_shutdown();
 	return finish_stdout(status);
 }
