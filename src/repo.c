@@ -80,6 +80,41 @@ static int is_within(const char *path, const char *dir)
 }
 
 /*
+ * The directory a refusal by ownership is about, for the message: the
+ * nearest one at or above path that holds ".git" (what git names and
+ * safe.directory lists), else path itself (a git directory).
+ */
+static char *refused_path(const char *path)
+{
+	struct strbuf dir = STRBUF_INIT, dotgit = STRBUF_INIT;
+	char *real = realpath(path, NULL);
+	struct stat st;
+
+	if (!real)
+		return xstrdup(path);
+	strbuf_addstr(&dir, real);
+	for (;;) {
+		char *slash;
+
+		strbuf_setlen(&dotgit, 0);
+		strbuf_addf(&dotgit, "%s/.git", dir.len > 1 ? dir.buf : "");
+		if (!lstat(dotgit.buf, &st)) {
+			free(real);
+			strbuf_release(&dotgit);
+			return strbuf_detach(&dir, NULL);
+		}
+		if (dir.len <= 1)
+			break;
+		slash = strrchr(dir.buf, '/');
+		strbuf_setlen(&dir, slash == dir.buf ? 1 :
+			      (size_t)(slash - dir.buf));
+	}
+	strbuf_release(&dir);
+	strbuf_release(&dotgit);
+	return real;
+}
+
+/*
  * libgit2's open: GIT_DIR itself when set (env_dir), else dir, searched
  * upwards unless REPO_EXACT.  Returns 0, 1 when there is no repository,
  * or -1 with the reason in err.
@@ -104,13 +139,12 @@ static int open_git(git_repository **out, const char *dir,
 	rc = git_repository_open_ext(out, path, lg2_flags, ceiling);
 	if (rc == GIT_EOWNER ||
 	    (rc < 0 && strstr(lg2_message(), "safe.directory"))) {
-		char *real = realpath(path, NULL);
+		char *where = refused_path(path);
 
 		strbuf_addf(err, "the repository at '%s' is owned by someone "
 			    "else (git refuses it too); to trust it: git config "
-			    "--global --add safe.directory <its path>",
-			    real ? real : path);
-		free(real);
+			    "--global --add safe.directory <its path>", where);
+		free(where);
 		return -1;
 	}
 	if (rc == GIT_ENOTFOUND) {

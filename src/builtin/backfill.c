@@ -440,7 +440,7 @@ int cmd_backfill(int argc, char **argv)
 	size_t i, npaths = 0, scanned = 0, written = 0, skipped = 0, failed = 0;
 	int c, status = 0, truncated = 0;
 	git_oid head;
-	int have_head = 0;
+	int have_head = 0, rc;
 
 	reset_getopt();
 	while ((c = getopt_long(argc, argv, "+h", backfill_options, NULL)) != -1) {
@@ -484,8 +484,11 @@ int cmd_backfill(int argc, char **argv)
 	} else
 		path_resolve(&scan, root.buf, "docs/evals");
 
-	if (!repo_open_git(&repo, root.buf, 0, NULL) &&
-	    git_repository_workdir(repo)) {
+	/* a repository that is there but cannot be read is no untracked one */
+	rc = repo_open_git(&repo, root.buf, 0, &err);
+	if (rc < 0)
+		die("%s", err.buf);
+	if (!rc && git_repository_workdir(repo)) {
 		char *real = realpath(git_repository_workdir(repo), NULL);
 
 		strbuf_addstr(&workdir, real ? real : "");
