@@ -117,42 +117,6 @@ static enum sm_ignore parse_ignore(const char *v)
 }
 
 /*
- * Look key up in cfg: 1 and *out (owned by the caller) when set, 0 when
- * not, -1 on error.
- */
-static int config_entry(git_config_entry **out, git_config *cfg,
-			const char *key, struct strbuf *err)
-{
-	int rc = git_config_get_entry(out, cfg, key);
-
-	if (rc == GIT_ENOTFOUND)
-		return 0;
-	if (rc < 0) {
-		strbuf_addf(err, "cannot read %s: %s", key, lg2_message());
-		return -1;
-	}
-	return 1;
-}
-
-/* A boolean setting: 0 or 1 in *out (def when unset), or -1. */
-static int config_bool(int *out, git_config *cfg, const char *key, int def,
-		       struct strbuf *err)
-{
-	int rc = git_config_get_bool(out, cfg, key);
-
-	if (rc == GIT_ENOTFOUND) {
-		git_error_clear();
-		*out = def;
-		return 0;
-	}
-	if (rc < 0) {
-		strbuf_addf(err, "invalid %s: %s", key, lg2_message());
-		return -1;
-	}
-	return 0;
-}
-
-/*
  * status.showUntrackedFiles: "no", "normal" or "all", and (git 2.46 on)
  * a boolean, false meaning "no" and true "normal".  Unset is "normal";
  * anything else makes git status fail, and us too.
@@ -163,7 +127,7 @@ static int read_show_untracked(struct dirt *d, struct strbuf *err)
 	const char *v;
 	int rc, ret = -1;
 
-	rc = config_entry(&entry, d->cfg, "status.showUntrackedFiles", err);
+	rc = repo_config_entry(&entry, d->cfg, "status.showUntrackedFiles", err);
 	if (rc <= 0) {
 		d->untracked = 1;
 		ret = rc;
@@ -224,9 +188,9 @@ static int dirt_open(struct dirt *d, git_repository *repo, int no_untracked,
 		goto out;
 	if (no_untracked)
 		d->untracked = 0;
-	if (config_bool(&d->filemode, d->cfg, "core.fileMode", 1, err) ||
-	    config_bool(&sparse, d->cfg, "core.sparseCheckout", 0, err) ||
-	    config_bool(&expect_outside, d->cfg,
+	if (repo_config_bool(&d->filemode, d->cfg, "core.fileMode", 1, err) ||
+	    repo_config_bool(&sparse, d->cfg, "core.sparseCheckout", 0, err) ||
+	    repo_config_bool(&expect_outside, d->cfg,
 			"sparse.expectFilesOutsideOfPatterns", 0, err))
 		goto out;
 	d->sparse_present = sparse && !expect_outside;
@@ -607,7 +571,7 @@ static int submodule_ignore(const struct dirt *d, const char *path,
 	enum sm_ignore v = SM_IGNORE_NONE, sub = SM_IGNORE_UNSET;
 	int rc, failed, ret = -1;
 
-	rc = config_entry(&entry, d->cfg, "diff.ignoreSubmodules", err);
+	rc = repo_config_entry(&entry, d->cfg, "diff.ignoreSubmodules", err);
 	if (rc < 0)
 		goto out;
 	if (rc) {
@@ -629,7 +593,7 @@ static int submodule_ignore(const struct dirt *d, const char *path,
 		strbuf_addf(&key, "submodule.%s.ignore", name);
 		git_config_entry_free(entry);
 		entry = NULL;
-		rc = config_entry(&entry, d->cfg, key.buf, err);
+		rc = repo_config_entry(&entry, d->cfg, key.buf, err);
 		if (rc < 0)
 			goto out;
 		if (rc) {
@@ -645,7 +609,7 @@ static int submodule_ignore(const struct dirt *d, const char *path,
 			git_config_entry_free(entry);
 			entry = NULL;
 			/* git warns about a bad value here and ignores it */
-			rc = config_entry(&entry, d->gitmodules, key.buf, err);
+			rc = repo_config_entry(&entry, d->gitmodules, key.buf, err);
 			if (rc < 0)
 				goto out;
 			if (rc && entry->value)
@@ -806,13 +770,10 @@ int gitstate_read(struct gitstate *out, const char *dir, struct strbuf *err)
 	}
 	/*
 	 * `git status` refuses to run without a work tree, so the
-	 * reference has no answer there; record neither.
+	 * reference has no answer there; record neither, as on an unborn
+	 * branch.
 	 */
-	if (!repo.workdir.len) {
-		ret = 0;
-		goto out;
-	}
-	rc = git_repository_head_unborn(repo.git);
+	rc = repo.workdir.len ? git_repository_head_unborn(repo.git) : 1;
 	if (rc < 0) {
 		strbuf_addf(err, "cannot read HEAD: %s", lg2_message());
 		goto out;

@@ -15,21 +15,6 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-/* A boolean environment variable as git reads one; unset is false. */
-static int env_bool(const char *name)
-{
-	const char *v = getenv(name);
-	int b;
-
-	if (!v)
-		return 0;
-	if (git_config_parse_bool(&b, v) < 0) {
-		git_error_clear();
-		return 1;
-	}
-	return b;
-}
-
 static int add_config_file(git_config *cfg, const char *path,
 			   git_config_level_t level,
 			   const git_repository *repo, struct strbuf *err)
@@ -65,7 +50,7 @@ static int load_config(git_config **out, git_repository *repo,
 			    lg2_message());
 		goto out;
 	}
-	if (!env_bool("GIT_CONFIG_NOSYSTEM")) {
+	if (!repo_env_bool("GIT_CONFIG_NOSYSTEM")) {
 		const char *s = getenv("GIT_CONFIG_SYSTEM");
 
 		if (s)
@@ -211,16 +196,6 @@ static void physical(struct strbuf *out, const char *path)
 	strbuf_release(&head);
 }
 
-/* Is path dir itself or below it?  Both physical. */
-static int is_within(const char *path, const char *dir)
-{
-	size_t n = strlen(dir);
-
-	if (n && dir[n - 1] == '/')
-		n--;
-	return !strncmp(path, dir, n) && (path[n] == '/' || !path[n]);
-}
-
 /* Does the index hold a path at or under rel (relative to the work tree)? */
 static int is_tracked(git_repository *repo, const char *rel, int *out,
 		      struct strbuf *err)
@@ -317,14 +292,14 @@ int hooks_dir_resolve(struct hooks_dir *hd, struct strbuf *err)
 	if (hd->where != HOOKS_DEFAULT) {
 		physical(&p_hooks, hd->path.buf);
 		physical(&p_other, hd->gitdir.buf);
-		if (is_within(p_hooks.buf, p_other.buf))
+		if (path_is_within(p_hooks.buf, p_other.buf))
 			hd->where = HOOKS_GITDIR;
 		physical(&p_other, hd->commondir.buf);
-		if (is_within(p_hooks.buf, p_other.buf))
+		if (path_is_within(p_hooks.buf, p_other.buf))
 			hd->where = HOOKS_GITDIR;
 		if (hd->where == HOOKS_OUTSIDE && hd->workdir.len) {
 			physical(&p_other, hd->workdir.buf);
-			if (is_within(p_hooks.buf, p_other.buf)) {
+			if (path_is_within(p_hooks.buf, p_other.buf)) {
 				const char *rel = p_hooks.buf + p_other.len;
 				int tracked;
 

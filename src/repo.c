@@ -54,8 +54,7 @@ static const char *env_value(const char *name)
 	return v && *v ? v : NULL;
 }
 
-/* A boolean environment variable as git reads one; unset is false. */
-static int env_bool(const char *name)
+int repo_env_bool(const char *name)
 {
 	const char *v = getenv(name);
 	int b;
@@ -69,14 +68,37 @@ static int env_bool(const char *name)
 	return b;
 }
 
-/* Is path dir itself or below it?  Both absolute, symlinks resolved. */
-static int is_within(const char *path, const char *dir)
+int repo_config_entry(git_config_entry **out, git_config *cfg,
+		      const char *key, struct strbuf *err)
 {
-	size_t n = strlen(dir);
+	int rc = git_config_get_entry(out, cfg, key);
 
-	if (n && dir[n - 1] == '/')
-		n--;
-	return !strncmp(path, dir, n) && (path[n] == '/' || !path[n]);
+	if (rc == GIT_ENOTFOUND) {
+		git_error_clear();
+		return 0;
+	}
+	if (rc < 0) {
+		strbuf_addf(err, "cannot read %s: %s", key, lg2_message());
+		return -1;
+	}
+	return 1;
+}
+
+int repo_config_bool(int *out, git_config *cfg, const char *key, int def,
+		     struct strbuf *err)
+{
+	int rc = git_config_get_bool(out, cfg, key);
+
+	if (rc == GIT_ENOTFOUND) {
+		git_error_clear();
+		*out = def;
+		return 0;
+	}
+	if (rc < 0) {
+		strbuf_addf(err, "invalid %s: %s", key, lg2_message());
+		return -1;
+	}
+	return 0;
 }
 
 /*
@@ -133,7 +155,7 @@ static int open_git(git_repository **out, const char *dir,
 			    GIT_REPOSITORY_OPEN_NO_DOTGIT;
 	else {
 		ceiling = env_value("GIT_CEILING_DIRECTORIES");
-		if (env_bool("GIT_DISCOVERY_ACROSS_FILESYSTEM"))
+		if (repo_env_bool("GIT_DISCOVERY_ACROSS_FILESYSTEM"))
 			lg2_flags |= GIT_REPOSITORY_OPEN_CROSS_FS;
 	}
 	rc = git_repository_open_ext(out, path, lg2_flags, ceiling);
@@ -240,22 +262,15 @@ static int add_worktree_config(git_repository *repo, struct strbuf *err)
 	struct strbuf path = STRBUF_INIT;
 	git_config *cfg = NULL;
 	struct stat st;
-	int on = 0, rc, ret = -1;
+	int on, ret = -1;
 
 	if (git_repository_config(&cfg, repo) < 0) {
 		strbuf_addf(err, "cannot read the git configuration: %s",
 			    lg2_message());
 		goto out;
 	}
-	rc = git_config_get_bool(&on, cfg, "extensions.worktreeConfig");
-	if (rc == GIT_ENOTFOUND) {
-		git_error_clear();
-		on = 0;
-	} else if (rc < 0) {
-		strbuf_addf(err, "invalid extensions.worktreeConfig: %s",
-			    lg2_message());
+	if (repo_config_bool(&on, cfg, "extensions.worktreeConfig", 0, err))
 		goto out;
-	}
 	strbuf_addf(&path, "%sconfig.worktree", git_repository_path(repo));
 	if (on && !lstat(path.buf, &st) &&
 	    git_config_add_file_ondisk(cfg, path.buf, GIT_CONFIG_LEVEL_APP,
@@ -319,32 +334,23 @@ static int explicit_workdir(struct strbuf *path, git_repository *repo,
 {
 	git_config *cfg = NULL;
 	git_config_entry *entry = NULL;
-	int rc, bare = 0, ret = -1;
+	int rc, bare, ret = -1;
 
-	if (git_repository_config_snapshot(&cfg, repo) < 0)
-		goto fail;
-	rc = git_config_get_entry(&entry, cfg, "core.worktree");
-	if (rc == GIT_ENOTFOUND)
-		git_error_clear();
-	else if (rc < 0)
-		goto fail;
-	rc = git_config_get_bool(&bare, cfg, "core.bare");
-	if (rc == GIT_ENOTFOUND) {
-		git_error_clear();
-		bare = 0;
-	} else if (rc < 0)
-		goto fail;
-	if (entry && entry->value && *entry->value) {
+	if (git_repository_config_snapshot(&cfg, repo) < 0) {
+		strbuf_addf(err, "cannot read the git configuration: %s",
+			    lg2_message());
+		goto out;
+	}
+	rc = repo_config_entry(&entry, cfg, "core.worktree", err);
+	if (rc < 0 || repo_config_bool(&bare, cfg, "core.bare", 0, err))
+		goto out;
+	if (rc && entry->value && *entry->value) {
 		if (entry->value[0] != '/')
 			strbuf_addstr(path, git_repository_path(repo));
 		strbuf_addstr(path, entry->value);
 	} else if (!bare)
 		strbuf_addch(path, '.');
 	ret = 0;
-	goto out;
-fail:
-	strbuf_addf(err, "cannot read the git configuration: %s",
-		    lg2_message());
 out:
 	git_config_entry_free(entry);
 	git_config_free(cfg);
@@ -474,7 +480,7 @@ int repo_worktree_of(struct strbuf *out, const char *dir)
 	 * Run outside the work tree that the environment names, git works
 	 * on all of it, from its top.
 	 */
-	if (!is_within(real, r.workdir.buf) && !(named && is_cwd(real)))
+	if (!path_is_within(real, r.workdir.buf) && !(named && is_cwd(real)))
 		goto out;
 	strbuf_addbuf(out, &r.workdir);
 	ret = 1;

@@ -44,6 +44,12 @@
 const char *lg2_message(void);
 
 /*
+ * A boolean environment variable as git reads one (git's config
+ * booleans); unset is false, a value that is no boolean true.
+ */
+int repo_env_bool(const char *name);
+
+/*
  * Start and stop libgit2 for the commands that use it (the NEED_GIT
  * flag of main()'s command table).  repo_library_init() also lets
  * repositories with extensions.worktreeConfig open, since repo_open()
@@ -52,6 +58,17 @@ const char *lg2_message(void);
  */
 int repo_library_init(struct strbuf *err);
 void repo_library_shutdown(void);
+
+/*
+ * Look key up in cfg: 1 and *out (owned by the caller) when set, 0 when
+ * not, -1 with the reason in err.
+ */
+int repo_config_entry(git_config_entry **out, git_config *cfg,
+		      const char *key, struct strbuf *err);
+
+/* A boolean setting: 0 or 1 in *out (def when unset), or -1 and err. */
+int repo_config_bool(int *out, git_config *cfg, const char *key, int def,
+		     struct strbuf *err);
 
 enum repo_flags {
 	/*

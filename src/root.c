@@ -79,6 +79,15 @@ void path_resolve(struct strbuf *out, const char *base, const char *path)
 	strbuf_release(&tmp);
 }
 
+int path_is_within(const char *path, const char *dir)
+{
+	size_t n = strlen(dir);
+
+	if (n && dir[n - 1] == '/')
+		n--;
+	return !strncmp(path, dir, n) && (path[n] == '/' || !path[n]);
+}
+
 static int is_ahd_package(const char *dir)
 {
 	struct strbuf path = STRBUF_INIT, buf = STRBUF_INIT, err = STRBUF_INIT;

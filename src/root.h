@@ -38,4 +38,11 @@ const char *root_origin_name(int origin);
  */
 void path_resolve(struct strbuf *out, const char *base, const char *path);
 
+/*
+ * Is path dir itself or below it?  Compares the strings: both absolute,
+ * in the same form (both with symlinks resolved, say); dir may end in
+ * '/'.
+ */
+int path_is_within(const char *path, const char *dir);
+
 #endif
