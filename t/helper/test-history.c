@@ -6,6 +6,7 @@
  */
 #include "config.h"
 #include "history.h"
+#include "repo.h"
 #include "usage.h"
 
 #include <git2.h>
@@ -26,8 +27,9 @@ int main(int argc, char **argv)
 		mode = HISTORY_FIRST;
 		i++;
 	}
-	git_libgit2_init();
-	if (git_repository_open_ext(&repo, ".", 0, NULL) < 0 ||
+	if (repo_library_init(&err))
+		die("%s", err.buf);
+	if (repo_open_git(&repo, ".", 0, &err) ||
 	    git_reference_name_to_id(&head, repo, "HEAD") < 0)
 		die("not a repository with a HEAD");
 	n = argc - i;
@@ -48,6 +50,6 @@ int main(int argc, char **argv)
 	free(answers);
 	strbuf_release(&err);
 	git_repository_free(repo);
-	git_libgit2_shutdown();
+	repo_library_shutdown();
 	return finish_stdout(0);
 }
