@@ -38,17 +38,18 @@ struct hooks_dir {
 /*
  * Find the hooks directory of the repository around the current
  * directory as `git rev-parse --git-path hooks` does: the repository is
- * found as git finds it (GIT_DIR, GIT_WORK_TREE, GIT_COMMON_DIR,
- * GIT_CEILING_DIRECTORIES, core.worktree); core.hooksPath is read from
- * the system, XDG, global, local and worktree config files as git reads
- * them (GIT_CONFIG_NOSYSTEM, GIT_CONFIG_SYSTEM, GIT_CONFIG_GLOBAL,
- * XDG_CONFIG_HOME, HOME; includes followed), "~" expanded, a relative
- * value taken from the top of the work tree (the git directory in a bare
- * repository); without it, the common git directory's hooks/, which
- * linked worktrees share (a submodule has its own git directory).  The
- * paths are absolute, "." and ".." resolved lexically.  Needs libgit2
- * initialised.  Returns 0, 1 when there is no repository here, or -1
- * with a reason in err.  Release with hooks_dir_release().
+ * found as git finds it (repo_open(): GIT_DIR, GIT_WORK_TREE,
+ * GIT_COMMON_DIR, GIT_CEILING_DIRECTORIES, core.worktree); core.hooksPath
+ * is read from the system, XDG, global, local and worktree config files
+ * as git reads them (GIT_CONFIG_NOSYSTEM, GIT_CONFIG_SYSTEM,
+ * GIT_CONFIG_GLOBAL, XDG_CONFIG_HOME, HOME; includes followed), "~"
+ * expanded, a relative value taken from the top of the work tree (the
+ * git directory in a bare repository); without it, the common git
+ * directory's hooks/, which linked worktrees share (a submodule has its
+ * own git directory).  The paths are absolute, "." and ".." resolved
+ * lexically (the work tree's symlinks too).  Needs repo_library_init().
+ * Returns 0, 1 when there is no repository here, or -1 with a reason in
+ * err.  Release with hooks_dir_release().
  */
 int hooks_dir_resolve(struct hooks_dir *hd, struct strbuf *err);
 void hooks_dir_release(struct hooks_dir *hd);
