@@ -27,7 +27,6 @@
 
 #include <dirent.h>
 #include <errno.h>
-#include <getopt.h>
 #include <git2.h>
 #include <math.h>
 #include <stdio.h>
@@ -36,17 +35,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-const char backfill_usage[] =
-	"usage: ahd-replay backfill [--dry-run] [--force] [--root=<dir>] [--commit-of=last|first] [<reports-dir>]\n"
-	"\n"
-	"    --dry-run          say what would be written, write nothing\n"
-	"    --force            rewrite sidecars that exist\n"
-	"    --root=<dir>       the repository root (default: found as verify\n"
-	"                       finds it)\n"
-	"    --commit-of=<c>    last: the commit that last changed the report\n"
-	"                       (the reference's choice); first: the commit\n"
-	"                       that added it\n"
-	"\n"
+static const char backfill_usage_text[] =
 	"Reports are the *.md files under <reports-dir> (default docs/evals\n"
 	"under the root).  Exit status: 0, or 1 when a report could not be\n"
 	"backfilled (0 with --dry-run), 2 on usage errors.\n";
@@ -413,14 +402,144 @@ out:
 	return ret;
 }
 
-static const struct option backfill_options[] = {
-	{ "dry-run", no_argument, NULL, 'n' },
-	{ "force", no_argument, NULL, 'f' },
-	{ "root", required_argument, NULL, 'r' },
-	{ "commit-of", required_argument, NULL, 'c' },
-	{ "help", no_argument, NULL, 'h' },
-	{ NULL, 0, NULL, 0 },
-};
+static int parse_commit_of(const struct parse_opt *opt, const char *arg)
+{
+	enum history_mode *mode = opt->value;
+
+	if (!strcmp(arg, "last"))
+		*mode = HISTORY_LAST;
+	else if (!strcmp(arg, "first"))
+		*mode = HISTORY_FIRST;
+	else
+		return error("--commit-of takes last or first, not '%s'", arg);
+	return 0;
+}
+
+/* Returns the number of operands, moved to argv[0..). */
+static int parse_backfill_options(struct backfill_opts *opts, int argc,
+				  char **argv)
+{
+	const struct parse_opt options[] = {
+		OPT_BOOL(0, "dry-run", &opts->dry_run, "say what would be "
+			 "written, write nothing"),
+		OPT_BOOL(0, "force", &opts->force, "rewrite sidecars that "
+			 "exist"),
+		OPT_STRING(0, "root", &opts->root, "<dir>", "the repository "
+			   "root (default: found as verify finds it)"),
+		OPT_CALLBACK(0, "commit-of", &opts->mode, "last|first",
+			     "last: the commit that last changed the report "
+			     "(the reference's choice); first: the commit that "
+			     "added it", parse_commit_of),
+		OPT_END()
+	};
+	const struct cmd_usage usage = {
+		"backfill", OPERANDS("[<reports-dir>]"), options,
+		backfill_usage_text
+	};
+
+	argc = parse_options(argc, argv, &usage,
+			     PARSE_OPT_STOP_AT_NON_OPTION);
+	if (argc > 1)
+		usage_msg_opt(&usage, "backfill takes one reports directory");
+	return argc;
+}
+
+/*
+ * Read one report's header, unless its sidecar exists and is kept.
+ * Returns 1 when skipped; a failure is recorded in the item.
+ */
+static int scan_item(struct item *it, const char *root,
+		     const struct strbuf *workdir, int force)
+{
+	struct strbuf sc = STRBUF_INIT, rel = STRBUF_INIT, text = STRBUF_INIT;
+	struct strbuf fixed = STRBUF_INIT, err = STRBUF_INIT;
+	size_t wl = workdir->len;
+
+	path_relative(&rel, root, it->path);
+	it->rel = strbuf_detach(&rel, NULL);
+	strbuf_add(&sc, it->path, strlen(it->path) - 3);
+	strbuf_addstr(&sc, ".replay.json");
+	if (!access(sc.buf, F_OK) && !force) {
+		it->state = ITEM_SKIPPED;
+		strbuf_release(&sc);
+		return 1;
+	}
+	strbuf_release(&sc);
+	if (read_file_limited(&text, it->path, 0, &err)) {
+		it->state = ITEM_FAILED;
+		strbuf_addf(&it->reason, "cannot read the report: %s",
+			    err.buf);
+		strbuf_release(&err);
+		return 0;
+	}
+	utf8_repair(&fixed, text.buf, text.len);
+	report_header_parse(&it->h, fixed.buf, fixed.len);
+	strbuf_release(&fixed);
+	strbuf_release(&text);
+	if (!it->h.kind || !it->h.token || !*it->h.token ||
+	    !it->h.run_at || !*it->h.run_at) {
+		it->state = ITEM_FAILED;
+		strbuf_addstr(&it->reason, "header did not match the "
+			      "expected pattern (need # ahd <kind> · "
+			      "<token> · <runAt>)");
+		return 0;
+	}
+	if (wl && !strncmp(it->path, workdir->buf, wl) &&
+	    it->path[wl] == '/')
+		it->repo_path = xstrdup(it->path + wl + 1);
+	return 0;
+}
+
+/* Write (or with dry_run, name) the sidecar of one report. */
+static int write_item(const struct item *it, json_t *doc, const char *root,
+		      int dry_run)
+{
+	struct strbuf out = STRBUF_INIT, sc = STRBUF_INIT;
+	struct strbuf rel = STRBUF_INIT, err = STRBUF_INIT;
+	int ret = 0;
+
+	strbuf_add(&sc, it->path, strlen(it->path) - 3);
+	strbuf_addstr(&sc, ".replay.json");
+	path_relative(&rel, root, sc.buf);
+	json_write_pretty(&out, doc);
+	strbuf_addch(&out, '\n');
+	if (dry_run)
+		printf("would write %s\n", rel.buf);
+	else if (write_file_atomic(sc.buf, out.buf, out.len, 0666, &err))
+		ret = error("%s", err.buf);
+	else
+		printf("wrote %s\n", rel.buf);
+	strbuf_release(&out);
+	strbuf_release(&sc);
+	strbuf_release(&rel);
+	strbuf_release(&err);
+	return ret;
+}
+
+static void print_failures(const struct items *items)
+{
+	size_t i;
+
+	printf("failures:\n");
+	for (i = 0; i < items->nr; i++)
+		if (items->v[i].state == ITEM_FAILED)
+			printf("  - %s: %s\n", items->v[i].rel,
+			       items->v[i].reason.buf);
+}
+
+static void items_release(struct items *items)
+{
+	size_t i;
+
+	for (i = 0; i < items->nr; i++) {
+		free(items->v[i].path);
+		free(items->v[i].rel);
+		free(items->v[i].repo_path);
+		report_header_release(&items->v[i].h);
+		strbuf_release(&items->v[i].reason);
+	}
+	free(items->v);
+}
 
 static void progress(size_t done, size_t total)
 {
@@ -438,47 +557,18 @@ int cmd_backfill(int argc, char **argv)
 	const char **paths = NULL;
 	struct history_answer *answers = NULL;
 	size_t i, npaths = 0, scanned = 0, written = 0, skipped = 0, failed = 0;
-	int c, status = 0, truncated = 0;
+	int status = 0, truncated = 0;
 	git_oid head;
 	int have_head = 0, rc;
 
-	reset_getopt();
-	while ((c = getopt_long(argc, argv, "+h", backfill_options, NULL)) != -1) {
-		switch (c) {
-		case 'n':
-			opts.dry_run = 1;
-			break;
-		case 'f':
-			opts.force = 1;
-			break;
-		case 'r':
-			opts.root = optarg;
-			break;
-		case 'c':
-			if (!strcmp(optarg, "last"))
-				opts.mode = HISTORY_LAST;
-			else if (!strcmp(optarg, "first"))
-				opts.mode = HISTORY_FIRST;
-			else
-				usage_error(backfill_usage, "--commit-of takes "
-					    "last or first, not '%s'", optarg);
-			break;
-		case 'h':
-			usage_help(backfill_usage);
-		default:
-			usage_error(backfill_usage, "unknown option '%s'",
-				    argv[optind - 1]);
-		}
-	}
-	if (argc - optind > 1)
-		usage_error(backfill_usage, "backfill takes one reports directory");
+	argc = parse_backfill_options(&opts, argc, argv);
 	if (root_find(&root, ".", opts.root, &err) < 0)
 		die("%s", err.buf);
-	if (optind < argc) {
-		char *real = realpath(argv[optind], NULL);
+	if (argc) {
+		char *real = realpath(argv[0], NULL);
 
 		if (!real)
-			die("cannot read '%s': %s", argv[optind], strerror(errno));
+			die("cannot read '%s': %s", argv[0], strerror(errno));
 		strbuf_addstr(&scan, real);
 		free(real);
 	} else
@@ -500,47 +590,12 @@ int cmd_backfill(int argc, char **argv)
 	paths = xcalloc(items.nr ? items.nr : 1, sizeof(*paths));
 	for (i = 0; i < items.nr; i++) {
 		struct item *it = &items.v[i];
-		struct strbuf sc = STRBUF_INIT, rel = STRBUF_INIT, text = STRBUF_INIT;
-		size_t wl = workdir.len;
 
 		scanned++;
-		path_relative(&rel, root.buf, it->path);
-		it->rel = strbuf_detach(&rel, NULL);
-		strbuf_add(&sc, it->path, strlen(it->path) - 3);
-		strbuf_addstr(&sc, ".replay.json");
-		if (!access(sc.buf, F_OK) && !opts.force) {
-			it->state = ITEM_SKIPPED;
+		if (scan_item(it, root.buf, &workdir, opts.force)) {
 			skipped++;
-			strbuf_release(&sc);
 			continue;
 		}
-		strbuf_release(&sc);
-		if (read_file_limited(&text, it->path, 0, &err)) {
-			it->state = ITEM_FAILED;
-			strbuf_addf(&it->reason, "cannot read the report: %s",
-				    err.buf);
-			strbuf_reset(&err);
-			continue;
-		}
-		{
-			struct strbuf fixed = STRBUF_INIT;
-
-			utf8_repair(&fixed, text.buf, text.len);
-			report_header_parse(&it->h, fixed.buf, fixed.len);
-			strbuf_release(&fixed);
-		}
-		strbuf_release(&text);
-		if (!it->h.kind || !it->h.token || !*it->h.token ||
-		    !it->h.run_at || !*it->h.run_at) {
-			it->state = ITEM_FAILED;
-			strbuf_addstr(&it->reason, "header did not match the "
-				      "expected pattern (need # ahd <kind> · "
-				      "<token> · <runAt>)");
-			continue;
-		}
-		if (wl && !strncmp(it->path, workdir.buf, wl) &&
-		    it->path[wl] == '/')
-			it->repo_path = xstrdup(it->path + wl + 1);
 		if (it->repo_path && have_head)
 			paths[npaths++] = it->repo_path;
 	}
@@ -585,29 +640,9 @@ int cmd_backfill(int argc, char **argv)
 			failed++;
 			continue;
 		}
-		{
-			struct strbuf out = STRBUF_INIT, sc = STRBUF_INIT;
-			struct strbuf rel = STRBUF_INIT;
-
-			strbuf_add(&sc, it->path, strlen(it->path) - 3);
-			strbuf_addstr(&sc, ".replay.json");
-			path_relative(&rel, root.buf, sc.buf);
-			json_write_pretty(&out, doc);
-			strbuf_addch(&out, '\n');
-			if (opts.dry_run)
-				printf("would write %s\n", rel.buf);
-			else if (write_file_atomic(sc.buf, out.buf, out.len,
-						   0666, &err)) {
-				error("%s", err.buf);
-				strbuf_reset(&err);
-				status = 2;
-			} else
-				printf("wrote %s\n", rel.buf);
-			written++;
-			strbuf_release(&out);
-			strbuf_release(&sc);
-			strbuf_release(&rel);
-		}
+		if (write_item(it, doc, root.buf, opts.dry_run))
+			status = 2;
+		written++;
 		json_decref(doc);
 	}
 	if (isatty(2) && items.nr)
@@ -615,24 +650,12 @@ int cmd_backfill(int argc, char **argv)
 
 	printf("\nbackfill: scanned=%zu written=%zu skipped=%zu failed=%zu\n",
 	       scanned, written, skipped, failed);
-	if (failed) {
-		printf("failures:\n");
-		for (i = 0; i < items.nr; i++)
-			if (items.v[i].state == ITEM_FAILED)
-				printf("  - %s: %s\n", items.v[i].rel,
-				       items.v[i].reason.buf);
-	}
+	if (failed)
+		print_failures(&items);
 	if (!status && failed && !opts.dry_run)
 		status = 1;
 
-	for (i = 0; i < items.nr; i++) {
-		free(items.v[i].path);
-		free(items.v[i].rel);
-		free(items.v[i].repo_path);
-		report_header_release(&items.v[i].h);
-		strbuf_release(&items.v[i].reason);
-	}
-	free(items.v);
+	items_release(&items);
 	free(paths);
 	free(answers);
 	git_repository_free(repo);
