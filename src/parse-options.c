@@ -8,7 +8,6 @@
 #include "usage.h"
 
 #include <errno.h>
-#include <getopt.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -191,48 +190,6 @@ void usage_msg_opt(const struct cmd_usage *usage, const char *fmt, ...)
 
 	va_start(ap, fmt);
 	vusage_msg(usage, fmt, ap);
-}
-
-void usage_help(const char *usage)
-{
-	fputs(usage, stdout);
-	exit(finish_stdout(0));
-}
-
-void usage_error(const char *usage, const char *fmt, ...)
-{
-	va_list ap;
-
-	fflush(stdout);
-	if (fmt) {
-		fputs("ahd-replay: ", stderr);
-		va_start(ap, fmt);
-		vfprintf(stderr, fmt, ap);
-		va_end(ap);
-		fputc('\n', stderr);
-	}
-	fputs(usage, stderr);
-	exit(2);
-}
-
-void reset_getopt(void)
-{
-	/* glibc re-initialises fully when optind is 0. */
-	optind = 0;
-	opterr = 0;
-}
-
-enum output_format parse_output_format(const char *arg, int allow_github,
-				       const char *usage)
-{
-	if (!strcmp(arg, "text"))
-		return FORMAT_TEXT;
-	if (!strcmp(arg, "json"))
-		return FORMAT_JSON;
-	if (allow_github && !strcmp(arg, "github"))
-		return FORMAT_GITHUB;
-	usage_error(usage, "unknown --format '%s' (%s)", arg,
-		    allow_github ? "text, json or github" : "text or json");
 }
 
 int parse_size(const char *s, size_t *out)
