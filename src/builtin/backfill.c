@@ -323,8 +323,11 @@ static int build(struct item *it, git_repository *repo, json_t **out)
 					    "does: %s", hex, h->brief, err.buf);
 				goto out;
 			}
-			if (r)
-				digest_buffer_hex(hash, text.buf, text.len);
+			if (r && digest_buffer_hex(hash, text.buf, text.len)) {
+				strbuf_addstr(&it->reason, "cannot compute "
+					      "SHA-256");
+				goto out;
+			}
 			json_decref(brief);
 			brief = input_json(h->brief, hash);
 		} else if (not_file) {
