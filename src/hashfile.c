@@ -2,7 +2,7 @@
 #include "hashfile.h"
 #include "canon.h"
 #include "digest.h"
-#include "input.h"
+#include "readfile.h"
 #include "jsonload.h"
 #include "usage.h"
 #include "utf8.h"

@@ -8,7 +8,7 @@
  */
 #include "config.h"
 #include "jsonschema.h"
-#include "input.h"
+#include "readfile.h"
 #include "numfmt.h"
 #include "usage.h"
 

@@ -1,6 +1,6 @@
 #include "config.h"
 #include "root.h"
-#include "input.h"
+#include "readfile.h"
 #include "repo.h"
 #include "usage.h"
 

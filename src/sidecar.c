@@ -9,7 +9,7 @@
 #include "config.h"
 #include "sidecar.h"
 #include "canon.h"
-#include "input.h"
+#include "readfile.h"
 #include "numfmt.h"
 #include "usage.h"
 #include "utf8.h"

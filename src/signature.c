@@ -2,7 +2,7 @@
 #include "signature.h"
 #include "atomicfile.h"
 #include "hashfile.h"
-#include "input.h"
+#include "readfile.h"
 #include "sidecar.h"
 #include "usage.h"
 #include "utf8.h"

@@ -16,7 +16,7 @@
 #include "digest.h"
 #include "hashfile.h"
 #include "history.h"
-#include "input.h"
+#include "readfile.h"
 #include "parse-options.h"
 #include "repo.h"
 #include "reportheader.h"

@@ -4,7 +4,7 @@
 #include "config.h"
 #include "builtin.h"
 #include "hashfile.h"
-#include "input.h"
+#include "readfile.h"
 #include "parse-options.h"
 #include "usage.h"
 #include "utf8.h"

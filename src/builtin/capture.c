@@ -20,7 +20,7 @@
 #include "builtin.h"
 #include "gitstate.h"
 #include "hashfile.h"
-#include "input.h"
+#include "readfile.h"
 #include "parse-options.h"
 #include "render.h"
 #include "root.h"

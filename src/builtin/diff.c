@@ -13,7 +13,7 @@
 #include "config.h"
 #include "builtin.h"
 #include "canon.h"
-#include "inputs.h"
+#include "inputpath.h"
 #include "numfmt.h"
 #include "parse-options.h"
 #include "repo.h"

@@ -6,7 +6,7 @@
 #include "builtin.h"
 #include "atomicfile.h"
 #include "eventlog.h"
-#include "input.h"
+#include "readfile.h"
 #include "parse-options.h"
 #include "strbuf.h"
 #include "usage.h"

@@ -4,7 +4,7 @@
  */
 #include "config.h"
 #include "builtin.h"
-#include "input.h"
+#include "readfile.h"
 #include "jsonschema.h"
 #include "numfmt.h"
 #include "parse-options.h"

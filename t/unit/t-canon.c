@@ -4,7 +4,7 @@
  */
 #include "config.h"
 #include "hashfile.h"
-#include "input.h"
+#include "readfile.h"
 #include "strbuf.h"
 #include "tap.h"
 
