@@ -113,6 +113,18 @@ test_expect_success GROFF 'the man page synopsis matches -h' '
 	done
 '
 
+test_lazy_prereq PYTHON3 '
+	python3 -c "import fractions"
+'
+
+test_expect_success PYTHON3 'the numfmt table is what its generator prints' '
+	python3 "$TEST_SRC_DIR/tools/numfmt-table.py" >table &&
+	sed -n "/^static const uint64_t g_table/,/^};/p" \
+		"$TEST_SRC_DIR/src/numfmt.c" >in-tree &&
+	test_line_count = 619 table &&
+	test_cmp table in-tree
+'
+
 # Every command page's SYNOPSIS line is a line of its command's -h, and
 # every command's usage lines are in a page (hook, run only by the hooks
 # install-hooks writes, has none).
