@@ -52,6 +52,7 @@
 //   (another 0.15% together).
 // About 78% of the documents are accepted by the reference.
 import { writeSync, openSync, closeSync } from 'node:fs';
+import { HARD_CLASSES, hardDocument } from './gen-hard.mjs';
 
 // ---------------------------------------------------------------- PRNG
 
@@ -1505,10 +1506,25 @@ function addTabIndent(G, text) {
 // ---------------------------------------------------------------- document
 
 const RARE = { complex: 0.0005, yaml11: 0.0005, rawCtl: 0.0004, rawSep: 0.0004, midBom: 0.0003, loneCr: 0.0004 };
+// The hard construct each rare feature belongs to: --exclude turns it off
+// in base documents too.
+const RARE_CONSTRUCT = { complex: 'ckey.implicit', yaml11: 'yaml11.mixed', rawCtl: 'base', rawSep: 'base',
+  midBom: 'bom.in-content', loneCr: 'base' };
 
-function genDocument(seedHash, index) {
+// The document class: 'base' (the kinds above) or a hard class of
+// gen-hard.mjs.  Drawn from a stream of its own, so that a base document is
+// the same whatever the class weights are.
+function pickClass(seedHash, index, cfg) {
+  const r = new Rng(mix32(seedHash ^ Math.imul(index + 1, 0x85ebca6b) ^ 0x27d4eb2f));
+  r.next();
+  return r.weighted(cfg.weights);
+}
+
+function genDocument(seedHash, index, cfg) {
   const r = new Rng(mix32(seedHash ^ Math.imul(index + 1, 0x9e3779b9)));
   r.next();
+  const cls = pickClass(seedHash, index, cfg);
+  if (cls !== 'base') return genHardDocument(r, index, cls, cfg);
   const G = {
     r,
     features: new Set(),
@@ -1531,7 +1547,10 @@ function genDocument(seedHash, index) {
     flowAdjColon: r.chance(0.002),
     rare: {},
   };
-  for (const [k, p] of Object.entries(RARE)) G.rare[k] = r.chance(p);
+  for (const [k, p] of Object.entries(RARE)) G.rare[k] = r.chance(p) && cfg.on(RARE_CONSTRUCT[k]);
+  G.yaml11Tags = G.yaml11Tags && cfg.on('tags.yaml11coll');
+  G.tabAfterDash = G.tabAfterDash && cfg.on('tabs.after-dash');
+  G.flowAdjColon = G.flowAdjColon && cfg.on('flowcolon.empty');
   G.adv = G.level >= 2;
   feat(G, 'level-' + G.level);
   const widths = [1, 2, 2, 2, 3, 4];
@@ -1671,6 +1690,96 @@ function genDocument(seedHash, index) {
   return { bytes, features: [...G.features].sort() };
 }
 
+// A document of a hard class (gen-hard.mjs), with the document-level
+// variations that do not change its class: line breaks, final newline,
+// a leading BOM.
+function genHardDocument(r, index, cls, cfg) {
+  const features = new Set(['class-' + cls]);
+  const X = {
+    r,
+    on: cfg.on,
+    feat: (f) => features.add(f),
+    dq: (s) => dq({ r }, s),
+    sq,
+  };
+  const doc = hardDocument(X, cls);
+  let text = doc.text;
+  if (!doc.noFinalNewline && r.chance(0.94)) text += '\n';
+  else features.add('no-final-newline');
+  if (r.chance(0.04)) {
+    features.add('crlf');
+    text = text.replace(/\r?\n/g, '\r\n');
+  }
+  if (r.chance(0.03)) {
+    features.add('bom');
+    text = '\uFEFF' + text;
+  }
+  if (!isWellFormedUtf16(text)) throw new Error(`generator bug: document ${index} is not well-formed UTF-16`);
+  return { bytes: Buffer.from(text, 'utf8'), features: [...features].sort() };
+}
+
+// ---------------------------------------------------------------- classes
+
+const BASE_WEIGHT = 60;
+
+// The names --only and --exclude accept: base, the hard classes and their
+// constructs.
+function knownNames() {
+  const names = new Set(['base']);
+  for (const [cls, { constructs }] of Object.entries(HARD_CLASSES)) {
+    names.add(cls);
+    for (const c of Object.keys(constructs)) names.add(`${cls}.${c}`);
+  }
+  return names;
+}
+
+function splitList(v) {
+  return v.split(/[\s,]+/).filter((x) => x !== '');
+}
+
+// cfg.on(name): may this class or construct be generated; cfg.weights: the
+// [weight, class] list of the document classes.
+function makeConfig(only, exclude, weightOverrides) {
+  const known = knownNames();
+  for (const n of [...only, ...exclude, ...Object.keys(weightOverrides)]) {
+    if (!known.has(n)) throw new Error(`unknown class or construct '${n}' (see --list-classes)`);
+  }
+  const excluded = new Set(exclude);
+  const onlyClasses = new Set(only.map((n) => n.split('.')[0]));
+  const onlyConstructs = new Set(only.filter((n) => n.includes('.')));
+  const on = (name) => {
+    const [cls, c] = name.split('.');
+    if (excluded.has(cls) || excluded.has(name)) return false;
+    if (c !== undefined && onlyClasses.has(cls) && [...onlyConstructs].some((o) => o.startsWith(cls + '.')))
+      return onlyConstructs.has(name);
+    return true;
+  };
+  const weights = [];
+  const classWeight = (cls, w) => {
+    if (only.length && !onlyClasses.has(cls)) return 0;
+    if (cls in weightOverrides) return weightOverrides[cls];
+    return w;
+  };
+  const wb = classWeight('base', BASE_WEIGHT);
+  if (wb > 0 && !excluded.has('base')) weights.push([wb, 'base']);
+  for (const [cls, { weight, constructs }] of Object.entries(HARD_CLASSES)) {
+    const w = classWeight(cls, weight);
+    if (w > 0 && Object.keys(constructs).some((c) => on(`${cls}.${c}`))) weights.push([w, cls]);
+  }
+  if (!weights.length) throw new Error('every document class is excluded');
+  return { on, weights };
+}
+
+function listClasses() {
+  const lines = [`base\t${BASE_WEIGHT}\tthe mixed kinds (tokens, scalars, keys, json, ...)`];
+  for (const [cls, { weight, constructs }] of Object.entries(HARD_CLASSES)) {
+    const total = Object.values(constructs).reduce((a, [w]) => a + w, 0);
+    lines.push(`${cls}\t${weight}`);
+    for (const [c, [w]] of Object.entries(constructs)) lines.push(`${cls}.${c}\t${(weight * w / total).toFixed(2)}`);
+  }
+  return lines.join('\n') + '\n';
+}
+
 // ---------------------------------------------------------------- main
 
 function main(argv) {
@@ -1680,6 +1789,9 @@ function main(argv) {
   let out = null;
   let featuresOut = null;
   let stats = false;
+  const only = [];
+  const exclude = [];
+  const weights = {};
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     const val = () => {
@@ -1692,12 +1804,26 @@ function main(argv) {
     else if (a === '--out') out = val();
     else if (a === '--features') featuresOut = val();
     else if (a === '--stats') stats = true;
+    else if (a === '--only') only.push(...splitList(val()));
+    else if (a === '--exclude') exclude.push(...splitList(val()));
+    else if (a === '--weights') {
+      for (const kv of splitList(val())) {
+        const m = /^([a-z0-9]+)=([0-9.]+)$/.exec(kv);
+        if (!m) throw new Error(`--weights: bad entry '${kv}' (CLASS=WEIGHT)`);
+        weights[m[1]] = Number(m[2]);
+      }
+    } else if (a === '--list-classes') {
+      process.stdout.write(listClasses());
+      return 0;
+    }
     else if (a === '-h' || a === '--help') {
-      process.stdout.write('usage: node gen.mjs [--seed S] [--count N] [--start I] [--out FILE] [--features FILE] [--stats]\n');
+      process.stdout.write('usage: node gen.mjs [--seed S] [--count N] [--start I] [--out FILE] [--features FILE] [--stats]\n'
+        + '                   [--only NAMES] [--exclude NAMES] [--weights CLASS=W,...] [--list-classes]\n');
       return 0;
     } else throw new Error(`unknown argument ${a}`);
   }
   if (!Number.isInteger(count) || count < 0 || !Number.isInteger(start) || start < 0) throw new Error('bad --count/--start');
+  const cfg = makeConfig(only, exclude, weights);
   const seedHash = mix32(fnv1a(String(seed)));
   const fd = out ? openSync(out, 'w') : 1;
   const ffd = featuresOut ? openSync(featuresOut, 'w') : null;
@@ -1713,7 +1839,7 @@ function main(argv) {
     size = 0;
   };
   for (let i = start; i < start + count; i++) {
-    const { bytes, features } = genDocument(seedHash, i);
+    const { bytes, features } = genDocument(seedHash, i, cfg);
     chunks.push(Buffer.from(`#${bytes.length}\n`, 'latin1'), bytes, Buffer.from('\n'));
     size += bytes.length;
     if (ffd !== null) fchunks.push(features.join(' ') + '\n');
