@@ -9,12 +9,15 @@ agree-error, WRONG-HASH, UNSUPPORTED, ACCEPTED-INVALID.  WRONG-HASH and
 ACCEPTED-INVALID must be zero and UNSUPPORTED below 0.5%.
 
 1. The checked-in vectors (t/vectors/differential/) run without Node.
-2. With Node, a fresh corpus from the seeded generator t/oracle/gen.mjs:
+2. With Node, a fresh corpus from the seeded generator t/oracle/gen.mjs,
+   its hard classes included but for the known gaps listed below:
    AHD_DIFF_SEED (default t9100) and AHD_DIFF_COUNT (default 10000).
    The yaml package comes from t/oracle/node_modules, installed by
    `npm ci` from the lock file when missing (into a copy in the trash
    directory when the source tree is read-only, as in make distcheck); if
    that fails the live comparison is skipped with a message.
+3. With Node, each known gap alone (30 documents): the gaps that pass
+   by now are named in the output, to come off the list.
 AHD_DIFF_DUMP=DIR writes every disagreeing record there.'
 
 # npm keeps using the real home directory (its cache and configuration);
@@ -30,6 +33,44 @@ COMPARE=$ORACLE_SRC/compare.sh
 diff_seed=${AHD_DIFF_SEED:-t9100}
 diff_count=${AHD_DIFF_COUNT:-10000}
 diff_dump=${AHD_DIFF_DUMP:-}
+
+# Known gaps: generator classes and constructs (gen.mjs --list-classes)
+# that the implementation does not reproduce yet, left out of the live
+# corpus so that it guards everything else.  Each is a finding in the
+# team's differential notes (its ID after the #); take an entry off when
+# its fix lands: the "known gaps" test below names the ones that pass.
+known_gaps=$(sed 's/#.*//' <<\EOF
+ckey                    # K: collection keys
+yaml11                  # Y: %YAML 1.1 documents
+block.keep-spaces-eof   # W3: |+ whose last line is spaces without a line break
+block.tab-content       # U7: a tab starting a block scalar's content
+block.trailing-comment  # A3 U8 U9: comment or text after a block scalar
+bom.after-blank         # W1: a BOM after blank lines
+bom.after-comment       # W1: a BOM after a comment line
+bom.after-modeline      # W1: a BOM after an editor modeline
+bom.before-marker       # W2: a BOM before ---
+bom.after-directive     # U5: a BOM next to a directive
+bom.between-docs        # U5: a BOM after ...
+bom.empty-key           # U3 U10: a BOM before ':' or '- #'
+bom.indented-first      # W6: a BOM before an indented first line
+comment.block           # A1: '#' right after a block scalar header
+comment.flow            # A1: '#' right after a flow indicator
+comment.props           # U4: '#' right after a tag
+directive.comment       # A1: '#' right after a directive
+directive.after-content # U6: a directive after ... and no document
+directive.repeat        # U6: repeated %YAML and %TAG
+directive.unknown       # U6: empty directive names
+flowcolon.explicit      # W5 U1: '?' with an empty key or value in a flow
+flowcolon.odd           # U3: empty keys in flows
+keylen.after-empty      # A5: a long implicit key after an empty value
+tabs.after-bom          # A4: a BOM, then a tab after '?'
+tabs.before-indicator   # U2: a tab after '-' or '?' before [ { | >
+tabs.comment            # U2: a tab after '-' before a comment
+tabs.over-cap           # L1: more than 4096 tabs after '-'
+tabs.trailing-line      # U7: a line of tabs after content
+tags.merge              # W4 A2: the !!merge tag
+EOF
+)
 
 # run_compare NAME CORPUS EXPECTED OURS [MAX-UNSUPPORTED-PERCENT]:
 # classify; the report goes to NAME.compare (shown by show_counts after
@@ -130,7 +171,8 @@ test_expect_success NODE,ORACLE 'checked-in vectors match the generator and the 
 	"$NODE" "$oracle_dir/oracle.mjs" hp.bin >hp.expected &&
 	test_cmp "$VECTORS/expected-0.txt" hp.expected &&
 	n=$(grep -c "" "$VECTORS/expected-1.txt") &&
-	"$NODE" "$oracle_dir/gen.mjs" --seed vectors-1 --count "$n" --out v1.bin &&
+	"$NODE" "$oracle_dir/gen.mjs" --seed vectors-1 --count "$n" --only base \
+		--out v1.bin &&
 	cmp v1.bin "$VECTORS/corpus-1.bin" || {
 		echo "stale vectors: run t/oracle/make-vectors.sh" >&2
 		false
@@ -139,11 +181,40 @@ test_expect_success NODE,ORACLE 'checked-in vectors match the generator and the 
 
 test_expect_success NODE,ORACLE "live: $diff_count generated documents, seed $diff_seed" '
 	"$NODE" "$oracle_dir/gen.mjs" --seed "$diff_seed" --count "$diff_count" \
-		--out live.bin &&
+		--exclude "$known_gaps" --out live.bin &&
 	"$NODE" "$oracle_dir/oracle.mjs" live.bin >live.expected &&
 	"$BATCH" live.bin >live.ours &&
 	run_compare live live.bin live.expected live.ours
 '
 show_counts live "live comparison, $diff_count documents, seed $diff_seed"
+
+# Each known gap alone, 30 documents (3 of tabs.over-cap, whose thousands
+# of lines each cost seconds while the workaround layer re-parses): the
+# ones that pass are listed in gaps-fixed (and shown below) and should
+# come off the list; this test fails only when the generator, the oracle
+# or the helper does.
+test_expect_success NODE,ORACLE 'known gaps: which ones pass by now' '
+	: >gaps-fixed &&
+	for gap in $known_gaps
+	do
+		case $gap in
+		tabs.over-cap) n=3 ;;
+		*) n=30 ;;
+		esac &&
+		"$NODE" "$oracle_dir/gen.mjs" --seed "$diff_seed" --count $n \
+			--only "$gap" --out "gap-$gap.bin" &&
+		"$NODE" "$oracle_dir/oracle.mjs" "gap-$gap.bin" >"gap-$gap.expected" &&
+		"$BATCH" "gap-$gap.bin" >"gap-$gap.ours" || return 1
+		if sh "$COMPARE" "gap-$gap.expected" "gap-$gap.ours" >"gap-$gap.compare"
+		then
+			echo "$gap" >>gaps-fixed
+		fi
+	done
+'
+if test -s "$TRASH_DIRECTORY/gaps-fixed"
+then
+	echo "# known gaps that pass now (take them off known_gaps in $0):"
+	sed 's/^/#   /' "$TRASH_DIRECTORY/gaps-fixed"
+fi
 
 test_done

@@ -211,6 +211,14 @@ const CKEY = {
     return r.pick([`? |\n  key text\n: v`, `? >-\n  folded\n  key\n: v`, `? [a, "b\n  c"]\n: v`,
       `? [a,\n  b]\n: v`, `? {a: "multi\n  line"}\n: v`]);
   }],
+  tagged: [2, (X) => {
+    // keys that are tagged collections, or scalars whose value is not a
+    // string (!!binary bytes, !!timestamp dates)
+    const { r } = X;
+    return r.pick([`!!set {a, b}: x`, `!foo [a]: 1`, `!!str [1, 1]: v`, `!!map {}: v`, `? !!seq []\n: v`, `!!binary 1.5: v`,
+      `? !!binary aGVsbG8=\n: v`, `!!timestamp "2001-12-14": v`, `!!timestamp 2001-12-14t21:59:43.10-05:00: v`, `? !!binary\n: v`,
+      `!e!x {a, b}: v`.replace(/^/, '%TAG !e! !local-\n---\n'), `!<tag:yaml.org,2002:binary> aGk=: v`]);
+  }],
   yaml11: [1, (X) => {
     const { r } = X;
     if (!X.on('yaml11')) return `[yes, 0b1, 017]: x`;
@@ -347,7 +355,8 @@ function taggedDoc(X, tags) {
     const where = r.weighted([[6, 'value'], [2, 'item'], [2, 'key'], [1, 'anchored'], [1, 'root']]);
     if (where === 'value') lines.push(`k${i}: ${node}`);
     else if (where === 'item') lines.push(`k${i}:\n  - ${node.replace(/\n/g, '\n  ')}`);
-    else if (where === 'key' && !node.includes('\n') && (kind !== 'flowmap' && kind !== 'flowseq' || X.on('ckey')))
+    else if (where === 'key' && !node.includes('\n') && (X.on('ckey.tagged') || (kind !== 'flowmap' && kind !== 'flowseq'
+        && !/^!!(binary|timestamp)|^!<tag:yaml.org,2002:(binary|timestamp)>/.test(t))))
       lines.push(r.chance(0.5) ? `${node}: v${i}` : `? ${node}\n: v${i}`);
     else if (where === 'anchored') lines.push(`k${i}: &t${i} ${node}\nr${i}: *t${i}`);
     else if (where === 'root' && lines.length === 0) return (r.chance(0.3) ? '--- ' : '') + node;
@@ -380,6 +389,9 @@ const TAGS = {
       `c: !!merge [a]`,
       `c: !!merge ""`,
       `c:\n  <<: !!merge {a: 1}`,
+      `k0: !<tag:yaml.org,2002:merge> 0b11`,
+      `- !<tag:yaml.org,2002:merge> -0`,
+      `? !<tag:yaml.org,2002:merge> "aGk="\n: v0`,
     ]);
   }],
   yaml11coll: [4, (X) => taggedDoc(X, ['!!set', '!!omap', '!!pairs'])],
@@ -388,11 +400,11 @@ const TAGS = {
   core: [6, (X) => taggedDoc(X, ['!!str', '!!int', '!!float', '!!bool', '!!null', '!!map', '!!seq'])],
   custom: [3, (X) => taggedDoc(X, ['!foo', '!', '!!foo', '!e!x', '!a!'])],
   handle: [2, (X) => `%TAG !e! ${X.r.pick(['tag:example.com,2000:', '!local-', 'tag:yaml.org,2002:'])}\n---\n` + taggedDoc(X, ['!e!x', '!e!str', '!e!int', '!e!', '!e!set'])],
-  verbatim: [3, (X) => taggedDoc(X, ['!<tag:yaml.org,2002:str>', '!<tag:yaml.org,2002:int>', '!<tag:yaml.org,2002:merge>',
+  verbatim: [3, (X) => taggedDoc(X, ['!<tag:yaml.org,2002:str>', '!<tag:yaml.org,2002:int>',
     '!<tag:yaml.org,2002:set>', '!<tag:yaml.org,2002:binary>', '!<!foo>', '!<tag:example.com,2000:x>', '!<tag:yaml.org,2002:map>',
     '!<tag:yaml.org,2002:timestamp>', '!<tag:yaml.org,2002:null>', '!<tag:yaml.org,2002:bool>', '!<tag:yaml.org,2002:float>'])],
   yaml11: [2, (X) => (X.on('yaml11') ? '%YAML 1.1\n---\n' : '') + taggedDoc(X, ['!!set', '!!omap', '!!pairs',
-    '!!binary', '!!timestamp', '!!str', '!!int', '!!float', '!!bool', '!!null', '!!merge'])],
+    '!!binary', '!!timestamp', '!!str', '!!int', '!!float', '!!bool', '!!null', ...(X.on('tags.merge') ? ['!!merge'] : [])])],
   double: [1, (X) => X.r.pick(['a: !!str !!int 1', 'a: !!str &x 1\nb: *x', 'a: &x !!int "1"\nb: *x', 'a: !!str\n  !!int 1'])],
 };
 
@@ -415,8 +427,13 @@ const BOMS = {
   'after-directive': [2, (X) => X.r.pick([`%YAML 1.2\n${BOM}---\na: 1`, `${BOM}%YAML 1.2\n---\na: 1`, `%YAML 1.2\n---\n${BOM}a: 1`,
     `# c\n${BOM}%YAML 1.2\n---\na: 1`])],
   'in-content': [3, (X) => X.r.pick([`a: x${BOM}y`, `a: "x${BOM}"`, `a: 1\n${BOM}b: 2`, `a:\n  ${BOM}b: 1`, `- a\n${BOM}- b`,
-    `[a, ${BOM}b]`, `{${BOM}a: 1}`, `a: 1 # c${BOM}`, `a: |\n  x\n  ${BOM}y`, `${BOM}: 1`, `a: ${BOM}`, `'a${BOM}': 1`])],
+    `[a, ${BOM}b]`, `{${BOM}a: 1}`, `a: 1 # c${BOM}`, `a: |\n  x\n  ${BOM}y`, `a: ${BOM}`, `'a${BOM}': 1`])],
+  'empty-key': [1, (X) => X.r.pick([`${BOM}: 1`, `${BOM}:\n`, `${BOM}- #x`, `${BOM}-  # x\n  - b`, `${BOM}- - #x`])],
   double: [1, (X) => `${BOM}${BOM}${plainDoc(X)}`],
+  // The reference does not count the indentation of the line a leading BOM
+  // starts.
+  'indented-first': [2, (X) => X.r.pick([`${BOM} a:\n b: v`, `${BOM}  a: 1\n  b: 2`, `${BOM}  - a\n  - b`, `${BOM}  a: 1`,
+    `${BOM} a:\n  b: v\n c: 1`, `${BOM}\ta: 1`, `${BOM}   k: [1]\n   l: 2`])],
   end: [1, (X) => `${plainDoc(X)}\n${BOM}`],
 };
 
@@ -428,12 +445,13 @@ const DIRECTIVES = {
   version: [2, (X) => `%YAML ${X.r.pick(['1.0', '1.3', '2.0', '1.1.1', '1', 'x', '01.2', '1.2 extra'])}\n---\na: 1`],
   tag: [3, (X) => X.r.pick([`%TAG ! tag:example.com,2000:\n---\na: !x 1`, `%TAG !! tag:example.com,2000:\n---\na: !!str 1`,
     `%TAG !e! tag:e.com:\n%TAG !f! tag:f.com:\n---\n- !e!a 1\n- !f!b 2`, `%TAG !e! tag:e.com:\n---\na: !f!x 1`,
-    `%TAG !e! tag:e.com:\n%TAG !e! tag:g.com:\n---\na: 1`, `%TAG !e! %61\n---\na: !e!b 1`, `%TAG !e!\n---\na: 1`])],
+    `%TAG !e! %61\n---\na: !e!b 1`, `%TAG !e!\n---\na: 1`])],
   unknown: [2, (X) => X.r.pick([`%FOO bar baz\n---\na: 1`, `%FOO\n---\na: 1`, `%foo\n--- x`, `%%\n---\na: 1`, `% x\n---\na: 1`])],
   'no-marker': [2, (X) => X.r.pick([`%YAML 1.2\na: 1`, `%TAG !e! tag:e.com:\na: 1`, `%FOO\na: 1`])],
   'after-content': [2, (X) => X.r.pick([`a: 1\n%YAML 1.2\n---\nb: 2`, `a: 1\n...\n%YAML 1.2\n---\nb: 2`, `# c\n...\n%YAML 1.2\n---\nb: 2`,
     `...\n%YAML 1.2\n---\nb: 2`, `a: 1\n...\n%YAML 1.2\n`, `a:\n  %YAML 1.2`, `a: %x`, `- %YAML`, ` %YAML 1.2\n---\na`])],
-  repeat: [1, (X) => X.r.pick([`%YAML 1.2\n%YAML 1.2\n---\na: 1`, `%YAML 1.2\n%YAML 1.1\n---\na: 1`])],
+  repeat: [1, (X) => X.r.pick([`%YAML 1.2\n%YAML 1.2\n---\na: 1`, `%YAML 1.2\n%YAML 1.1\n---\na: 1`,
+    `%TAG !e! tag:e.com:\n%TAG !e! tag:g.com:\n---\na: 1`])],
   comment: [2, (X) => X.r.pick([`# c\n%YAML 1.2\n---\na: 1`, `%YAML 1.2\n# c\n---\na: 1`, `%YAML 1.2#c\n---\na: 1`,
     `%TAG !e! tag:e.com: # c\n---\na: !e!x 1`, `%YAML 1.2\n---#c\na: 1`])],
 };
@@ -453,20 +471,30 @@ const BLOCK = {
     const style = r.pick(['|', '>']);
     const chomp = r.pick(['', '-', '+']);
     const ind = r.weighted([[3, ''], [1, '1'], [2, '2'], [1, String(r.range(3, 9))], [0.2, '0'], [0.2, '10']]);
-    const head = style + (r.chance(0.5) ? chomp + ind : ind + chomp) + r.weighted([[8, ''], [1, ' # c'], [0.5, '#c'], [0.5, ' \t'], [0.5, '  ']]);
+    // `#c` right after the header is comment.block's, a tab starting the
+    // content block.tab-content's, a comment line after block.trailing-comment's.
+    const head = style + (r.chance(0.5) ? chomp + ind : ind + chomp)
+      + r.weighted([[8, ''], [1, ' # c'], [X.on('comment.block') ? 0.5 : 0, '#c'], [0.5, ' \t'], [0.5, '  ']]);
     const ctx = r.weighted([[3, 'value'], [2, 'top'], [2, 'item'], [2, 'nested'], [1, 'explicit']]);
     const base = { value: 2, top: 1, item: 2, nested: 4, explicit: 2 }[ctx];
     const step = ind && ind !== '0' && ind !== '10' ? Number(ind) : r.pick([1, 2, 3]);
     const pad = ' '.repeat(ctx === 'top' ? step : base + step - (ctx === 'value' || ctx === 'item' ? 2 : 2));
-    const body = r.pick(BLOCK_BODIES).slice();
+    const bodies = X.on('block.tab-content') ? BLOCK_BODIES : BLOCK_BODIES.filter((b) => !b[0].startsWith('\t'));
+    const body = r.pick(bodies).slice();
     if (r.chance(0.3)) body.push(...r.pick(BLOCK_BODIES));
+    const first = body.findIndex((l) => l.trim() !== '');
+    if (!X.on('block.tab-content') && first >= 0 && body[first].startsWith('\t')) body[first] = body[first].slice(1);
     const lines = body.map((l) => (l === '' ? '' : pad + l));
     // Trailing lines: spaces only, more or less indented than the content.
     const trail = r.weighted([[3, 0], [2, 1], [1, 2]]);
     for (let i = 0; i < trail; i++) lines.push(r.pick(['', ' ', pad, pad + ' ', ' '.repeat(r.range(1, 8))]));
-    let blk = head + '\n' + lines.join('\n');
+    // A last line of spaces only, with no line break after it, is
+    // block.keep-spaces-eof's.
+    if (!X.on('block.keep-spaces-eof') && lines.length && /^ +$/.test(lines[lines.length - 1])) lines[lines.length - 1] = '';
+    const blk = head + '\n' + lines.join('\n');
     let t;
-    const after = r.weighted([[3, ''], [2, '\nnext: 1'], [1, '\n...'], [1, '\n---\nb'], [1, '\n# end'], [1, '\n  # end']]);
+    const after = r.weighted([[3, ''], [2, '\nnext: 1'], [1, '\n...'], [1, '\n---\nb'], [X.on('block.trailing-comment') ? 1 : 0, '\n# end'],
+      [X.on('block.trailing-comment') ? 1 : 0, '\n  # end']]);
     switch (ctx) {
       case 'top': t = blk; break;
       case 'value': t = 'k: ' + blk + (after && !after.startsWith('\n ') ? after : ''); break;
@@ -491,10 +519,21 @@ const BLOCK = {
     return r.pick([`a: ${h}\n${' '.repeat(r.range(3, 6))}\n  x`, `${h}\n${' '.repeat(r.range(2, 5))}\n x`,
       `- ${h}\n\n${' '.repeat(r.range(4, 6))}\n  y`, `a: ${h}\n  \n    \n  x`]);
   }],
+  'tab-content': [2, (X) => {
+    const { r } = X;
+    const h = r.pick(['|', '>', '|-', '>+', '|2']);
+    return r.pick([`a: ${h}\n  \ta\n  b`, `${h}\n \ta`, `- ${h}\n  \ta\n`, `a: ${h}\n  a\n  \tb`, `? ${h}\n  \ta\n: v`]);
+  }],
+  'trailing-comment': [2, (X) => {
+    const { r } = X;
+    const h = r.pick(['|', '>', '|-', '|+', '>-']);
+    return r.pick([`- ${h}\n   \n  # end`, `- ${h}\n  a\n# end`, `a: ${h}\n    \n  # end`, `a:\n  - ${h}\n   \n  # end`,
+      `k: ${h}\n  x\n\n # c`, `--- ${h}\n\n# x`, `? ${h}\n   more\n less\n: v`]);
+  }],
   folding: [2, (X) => {
     const { r } = X;
     return `a: >${r.pick(['', '-', '+'])}\n` + r.pick(['  a\n  b\n\n  c', '  a\n    b\n  c', '  a\n\n    b\n\n  c', '  a \n  b',
-      '  \ta\n  b', '  a\n\n\n  b\n', '    a\n  b']);
+      '  a\n\n\n  b\n', '    a\n  b']);
   }],
 };
 
@@ -502,7 +541,7 @@ const BLOCK = {
 
 const COMMENTS = {
   colon: [3, (X) => X.r.pick(['a:#x', 'a: #x', 'a:\t#x', 'a:#x\nb: 1', 'a: 1#x', 'a: 1 #x', 'a:  #x\n  b: 1', '"a":#x', "'a':#x", 'a :#x'])],
-  dash: [3, (X) => X.r.pick(['-#', '- #x', '-#x\n- a', '-\t#x', '- a#x', '- a #x', '-  # x\n  - b', '- - #x'])],
+  dash: [3, (X) => X.r.pick(['-#', '- #x', '-#x\n- a', '- a#x', '- a #x', '-  # x\n  - b', '- - #x'])],
   flow: [4, (X) => X.r.pick(['[a,#b]', '[a, #b\n]', '[a #b\n]', '{a: 1 #c\n}', '{a: 1,#c\n}', '[a,#b\n]', '{a:#b\n}', '[#x\n]',
     '{#x\n}', '[a]#x', '{a: 1}#x', '[ a, b ] # x', '{"a":#x\n1}', '[a,\n#c\nb]'])],
   explicit: [2, (X) => X.r.pick(['? #c\n: v', '?#c\n: v', '? a #c\n: v', '? a\n:#c\n  v', '? a\n: #c', '? a\n:#c'])],
@@ -516,20 +555,31 @@ const COMMENTS = {
 // ---------------------------------------------------------------- tabs
 
 const TABS = {
-  'after-dash': [4, (X) => X.r.pick(['-\tx', '-\tx\n-\ty', '- \tx', '-\t- x', '-\t-\tx', '-\t{a: 1}', '-\ta: 1', '-\ta: 1\n \tb: 2',
-    '-\t|\n  x', 'k:\n  -\tx\n  -\ty', '-\t\tx', '-\t"q"'])],
+  'after-dash': [4, (X) => X.r.pick(['-\tx', '-\tx\n-\ty', '- \tx', '-\t- x', '-\t-\tx', '-\ta: 1', '-\ta: 1\n \tb: 2',
+    'k:\n  -\tx\n  -\ty', '-\t\tx', '-\t"q"'])],
+  'before-indicator': [2, (X) => X.r.pick(['-\t{a: 1}', '-\t[a]', '-\t|\n  x', '-\t>-\n  x', '?\t[a]\n: b', '?\t{a: 1}\n: b', '- \t[a]'])],
+  'after-bom': [1, (X) => X.r.pick(['\uFEFF?\ta\n:\tb', '\uFEFF? \ta\n: b', '\uFEFF?\ta', '\uFEFF-\tx', '\uFEFFa:\tb'])],
   'after-colon': [3, (X) => X.r.pick(['a:\tb', 'a:\t1\nb:\t2', 'a: \tb', 'a:\t\tb', 'a:\t[1]', 'a:\t{b: 1}', 'a:\t|\n  x', 'a:\t&x 1', 'a:\t\n  b: 1'])],
-  'after-question': [2, (X) => X.r.pick(['?\ta\n:\tb', '? \ta\n: b', '?\t[a]\n: b', '?\ta', '? a\n:\t- b'])],
+  'after-question': [2, (X) => X.r.pick(['?\ta\n:\tb', '? \ta\n: b', '?\ta', '? a\n:\t- b'])],
   flow: [2, (X) => X.r.pick(['[a,\tb]', '{a:\tb}', '[\ta\t]', '{\ta: 1\t}', '[a\t,b]', 'k: [a,\tb]'])],
   comment: [1, (X) => X.r.pick(['a: 1\t#c', '-\t#c', 'a:\t#c', '[a\t#c\n]'])],
-  indent: [2, (X) => X.r.pick(['a:\n\tb: 1', 'a:\n \tb: 1', '- a\n\t- b', 'a: |\n\tx', 'a:\n  b: 1\n\t', '\ta: 1'])],
+  indent: [2, (X) => X.r.pick(['a:\n\tb: 1', 'a:\n \tb: 1', '- a\n\t- b', 'a: |\n\tx', '\ta: 1'])],
+  'trailing-line': [1, (X) => X.r.pick(['a:\n  b: 1\n\t', 'a: 1\n\t\n', '- a\n \t', 'a:\n  - b\n\t\t'])],
   many: [2, (X) => {
     const { r } = X;
-    const n = r.weighted([[6, r.range(10, 200)], [2, r.range(200, 2000)], [1, r.range(4000, 6000)]]);
+    const n = r.weighted([[6, r.range(10, 200)], [2, r.range(200, 2000)], [1, r.range(2000, 4000)]]);
     const line = r.pick(['-\tx', '-\t1', 'k%d:\tv', '-\ta: 1', '- \tx']);
     const out = [];
     for (let i = 0; i < n; i++) out.push(line.replace('%d', String(i)));
-    X.feat(n > 4096 ? 'tabs-many-over-4096' : 'tabs-many');
+    return out.join('\n');
+  }],
+  'over-cap': [0.5, (X) => {
+    // more lines than the 4096 re-parses the libyaml workaround layer allowed
+    const { r } = X;
+    const n = r.range(4097, 6000);
+    const line = r.pick(['-\tx', '-\t1', 'k%d:\tv', '-\ta: 1']);
+    const out = [];
+    for (let i = 0; i < n; i++) out.push(line.replace('%d', String(i)));
     return out.join('\n');
   }],
 };
@@ -561,6 +611,27 @@ function modeline(X) {
   }
   return line;
 }
+
+// ---------------------------------------------------------------- implicit key length
+
+// Implicit keys near the 1024-character limit.  After a key whose value is
+// empty (`a:` and a line break) the reference counts the limit from that
+// key's `:`, not from the start of the long key (keylen.after-empty).
+function longKeyDoc(X, afterEmpty) {
+  const { r } = X;
+  const ind = r.pick([0, 0, 1, 2, 4]);
+  const spaces = r.pick([0, 0, 1, 2]);
+  const n = 1024 - spaces - r.range(-3, 3);
+  const key = 'k'.repeat(n) + ' '.repeat(spaces);
+  const pad = ' '.repeat(ind);
+  if (afterEmpty) return r.pick([`${pad}a:\n${pad}${key}: v`, `${pad}a: # c\n${pad}${key}: v`, `${pad}a: 1\n${pad}b:\n${pad}${key}: v`]);
+  return r.pick([`${pad}${key}: v`, `${pad}a: 1\n${pad}${key}: v`, `- ${key}: v`, `a:\n${pad}  ${key}: v`]);
+}
+
+const KEYLEN = {
+  plain: [2, (X) => longKeyDoc(X, false)],
+  'after-empty': [2, (X) => longKeyDoc(X, true)],
+};
 
 const REALFILE = {
   workflow: [3, (X) => {
@@ -624,6 +695,7 @@ export const HARD_CLASSES = {
   comment: { weight: 3, constructs: COMMENTS },
   tabs: { weight: 3, constructs: TABS },
   flowcolon: { weight: 2, constructs: FLOWCOLON },
+  keylen: { weight: 1, constructs: KEYLEN },
   realfile: { weight: 3, constructs: REALFILE },
 };
 

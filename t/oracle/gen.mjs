@@ -1397,7 +1397,8 @@ function kindLongKey(G) {
   const key = quoted + s + quoted;
   feat(G, utf16len(key) > 1024 ? 'longkey-over' : 'longkey-under');
   const space = r.chance(0.2) ? ' ' : '';
-  const where = r.weighted([[3, 'top'], [1, 'nested'], [1, 'flow'], [1, 'explicit']]);
+  let where = r.weighted([[3, 'top'], [1, 'nested'], [1, 'flow'], [1, 'explicit']]);
+  if (where === 'nested' && !G.cfg.on('keylen.after-empty')) where = 'top';
   switch (where) {
     case 'top': return { text: `a: 1\n${key}${space}: v\nz: 2` };
     case 'nested': return { text: `outer:\n  ${key}${space}: v` };
@@ -1465,9 +1466,11 @@ function addDuplicate(G, root, colliding) {
 function mutateSyntax(G, text) {
   const r = G.r;
   const lines = text.split('\n');
-  const kind = r.weighted([[2, 'unclosed-flow'], [2, 'unclosed-quote'], [2, 'bad-indent'],
+  let kind = r.weighted([[2, 'unclosed-flow'], [2, 'unclosed-quote'], [2, 'bad-indent'],
     [1, 'colon-chain'], [1, 'stray-close'], [1, 'dash-in-map'], [2, 'truncate'], [1, 'bad-anchor'],
     [1, 'double-colon'], [0.5, 'bad-directive']]);
+  // Indenting a long key's line is keylen.after-empty's (see gen-hard.mjs).
+  if (kind === 'bad-indent' && G.features.has('kind-longkey') && !G.cfg.on('keylen.after-empty')) kind = 'truncate';
   feat(G, 'syntax-' + kind);
   const li = r.int(lines.length);
   switch (kind) {
@@ -1527,6 +1530,7 @@ function genDocument(seedHash, index, cfg) {
   if (cls !== 'base') return genHardDocument(r, index, cls, cfg);
   const G = {
     r,
+    cfg,
     features: new Set(),
     anchors: [],
     scalarAnchors: [],
@@ -1667,7 +1671,7 @@ function genDocument(seedHash, index, cfg) {
     text = text.slice(0, at) + '\uFEFF' + text.slice(at);
     if (!isWellFormedUtf16(text)) text = text.replace(/\uFEFF/, '') + '\uFEFF';
   }
-  if (r.chance(0.03)) {
+  if (r.chance(0.03) && (cfg.on('bom.indented-first') || !/^[ \t]/.test(text))) {
     feat(G, 'bom');
     text = '\uFEFF' + text;
   }
@@ -1710,7 +1714,10 @@ function genHardDocument(r, index, cls, cfg) {
     features.add('crlf');
     text = text.replace(/\r?\n/g, '\r\n');
   }
-  if (r.chance(0.03)) {
+  // A BOM right before `-`, `?` or `:` is a construct of its own
+  // (bom.empty-key, tabs.after-bom), and so is one before indentation
+  // (bom.indented-first).
+  if (r.chance(0.03) && !/^[-?:]/.test(text) && (cfg.on('bom.indented-first') || !/^[ \t]/.test(text))) {
     features.add('bom');
     text = '\uFEFF' + text;
   }
