@@ -67,7 +67,7 @@ tabs.after-bom          # A4: a BOM, then a tab after '?'
 tabs.before-indicator   # U2: a tab after '-' or '?' before [ { | >
 tabs.comment            # U2: a tab after '-' before a comment
 tabs.over-cap           # L1: more than 4096 tabs after '-'
-tabs.trailing-line      # U7: a line of tabs after content
+tabs.trailing-line      # U7 A7: a line of tabs after content
 tags.merge              # W4 A2: the !!merge tag
 EOF
 )

@@ -564,7 +564,8 @@ const TABS = {
   flow: [2, (X) => X.r.pick(['[a,\tb]', '{a:\tb}', '[\ta\t]', '{\ta: 1\t}', '[a\t,b]', 'k: [a,\tb]'])],
   comment: [1, (X) => X.r.pick(['a: 1\t#c', '-\t#c', 'a:\t#c', '[a\t#c\n]'])],
   indent: [2, (X) => X.r.pick(['a:\n\tb: 1', 'a:\n \tb: 1', '- a\n\t- b', 'a: |\n\tx', '\ta: 1'])],
-  'trailing-line': [1, (X) => X.r.pick(['a:\n  b: 1\n\t', 'a: 1\n\t\n', '- a\n \t', 'a:\n  - b\n\t\t'])],
+  'trailing-line': [1, (X) => X.r.pick(['a:\n  b: 1\n\t', 'a: 1\n\t\n', '- a\n \t', 'a:\n  - b\n\t\t',
+    '---\n\t\u0000NOEOL', 'a:\n\t\u0000NOEOL', '---\n\t\t\u0000NOEOL'])],
   many: [2, (X) => {
     const { r } = X;
     const n = r.weighted([[6, r.range(10, 200)], [2, r.range(200, 2000)], [1, r.range(2000, 4000)]]);
