@@ -17,7 +17,7 @@ static int load_value(struct value **root, struct arena *arena,
 {
 	if (mode == HASH_JCS)
 		return json_load_ijson(root, arena, text, len, err);
-	return yaml_load(root, arena, text, len, err);
+	return yl_load(root, arena, text, len, err);
 }
 
 int canon_text(struct strbuf *out, const char *text, size_t len,

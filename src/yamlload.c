@@ -738,9 +738,9 @@ static int push_collection(struct loader *ld, enum value_kind kind,
 	struct value *v;
 	int r0, special = 0;
 
-	if (ld->depth >= YAML_MAX_DEPTH)
+	if (ld->depth >= YL_MAX_DEPTH)
 		return fail(ld, LOAD_EUNSUPPORTED, &ev->start_mark,
-			    "nesting deeper than %d levels", YAML_MAX_DEPTH);
+			    "nesting deeper than %d levels", YL_MAX_DEPTH);
 	if (tag && !strncmp((const char *)tag, YAML_TAG_PREFIX,
 			    strlen(YAML_TAG_PREFIX))) {
 		const char *name = (const char *)tag + strlen(YAML_TAG_PREFIX);
@@ -1118,7 +1118,7 @@ static int block_scalar(struct loader *ld, const yaml_event_t *ev, size_t b,
 			trim = (int)(first_indent - lead);
 	}
 	strbuf_reset(&ld->why);
-	if (yaml_block_scalar_value(out, t + pos, end - pos, folded, chomp,
+	if (yl_block_scalar_value(out, t + pos, end - pos, folded, chomp,
 				    trim, &ld->why))
 		return fail(ld, LOAD_EINVALID, &ev->start_mark, "%s",
 			    ld->why.buf);
@@ -1186,13 +1186,13 @@ static int on_scalar(struct loader *ld, const yaml_event_t *ev)
 				    "block collections are not allowed within "
 				    "flow collections");
 		if (c < e)
-			yaml_fold_lines(&ld->scratch, ld->text + c, e - c);
+			yl_fold_lines(&ld->scratch, ld->text + c, e - c);
 		break;
 	case YAML_SINGLE_QUOTED_SCALAR_STYLE:
 		if (e - c < 2 || ld->text[c] != '\'' || ld->text[e - 1] != '\'')
 			return fail(ld, LOAD_EUNSUPPORTED, &ev->start_mark,
 				    "cannot locate a single-quoted scalar");
-		yaml_single_quoted_value(&ld->scratch, ld->text + c, e - c);
+		yl_single_quoted_value(&ld->scratch, ld->text + c, e - c);
 		if (check_quoted_layout(ld, c, e, &ev->start_mark))
 			return ld->status;
 		break;
@@ -1200,7 +1200,7 @@ static int on_scalar(struct loader *ld, const yaml_event_t *ev)
 		if (e - c < 2 || ld->text[c] != '"' || ld->text[e - 1] != '"')
 			return fail(ld, LOAD_EUNSUPPORTED, &ev->start_mark,
 				    "cannot locate a double-quoted scalar");
-		ret = yaml_decode_double_quoted(&ld->scratch, ld->text + c,
+		ret = yl_decode_double_quoted(&ld->scratch, ld->text + c,
 						e - c, &ld->why);
 		if (!ret && check_quoted_layout(ld, c, e, &ev->start_mark))
 			return ld->status;
@@ -1219,7 +1219,7 @@ static int on_scalar(struct loader *ld, const yaml_event_t *ev)
 	}
 	if (ret)
 		return fail(ld, ret, &ev->start_mark, "%s", ld->why.buf);
-	ret = yaml_resolve_scalar(v, ld->arena, ld->scratch.buf,
+	ret = yl_resolve_scalar(v, ld->arena, ld->scratch.buf,
 				  ld->scratch.len, plain && !tag, tag, &ld->why);
 	if (ret)
 		return fail(ld, ret, &ev->start_mark, "%s", ld->why.buf);
@@ -1743,7 +1743,7 @@ static int parse_pass(struct loader *ld)
 	return ret;
 }
 
-int yaml_load(struct value **out, struct arena *arena, const char *text,
+int yl_load(struct value **out, struct arena *arena, const char *text,
 	      size_t len, struct strbuf *err)
 {
 	struct loader ld;

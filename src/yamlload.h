@@ -20,7 +20,7 @@
  */
 
 /* Collections nested deeper than this are refused. */
-#define YAML_MAX_DEPTH 512
+#define YL_MAX_DEPTH 512
 
 enum {
 	LOAD_EINVALID = -1,	/* the reference throws on this input too */
@@ -33,7 +33,7 @@ enum {
  * returns LOAD_EINVALID or LOAD_EUNSUPPORTED with a one-line reason
  * appended to err.
  */
-int yaml_load(struct value **out, struct arena *arena, const char *text,
+int yl_load(struct value **out, struct arena *arena, const char *text,
 	      size_t len, struct strbuf *err);
 
 #endif

@@ -324,7 +324,7 @@ numeric:
 	return 1;
 }
 
-int yaml_resolve_scalar(struct value *v, struct arena *arena, const char *s,
+int yl_resolve_scalar(struct value *v, struct arena *arena, const char *s,
 			size_t n, int plain, const char *tag, struct strbuf *why)
 {
 	const char *name = NULL;
@@ -418,7 +418,7 @@ static int bad_escape(struct strbuf *why)
  * Works on bytes: every character doubleQuotedValue() looks at is ASCII,
  * so UTF-8 sequences pass through whole.
  */
-int yaml_decode_double_quoted(struct strbuf *out, const char *src, size_t len,
+int yl_decode_double_quoted(struct strbuf *out, const char *src, size_t len,
 			      struct strbuf *why)
 {
 	size_t i;
@@ -538,7 +538,7 @@ static int is_ws(char c)
  * lines both leading and trailing, the last only leading; a single line
  * break folds to a space, each empty line to a newline.
  */
-void yaml_fold_lines(struct strbuf *out, const char *src, size_t len)
+void yl_fold_lines(struct strbuf *out, const char *src, size_t len)
 {
 	const char *nl = memchr(src, '\n', len), *end = src + len, *p, *q;
 	char sep = ' ';
@@ -582,12 +582,12 @@ void yaml_fold_lines(struct strbuf *out, const char *src, size_t len)
 	strbuf_add(out, p, (size_t)(end - p));
 }
 
-void yaml_single_quoted_value(struct strbuf *out, const char *src, size_t len)
+void yl_single_quoted_value(struct strbuf *out, const char *src, size_t len)
 {
 	struct strbuf folded = STRBUF_INIT;
 	size_t i;
 
-	yaml_fold_lines(&folded, src + 1, len - 2);
+	yl_fold_lines(&folded, src + 1, len - 2);
 	for (i = 0; i < folded.len; i++) {
 		strbuf_addch(out, folded.buf[i]);
 		if (folded.buf[i] == '\'' && i + 1 < folded.len &&
@@ -608,7 +608,7 @@ static int blank_content(const struct bline *l)
 	return !l->len || (l->len == 1 && l->content[0] == '\r');
 }
 
-int yaml_block_scalar_value(struct strbuf *out, const char *src, size_t len,
+int yl_block_scalar_value(struct strbuf *out, const char *src, size_t len,
 			    int folded, int chomp, int trim_indent,
 			    struct strbuf *why)
 {

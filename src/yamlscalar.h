@@ -14,7 +14,7 @@
  * Strings and bytes are copied into arena.  Returns 0, or LOAD_EINVALID /
  * LOAD_EUNSUPPORTED with a reason appended to why.
  */
-int yaml_resolve_scalar(struct value *v, struct arena *arena, const char *s,
+int yl_resolve_scalar(struct value *v, struct arena *arena, const char *s,
 			size_t n, int plain, const char *tag, struct strbuf *why);
 
 /*
@@ -24,17 +24,17 @@ int yaml_resolve_scalar(struct value *v, struct arena *arena, const char *s,
  * Appends the value to out.  Returns 0 or LOAD_EINVALID with a reason
  * appended to why.
  */
-int yaml_decode_double_quoted(struct strbuf *out, const char *src, size_t len,
+int yl_decode_double_quoted(struct strbuf *out, const char *src, size_t len,
 			      struct strbuf *why);
 
 /*
  * yaml's foldLines() over a plain scalar's source text, which is also
  * its value.
  */
-void yaml_fold_lines(struct strbuf *out, const char *src, size_t len);
+void yl_fold_lines(struct strbuf *out, const char *src, size_t len);
 
 /* A single-quoted scalar's value from its source text, quotes included. */
-void yaml_single_quoted_value(struct strbuf *out, const char *src, size_t len);
+void yl_single_quoted_value(struct strbuf *out, const char *src, size_t len);
 
 /*
  * A block scalar's value as yaml's resolveBlockScalar() computes it from
@@ -43,7 +43,7 @@ void yaml_single_quoted_value(struct strbuf *out, const char *src, size_t len);
  * the content indentation when the header gave one, -1 to detect it.
  * Returns 0 or LOAD_EINVALID with a reason appended to why.
  */
-int yaml_block_scalar_value(struct strbuf *out, const char *src, size_t len,
+int yl_block_scalar_value(struct strbuf *out, const char *src, size_t len,
 			    int folded, int chomp, int trim_indent,
 			    struct strbuf *why);
 
