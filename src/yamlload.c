@@ -22,6 +22,7 @@
 #include "config.h"
 #include "yamlload.h"
 #include "numfmt.h"
+#include "yamlfix.h"
 #include "yamlscalar.h"
 #include "usage.h"
 #include "utf8.h"
@@ -36,22 +37,23 @@
 #include <yaml.h>
 
 #define MAX_ALIAS_COUNT 100
-#define MAX_RETRIES 4096
 #define YAML_TAG_PREFIX "tag:yaml.org,2002:"
 
 /*
  * libyaml's character index to a byte offset in the original text,
- * moving in either direction.  libyaml reads a copy with spaces inserted
- * at `ins` (offsets in the copy, sorted); those are subtracted.
+ * moving in either direction.  libyaml reads a copy (struct yl_fix) in
+ * which bytes may be inserted or deleted: from shift_at[k] on, an offset
+ * in the copy plus shift[k] is the offset in the text.
  */
 struct posmap {
 	const unsigned char *text;	/* what libyaml reads */
 	size_t len;
-	const size_t *ins;
-	size_t nins;
+	const size_t *shift_at;
+	const long *shift;
+	size_t nshift;
 	size_t ci;	/* character index of bi */
 	size_t bi;
-	size_t k;	/* insertions before bi */
+	size_t k;	/* shifts that apply at bi */
 };
 
 static size_t posmap_byte(struct posmap *pm, size_t ci)
@@ -68,11 +70,11 @@ static size_t posmap_byte(struct posmap *pm, size_t ci)
 		while ((pm->text[pm->bi] & 0xC0) == 0x80);
 		pm->ci--;
 	}
-	while (pm->k < pm->nins && pm->ins[pm->k] < pm->bi)
+	while (pm->k < pm->nshift && pm->shift_at[pm->k] <= pm->bi)
 		pm->k++;
-	while (pm->k > 0 && pm->ins[pm->k - 1] >= pm->bi)
+	while (pm->k > 0 && pm->shift_at[pm->k - 1] > pm->bi)
 		pm->k--;
-	return pm->bi - pm->k;
+	return (size_t)((long)pm->bi + (pm->k ? pm->shift[pm->k - 1] : 0));
 }
 
 struct anchor {
@@ -101,12 +103,6 @@ struct frame {
 	yaml_mark_t key_start, key_end;
 };
 
-struct edit {
-	size_t at;
-	size_t len;
-	char bytes[8];
-};
-
 struct loader {
 	struct arena *arena;
 	const char *text;	/* the original source */
@@ -128,27 +124,11 @@ struct loader {
 	struct strbuf scratch;
 	struct strbuf why;
 
-	/*
-	 * libyaml reads `lib`, a copy of text with the same byte layout in
-	 * which characters it would refuse or misread are replaced (see
-	 * prepatch()).  Values and names always come from text.
-	 */
-	char *lib;
-	size_t lib_len;
-	struct edit *edits;	/* replacements, in original offsets */
-	size_t nr_edits, edits_alloc;
-	size_t *ins;		/* spaces inserted before these offsets */
-	size_t nr_ins, ins_alloc;
-	size_t *ins_lib;	/* the same, as offsets in lib */
-	size_t *patched;	/* sorted offsets of replaced content bytes */
-	size_t nr_patched, patched_alloc;
+	struct yl_fix fx;	/* libyaml's copy of the text */
 	int flow_depth;
 	int flow_in_block;	/* the outermost flow collection is nested */
 	size_t flow_start;	/* where the outermost flow collection starts */
 	int has_tag_directive;
-	size_t retry_at, retry_len;	/* a patch to make before retrying */
-	int retry_insert;		/* ... or a space to insert at retry_at */
-	int retry_spaces;		/* ... or blanks to make spaces */
 };
 
 static int fail(struct loader *ld, int status, const yaml_mark_t *mark,
@@ -373,41 +353,16 @@ static int check_tag(struct loader *ld, const struct props *p,
 	return 0;
 }
 
-static int patched_between(struct loader *ld, size_t b, size_t e)
-{
-	size_t lo = 0, hi = ld->nr_patched;
-
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-
-		if (ld->patched[mid] < b)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return lo < ld->nr_patched && ld->patched[lo] < e;
-}
-
-/* Ask for bytes [at, at + len) of lib to become 'x' and a new pass. */
-static int want_retry(struct loader *ld, size_t at, size_t len)
-{
-	ld->retry_at = at;
-	ld->retry_len = len;
-	return 1;
-}
-
 /*
- * libyaml ends anchor names at characters yaml@2.8.3 takes as part of
- * them (":", "?", "." and more): where the names differ, patch the rest of
- * yaml's name into letters for libyaml and parse again.
+ * libyaml gets letters for the characters of an anchor name it would
+ * not take (yamlfix.c), so both read names of the same length.
  */
-static int check_name(struct loader *ld, const char *name, size_t at,
-		      size_t yaml_len)
+static int check_name(struct loader *ld, const char *name, size_t yaml_len,
+		      const yaml_mark_t *mark)
 {
-	size_t lib_len = strlen(name);
-
-	if (lib_len < yaml_len)
-		return want_retry(ld, at + lib_len, yaml_len - lib_len);
+	if (strlen(name) != yaml_len)
+		return fail(ld, LOAD_EUNSUPPORTED, mark,
+			    "an anchor name libyaml reads differently");
 	return 0;
 }
 
@@ -704,28 +659,6 @@ static int check_comment_after(struct loader *ld, size_t e,
 	return 0;
 }
 
-/*
- * In flow context libyaml reads "?x" as an explicit key x (and ":x" as
- * an empty key's value x); yaml@2.8.3, following YAML 1.2, reads plain
- * scalars "?x" and ":x".  A node that starts right
- * after a '?' is that case: hide the '?' from libyaml.
- */
-static int check_flow_question(struct loader *ld, const yaml_mark_t *mark)
-{
-	size_t b;
-
-	if (!ld->flow_depth)
-		return 0;
-	b = posmap_byte(&ld->pm, mark->index);
-	if (b > 0 && ld->text[b - 1] == '?')
-		return want_retry(ld, b - 1, 1);
-	/* Likewise ":x" where the ':' does not follow a key. */
-	if (b > 1 && ld->text[b - 1] == ':' &&
-	    strchr(" \t\r\n[{,", ld->text[b - 2]))
-		return want_retry(ld, b - 1, 1);
-	return 0;
-}
-
 static int push_collection(struct loader *ld, enum value_kind kind,
 			   const yaml_event_t *ev)
 {
@@ -736,7 +669,7 @@ static int push_collection(struct loader *ld, enum value_kind kind,
 	const char *anchor_name = NULL;
 	struct frame *f;
 	struct value *v;
-	int r0, special = 0;
+	int special = 0;
 
 	if (ld->depth >= YL_MAX_DEPTH)
 		return fail(ld, LOAD_EUNSUPPORTED, &ev->start_mark,
@@ -761,26 +694,22 @@ static int push_collection(struct loader *ld, enum value_kind kind,
 		size_t b = posmap_byte(&ld->pm, ev->start_mark.index);
 		struct props pr;
 		size_t c = skip_props(ld->text, b, ld->len, ld->len, &pr);
-		int r;
 
 		if (tag && check_tag(ld, &pr, &ev->start_mark))
 			return ld->status;
 		if (anchor && !pr.anchor)
 			return fail(ld, LOAD_EUNSUPPORTED, &ev->start_mark,
 				    "cannot locate an anchor");
-		if (anchor && (r = check_name(ld, (const char *)anchor,
-					      (size_t)(pr.anchor - ld->text),
-					      pr.anchor_len)))
-			return r;
-		if (patched_between(ld, b, c))
+		if (anchor && check_name(ld, (const char *)anchor,
+					 pr.anchor_len, &ev->start_mark))
+			return ld->status;
+		if (yl_fix_patched(&ld->fx, b, c))
 			return fail(ld, LOAD_EUNSUPPORTED, &ev->start_mark,
 				    "control character in a node's properties");
 		if (anchor)
 			anchor_name = arena_memdup(ld->arena, pr.anchor,
 						   pr.anchor_len);
 	}
-	if ((r0 = check_flow_question(ld, &ev->start_mark)))
-		return r0;
 	v = value_new(ld->arena, kind);
 	ALLOC_GROW(ld->stack, ld->depth + 1, ld->stack_alloc);
 	f = &ld->stack[ld->depth++];
@@ -990,85 +919,35 @@ static int pop_collection(struct loader *ld, const yaml_event_t *ev)
 }
 
 /*
- * The block scalar's lines as yaml's lexer cuts them: from the line after
- * the header up to libyaml's end, less trailing lines of spaces no longer
- * than the first content line's indentation (unless chomping is "keep").
+ * A block scalar's value from its lines as yaml's lexer cut them
+ * (yamlfix.c): the header at b, the lines up to the span's end.
  */
-/* Length of the line at i, without its line break. */
-static size_t line_len(const char *s, size_t i, size_t len)
-{
-	size_t e = i;
-
-	while (e < len && s[e] != '\n' && s[e] != '\r')
-		e++;
-	return e - i;
-}
-
-/*
- * A top-level block scalar may hold lines at column 0 for yaml, up to a
- * document marker; libyaml wants them indented.  Is there such a line
- * (a comment too) after libyaml's end of the scalar at e?
- */
-static int root_scalar_runs_on(struct loader *ld, size_t e)
-{
-	const char *s = ld->text;
-	size_t i = e;
-
-	while (i > 0 && s[i - 1] != '\n')
-		i--;
-	while (i < ld->len) {
-		size_t n = line_len(s, i, ld->len), k = 0;
-
-		if (n >= 3 && (!memcmp(s + i, "---", 3) || !memcmp(s + i, "...", 3)) &&
-		    (n == 3 || s[i + 3] == ' ' || s[i + 3] == '\t'))
-			return 0;
-		while (k < n && (s[i + k] == ' ' || s[i + k] == '\t'))
-			k++;
-		if (i >= e && k < n)
-			return 1;
-		i += n;
-		while (i < ld->len && (s[i] == '\r' || s[i] == '\n'))
-			i++;
-	}
-	return 0;
-}
-
 static int block_scalar(struct loader *ld, const yaml_event_t *ev, size_t b,
 			size_t e, struct strbuf *out)
 {
 	const char *t = ld->text;
 	const char *v = (const char *)ev->data.scalar.value;
 	size_t vlen = ev->data.scalar.length;
+	const struct yl_span *sp = yl_fix_span(&ld->fx, b);
 	int folded = t[b] == '>', chomp = 0, explicit = 0, trim = -1;
-	size_t i = b + 1, pos, nl, end, first_indent = 0, k;
+	size_t i = b + 1, pos, end, first_indent = 0, k;
 
+	if (!sp || sp->kind != YL_BLOCK)
+		return fail(ld, LOAD_EUNSUPPORTED, &ev->start_mark,
+			    "cannot locate a block scalar's lines");
+	end = sp->end;
 	for (; i < e && !strchr(" \t\r\n#", t[i]); i++) {
 		if (t[i] == '-' || t[i] == '+')
 			chomp = t[i];
 		else if (t[i] >= '1' && t[i] <= '9')
 			explicit = 1;
 	}
-	while (i < e && t[i] != '\n')
+	while (i < end && t[i] != '\n')
 		i++;
-	if (!ld->depth && root_scalar_runs_on(ld, e))
-		return fail(ld, LOAD_EUNSUPPORTED, &ev->start_mark,
-			    "text at column 0 after a top-level block scalar");
-	if (i >= e)
+	if (i >= end)
 		return 0;	/* nothing after the header */
 	pos = i + 1;
-
-	/* nl: the line break that ends the scalar's text (or the end). */
-	if (e == ld->len && (e == pos || t[e - 1] != '\n'))
-		nl = e;
-	else {
-		nl = e;
-		while (nl > pos && t[nl - 1] != '\n')
-			nl--;
-		if (nl == pos)
-			return 0;	/* no complete line: an empty value */
-		nl--;
-	}
-	for (k = pos; k < nl; k++) {
+	for (k = pos; k < end; k++) {
 		if (t[k] == ' ')
 			first_indent++;
 		else if (t[k] == '\n')
@@ -1076,20 +955,6 @@ static int block_scalar(struct loader *ld, const yaml_event_t *ev, size_t b,
 		else if (!(t[k] == '\r' && k + 1 < ld->len && t[k + 1] == '\n'))
 			break;
 	}
-	while (chomp != '+') {
-		size_t j = nl - 1, last;
-
-		if (t[j] == '\r')
-			j--;
-		last = j;
-		while (t[j] == ' ')
-			j--;
-		if (t[j] == '\n' && j >= pos && j + 1 + first_indent > last)
-			nl = j;
-		else
-			break;
-	}
-	end = nl < ld->len ? nl + 1 : nl;
 
 	if (explicit) {
 		/*
@@ -1153,8 +1018,6 @@ static int on_scalar(struct loader *ld, const yaml_event_t *ev)
 	struct props pr;
 	int ret;
 
-	if ((ret = check_flow_question(ld, &ev->start_mark)))
-		return ret;
 	c = skip_props(ld->text, b, e, ld->len, &pr);
 	anchor = pr.anchor;
 	anchor_len = pr.anchor_len;
@@ -1164,13 +1027,21 @@ static int on_scalar(struct loader *ld, const yaml_event_t *ev)
 		return fail(ld, LOAD_EUNSUPPORTED, &ev->start_mark,
 			    "cannot locate an anchor");
 	if (ev->data.scalar.anchor &&
-	    (ret = check_name(ld, (const char *)ev->data.scalar.anchor,
-			      anchor ? (size_t)(anchor - ld->text) : b,
-			      anchor_len)))
-		return ret;
-	if (patched_between(ld, b, c))
+	    check_name(ld, (const char *)ev->data.scalar.anchor, anchor_len,
+		       &ev->start_mark))
+		return ld->status;
+	if (yl_fix_patched(&ld->fx, b, c))
 		return fail(ld, LOAD_EUNSUPPORTED, &ev->start_mark,
 			    "control character in a node's properties");
+	/* Both readers must cut the scalar alike (a block scalar's lines are yaml's). */
+	if (c < e && ev->data.scalar.style != YAML_LITERAL_SCALAR_STYLE &&
+	    ev->data.scalar.style != YAML_FOLDED_SCALAR_STYLE) {
+		const struct yl_span *sp = yl_fix_span(&ld->fx, c);
+
+		if (!sp || sp->end != e)
+			return fail(ld, LOAD_EUNSUPPORTED, &ev->start_mark,
+				    "a scalar libyaml ends elsewhere than yaml");
+	}
 	if (tag && !strcmp(tag, "!"))
 		plain = 0;	/* the non-specific tag makes a string */
 	v->tagged = tag != NULL;
@@ -1242,13 +1113,11 @@ static int on_alias(struct loader *ld, const yaml_event_t *ev)
 	const char *name;
 	struct anchor *a;
 	struct value *v;
-	int idx, r;
+	int idx;
 
-	if ((r = check_flow_question(ld, &ev->start_mark)))
-		return r;
-	if ((r = check_name(ld, (const char *)ev->data.alias.anchor, b + 1,
-			    e - b - 1)))
-		return r;
+	if (check_name(ld, (const char *)ev->data.alias.anchor, e - b - 1,
+		       &ev->start_mark))
+		return ld->status;
 	name = arena_memdup(ld->arena, ld->text + b + 1, e - b - 1);
 	idx = anchor_find(ld, name);
 
@@ -1352,11 +1221,7 @@ static void loader_reset(struct loader *ld)
 static void loader_release(struct loader *ld)
 {
 	loader_reset(ld);
-	free(ld->lib);
-	free(ld->edits);
-	free(ld->ins);
-	free(ld->ins_lib);
-	free(ld->patched);
+	yl_fix_release(&ld->fx);
 	free(ld->stack);
 	free(ld->anchors);
 	strbuf_release(&ld->scratch);
@@ -1364,372 +1229,32 @@ static void loader_release(struct loader *ld)
 }
 
 /*
- * Replace n bytes at `at` in libyaml's copy.  Substitutes for content
- * characters are recorded (record set): those must not end up in a tag.
- */
-static void mark_patched(struct loader *ld, size_t at, size_t n,
-			 const char *with, int record)
-{
-	struct edit *ed;
-
-	ALLOC_GROW(ld->edits, ld->nr_edits + 1, ld->edits_alloc);
-	ed = &ld->edits[ld->nr_edits++];
-	ed->at = at;
-	ed->len = n;
-	memcpy(ed->bytes, with, n);
-	while (record && n--) {
-		ALLOC_GROW(ld->patched, ld->nr_patched + 1, ld->patched_alloc);
-		ld->patched[ld->nr_patched++] = at++;
-	}
-}
-
-/*
- * The directives before the first "---".  yaml@2.8.3 only warns about
- * an unknown directive, a second %YAML, or a %YAML version other than 1.1
- * and 1.2 (it then reads YAML 1.2); libyaml refuses them.  Comment those
- * out for libyaml.  Without a "---" yaml refuses directives, and so will
- * libyaml, so nothing is touched then.
- */
-static void patch_directives(struct loader *ld)
-{
-	const char *s = ld->text;
-	size_t i = 0, nr = 0, at[64];
-	int seen_yaml = 0;
-
-	while (i < ld->len) {
-		size_t n = line_len(s, i, ld->len), k = 0;
-
-		while (k < n && (s[i + k] == ' ' || s[i + k] == '\t'))
-			k++;
-		if (n >= 3 && !memcmp(s + i, "---", 3) &&
-		    (n == 3 || s[i + 3] == ' ' || s[i + 3] == '\t'))
-			break;
-		if (s[i] == '%') {
-			int major, minor, used = 0;
-
-			if (n > 6 && !memcmp(s + i, "%YAML ", 6) &&
-			    sscanf(s + i + 6, "%d.%d%n", &major, &minor, &used) == 2) {
-				size_t e = 6 + (size_t)used;
-
-				while (e < n && (s[i + e] == ' ' || s[i + e] == '\t'))
-					e++;
-				if (e < n && s[i + e] != '#')
-					return;	/* trailing junk: leave it */
-				if (major == 1 && minor == 1)
-					return;	/* refused later as YAML 1.1 */
-				if (seen_yaml++ || !(major == 1 && minor == 2)) {
-					if (nr == 64)
-						return;
-					at[nr++] = i;
-				}
-			} else if (n > 5 && !memcmp(s + i, "%TAG ", 5)) {
-				;
-			} else if (n > 1 && isalpha((unsigned char)s[i + 1]) &&
-				   memcmp(s + i, "%YAML", 5)) {
-				if (nr == 64)
-					return;
-				at[nr++] = i;
-			} else
-				return;
-		} else if (k < n && s[i + k] != '#')
-			return;	/* content before any "---" */
-		i += n;
-		if (i < ld->len && s[i] == '\r')
-			i++;
-		if (i < ld->len && s[i] == '\n')
-			i++;
-	}
-	if (i >= ld->len)
-		return;
-	while (nr--)
-		mark_patched(ld, at[nr], 1, "#", 0);
-}
-
-/*
- * A stream of nothing but comments, blank lines and one "..." is one empty
- * document (null) to yaml; libyaml refuses a "..." that ends no document.
- * Hide the marker from libyaml in that case only.
- */
-static void patch_bare_doc_end(struct loader *ld)
-{
-	const char *s = ld->text;
-	size_t i = 0, marker = (size_t)-1;
-
-	while (i < ld->len) {
-		size_t n = line_len(s, i, ld->len), k = 0;
-
-		while (k < n && (s[i + k] == ' ' || s[i + k] == '\t'))
-			k++;
-		if (!k && n >= 3 && !memcmp(s + i, "...", 3) &&
-		    (n == 3 || s[i + 3] == ' ' || s[i + 3] == '\t'))
-			marker = i;
-		else if (k < n && s[i + k] != '#')
-			return;
-		i += n;
-		while (i < ld->len && (s[i] == '\r' || s[i] == '\n'))
-			i++;
-	}
-	if (marker != (size_t)-1)
-		mark_patched(ld, marker, 1, "#", 0);
-}
-
-/*
- * Characters that yaml@2.8.3 reads as ordinary content but libyaml (a
- * YAML 1.1 reader) refuses, or takes for line breaks: C0 and C1 controls
- * and DEL, U+0085, U+2028, U+2029, U+FEFF, U+FFFE, U+FFFF.  libyaml gets
- * a letter of the same UTF-8 length in their place; the values are read
- * from the original text.  A lone CR is treated differently by the two
- * in ways a substitute cannot hide.
- */
-static int prepatch(struct loader *ld)
-{
-	const unsigned char *s = (const unsigned char *)ld->text;
-	size_t i;
-	int doc_ends = 0;
-
-	for (i = 0; i < ld->len; i++) {
-		unsigned char c = s[i];
-
-		if (c == '\r' && (i + 1 >= ld->len || s[i + 1] != '\n'))
-			return fail(ld, LOAD_EUNSUPPORTED, NULL,
-				    "carriage return without line feed");
-		/*
-		 * yaml@2.8.3 makes a document of each "..." line, empty or
-		 * not; libyaml takes repeated ones as one.
-		 */
-		if (c == '.' && (!i || s[i - 1] == '\n') && i + 2 < ld->len &&
-		    s[i + 1] == '.' && s[i + 2] == '.' &&
-		    (i + 3 == ld->len || strchr(" \t\r\n", s[i + 3])) &&
-		    ++doc_ends > 1)
-			return fail(ld, LOAD_EINVALID, NULL,
-				    "source contains more than one document");
-		if ((c < 0x20 && c != '\t' && c != '\n' && c != '\r') ||
-		    c == 0x7F)
-			mark_patched(ld, i, 1, "x", 1);
-		else if (c == 0xC2 && i + 1 < ld->len && s[i + 1] >= 0x80 &&
-			 s[i + 1] <= 0x9F)
-			mark_patched(ld, i, 2, "\xc3\xa9", 1);
-		else if ((c == 0xE2 && s[i + 1] == 0x80 &&
-			  (s[i + 2] == 0xA8 || s[i + 2] == 0xA9)) ||
-			 (c == 0xEF && s[i + 1] == 0xBB && s[i + 2] == 0xBF) ||
-			 (c == 0xEF && s[i + 1] == 0xBF &&
-			  (s[i + 2] == 0xBE || s[i + 2] == 0xBF)))
-			mark_patched(ld, i, 3, "\xe4\xb8\x80", 1);
-	}
-	patch_directives(ld);
-	patch_bare_doc_end(ld);
-	return 0;
-}
-
-static int cmp_size(const void *a, const void *b)
-{
-	size_t x = *(const size_t *)a, y = *(const size_t *)b;
-
-	return x < y ? -1 : x > y;
-}
-
-/*
- * Build libyaml's copy from the text, the edits and the insertions.  With
- * neither, libyaml reads the text itself.
- */
-static void build_lib(struct loader *ld)
-{
-	size_t i, k, o = 0;
-
-	free(ld->lib);
-	ld->lib = NULL;
-	free(ld->ins_lib);
-	ld->ins_lib = NULL;
-	ld->lib_len = ld->len + ld->nr_ins;
-	if (!ld->nr_edits && !ld->nr_ins)
-		return;
-	if (ld->nr_ins)
-		qsort(ld->ins, ld->nr_ins, sizeof(*ld->ins), cmp_size);
-	ld->lib = xmalloc(ld->lib_len + 1);
-	ld->ins_lib = xmalloc((ld->nr_ins ? ld->nr_ins : 1) * sizeof(size_t));
-	for (i = 0, k = 0; i <= ld->len; i++) {
-		while (k < ld->nr_ins && ld->ins[k] == i) {
-			ld->ins_lib[k] = o;
-			ld->lib[o++] = ' ';
-			k++;
-		}
-		if (i < ld->len)
-			ld->lib[o++] = ld->text[i];
-	}
-	ld->lib[o] = '\0';
-	/* Edits are in the text's offsets; shift them past insertions. */
-	for (i = 0; i < ld->nr_edits; i++) {
-		const struct edit *ed = &ld->edits[i];
-		size_t before = 0;
-
-		while (before < ld->nr_ins && ld->ins[before] <= ed->at)
-			before++;
-		memcpy(ld->lib + ed->at + before, ed->bytes, ed->len);
-	}
-}
-
-static int hexval(int c)
-{
-	return c <= '9' ? c - '0' : (c | 0x20) - 'a' + 10;
-}
-
-/*
- * A libyaml error.  Two of them are libyaml's limits, not the input's:
- * a \u escape of a surrogate (JavaScript strings hold those) and an
- * anchor or alias name with characters beyond letters and digits.  Both
- * get a retry with the spot patched for libyaml only.
- */
-static int libyaml_error(struct loader *ld, yaml_parser_t *parser)
-{
-	const char *problem = parser->problem ? parser->problem :
-			      "unknown error";
-	size_t b = posmap_byte(&ld->pm, parser->problem_mark.index);
-	const char *src = ld->text;
-
-	/*
-	 * In flow context YAML 1.2 takes "a:," as key a with an empty value
-	 * (and "a:?" as plain text); libyaml 0.2 refuses both.
-	 */
-	if (!strcmp(problem, "found unexpected ':'") && b + 1 < ld->len &&
-	    src[b] == ':') {
-		if (strchr(",[]{}", src[b + 1])) {
-			ld->retry_at = b + 1;
-			ld->retry_insert = 1;
-			return 1;
-		}
-		if (src[b + 1] == '?') {
-			ld->retry_at = b;
-			ld->retry_len = 1;
-			return 1;
-		}
-	}
-	if (!strcmp(problem, "found invalid Unicode character escape code") &&
-	    b >= 1 && (src[b - 1] == 'u' || src[b - 1] == 'U')) {
-		size_t n = src[b - 1] == 'u' ? 4 : 8, k;
-		uint32_t cp = 0;
-
-		for (k = 0; k < n && b + k < ld->len; k++)
-			cp = (cp << 4) | (uint32_t)hexval((unsigned char)src[b + k]);
-		if (k == n && cp >= 0xD800 && cp <= 0xDFFF) {
-			ld->retry_at = b;
-			ld->retry_len = n;
-			return 1;
-		}
-	}
-	/*
-	 * yaml takes tabs for separation after "-", "?" and ":" and on
-	 * lines that are otherwise blank; libyaml does not.
-	 */
-	if (!strcmp(problem, "found character that cannot start any token") &&
-	    b < ld->len && src[b] == '\t') {
-		size_t ls = b, le = b, j = b, e = b, k;
-
-		while (ls > 0 && src[ls - 1] != '\n')
-			ls--;
-		while (le < ld->len && src[le] != '\n' && src[le] != '\r')
-			le++;
-		while (j > ls && (src[j - 1] == ' ' || src[j - 1] == '\t'))
-			j--;
-		while (e < le && (src[e] == ' ' || src[e] == '\t'))
-			e++;
-		if (j == ls && e == le && le < ld->len) {
-			/*
-			 * A blank line; at the very end without a line break
-			 * yaml may refuse it, so that case is left alone.
-			 */
-			ld->retry_at = b;
-			ld->retry_len = e - b;
-			ld->retry_spaces = 1;
-			return 1;
-		}
-		/*
-		 * After an indicator that starts its line, when a plain
-		 * scalar follows: no compact mapping, no nested indicator.
-		 */
-		for (k = ls; k < j - 1 && src[k] == ' '; k++)
-			;
-		if (j > ls && k == j - 1 && strchr("-?:", src[j - 1]) &&
-		    e < le && !strchr("-?:[]{},#&*!|>%@`", src[e])) {
-			for (k = e; k + 1 < le; k++)
-				if (src[k] == ':' && strchr(" \t", src[k + 1]))
-					break;
-			if (k + 1 >= le) {
-				ld->retry_at = b;
-				ld->retry_len = e - b;
-				ld->retry_spaces = 1;
-				return 1;
-			}
-		}
-	}
-	/*
-	 * Tabs in the indentation of a comment line, or inside a flow
-	 * collection, are white space to yaml.
-	 */
-	if (!strcmp(problem, "found a tab character that violates indentation") &&
-	    b < ld->len && src[b] == '\t') {
-		size_t e = b;
-
-		while (e < ld->len && (src[e] == ' ' || src[e] == '\t'))
-			e++;
-		if (e < ld->len && (src[e] == '#' || src[e] == '\n' ||
-				    (src[e] == '\r' && e + 1 < ld->len &&
-				     src[e + 1] == '\n') || ld->flow_depth)) {
-			ld->retry_at = b;
-			ld->retry_len = e - b;
-			ld->retry_spaces = 1;
-			return 1;
-		}
-	}
-	/* In flow context YAML 1.2 reads "?x" and ":x" as plain text. */
-	if (ld->flow_depth && b + 1 < ld->len && (src[b] == '?' || src[b] == ':') &&
-	    !strchr(" \t\r\n,[]{}", src[b + 1])) {
-		ld->retry_at = b;
-		ld->retry_len = 1;
-		return 1;
-	}
-	if (!strcmp(problem, "did not find expected alphabetic or numeric character") &&
-	    parser->context && (strstr(parser->context, "anchor") ||
-				strstr(parser->context, "alias")) &&
-	    b < ld->len && !strchr(" \t\r\n,[]{}", ld->text[b])) {
-		size_t n = 1;
-
-		while (b + n < ld->len && ((unsigned char)ld->text[b + n] & 0xC0) == 0x80)
-			n++;
-		ld->retry_at = b;
-		ld->retry_len = n;
-		return 1;
-	}
-	return fail(ld, LOAD_EINVALID, &parser->problem_mark, "%s%s%s", problem,
-		    parser->context ? " " : "",
-		    parser->context ? parser->context : "");
-}
-
-/*
- * One pass of libyaml over the text.  Returns 0, a load error, or 1 when
- * the pass should be repeated after patching ld->retry_at/retry_len.
+ * One pass of libyaml over its copy of the text (yamlfix.c made it
+ * readable where libyaml departs from yaml).
  */
 static int parse_pass(struct loader *ld)
 {
-	const char *src;
+	const char *src = ld->fx.lib ? ld->fx.lib : ld->text;
 	yaml_parser_t parser;
 	yaml_event_t ev;
 	int done = 0, ret = 0;
 
-	build_lib(ld);
-	src = ld->lib ? ld->lib : ld->text;
 	ld->pm.text = (const unsigned char *)src;
-	ld->pm.len = ld->lib_len;
-	ld->pm.ins = ld->ins_lib;
-	ld->pm.nins = ld->nr_ins;
-	ld->pm.ci = ld->pm.bi = ld->pm.k = 0;
+	ld->pm.len = ld->fx.lib_len;
+	ld->pm.shift_at = ld->fx.shift_at;
+	ld->pm.shift = ld->fx.shift;
+	ld->pm.nshift = ld->fx.nr_shifts;
 	if (!yaml_parser_initialize(&parser))
 		die("cannot initialize libyaml");
 	yaml_parser_set_input_string(&parser, (const unsigned char *)src,
-				     ld->lib_len);
+				     ld->fx.lib_len);
 	yaml_parser_set_encoding(&parser, YAML_UTF8_ENCODING);
 	while (!done) {
 		if (!yaml_parser_parse(&parser, &ev)) {
-			ret = libyaml_error(ld, &parser);
+			ret = fail(ld, LOAD_EINVALID, &parser.problem_mark,
+				   "%s%s%s", parser.problem ? parser.problem :
+				   "unknown error", parser.context ? " " : "",
+				   parser.context ? parser.context : "");
 			break;
 		}
 		if (ev.type == YAML_STREAM_END_EVENT)
@@ -1744,10 +1269,10 @@ static int parse_pass(struct loader *ld)
 }
 
 int yl_load(struct value **out, struct arena *arena, const char *text,
-	      size_t len, struct strbuf *err)
+	    size_t len, struct strbuf *err)
 {
 	struct loader ld;
-	int ret, patches = 0;
+	int ret;
 
 	memset(&ld, 0, sizeof(ld));
 	ld.err = err;
@@ -1772,46 +1297,13 @@ int yl_load(struct value **out, struct arena *arena, const char *text,
 	ld.arena = arena;
 	ld.text = text;
 	ld.len = len;
-	ld.err = err;
 	strbuf_init(&ld.scratch, 0);
 	strbuf_init(&ld.why, 0);
 
-	ret = prepatch(&ld);
-	while (!ret) {
+	ret = yl_fix_scan(&ld.fx, text, len, err);
+	if (!ret) {
+		yl_fix_build(&ld.fx, text, len);
 		ret = parse_pass(&ld);
-		if (ret != 1)
-			break;
-		if (++patches > MAX_RETRIES) {
-			ret = fail(&ld, LOAD_EUNSUPPORTED, NULL,
-				   "more than %d spots libyaml cannot read",
-				   MAX_RETRIES);
-			break;
-		}
-		/* Digits stay digits; anything else becomes letters. */
-		if (ld.retry_insert) {
-			ALLOC_GROW(ld.ins, ld.nr_ins + 1, ld.ins_alloc);
-			ld.ins[ld.nr_ins++] = ld.retry_at;
-			ld.retry_insert = 0;
-		} else if (ld.retry_spaces) {
-			size_t k;
-
-			for (k = 0; k < ld.retry_len; k++)
-				mark_patched(&ld, ld.retry_at + k, 1, " ", 0);
-			ld.retry_spaces = 0;
-		} else if (ld.retry_len >= 4 && ld.retry_at >= 1 &&
-		    (text[ld.retry_at - 1] == 'u' || text[ld.retry_at - 1] == 'U') &&
-		    (ld.retry_len == 4 || ld.retry_len == 8))
-			mark_patched(&ld, ld.retry_at, ld.retry_len,
-				     ld.retry_len == 4 ? "0041" : "00000041", 0);
-		else {
-			size_t k;
-
-			for (k = 0; k < ld.retry_len; k++)
-				mark_patched(&ld, ld.retry_at + k, 1, "x", 0);
-		}
-		loader_reset(&ld);
-		arena_release(arena);
-		ret = 0;
 	}
 	if (!ret && !ld.root)
 		ld.root = value_new(arena, VALUE_NULL);

@@ -1,0 +1,1046 @@
+/*
+ * The libyaml workaround layer (see yamlfix.h).
+ *
+ * struct lexer follows yaml@2.8.3's lexer state by state (stream,
+ * line-start, block-start, document, flow, quoted, block scalar, plain
+ * scalar) over the whole input at once, so that every decision below is
+ * taken in the context yaml itself sees: inside or outside a flow
+ * collection, a quoted or block scalar, a comment.  Each deviation of
+ * libyaml gets one rule, marked "libyaml:" where it is applied.  The
+ * scan is linear: every state moves forward, and lookahead never goes
+ * past the current line except inside a scalar that is then consumed.
+ */
+#include "config.h"
+#include "yamlfix.h"
+#include "yamlload.h"
+#include "usage.h"
+
+#include <ctype.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+enum state {
+	ST_END, ST_STREAM, ST_LINE_START, ST_DOC, ST_FLOW,
+};
+
+struct lexer {
+	const unsigned char *s;
+	size_t n, pos;
+	long indent_next, indent_value;
+	int flow_level, flow_key;
+	int bs_indent, bs_keep;
+	struct yl_fix *fx;
+	struct strbuf *err;
+	/* a tab separated a line-start indicator from what follows */
+	size_t tab_line;	/* start of that line, or SIZE_MAX */
+	size_t tab_at;
+};
+
+/* The character at i as the lexer sees it; -1 past either end. */
+static int ch(const struct lexer *lx, size_t i)
+{
+	return i < lx->n ? lx->s[i] : -1;
+}
+
+static int is_empty(int c)
+{
+	return c == -1 || c == ' ' || c == '\n' || c == '\r' || c == '\t';
+}
+
+static int is_flow_ind(int c)
+{
+	return c == ',' || c == '[' || c == ']' || c == '{' || c == '}';
+}
+
+static int lex_fail(struct lexer *lx, int status, size_t at, const char *msg)
+{
+	if (!lx->fx->status) {
+		lx->fx->status = status;
+		lx->fx->err_at = at;
+		strbuf_addf(lx->err, "%s%s",
+			    status == LOAD_EUNSUPPORTED ?
+			    "unsupported YAML construct: " : "invalid YAML: ", msg);
+	}
+	return ST_END;
+}
+
+static void add_edit(struct yl_fix *fx, size_t at, size_t len,
+		     const char *with, int content)
+{
+	struct yl_edit *ed;
+
+	ALLOC_GROW(fx->edits, fx->nr_edits + 1, fx->edits_alloc);
+	ed = &fx->edits[fx->nr_edits++];
+	ed->at = at;
+	ed->len = len;
+	ed->del = !*with;
+	if (!ed->del)
+		memcpy(ed->with, with, len);
+	while (content && len--) {
+		ALLOC_GROW(fx->patched, fx->nr_patched + 1, fx->patched_alloc);
+		fx->patched[fx->nr_patched++] = at++;
+	}
+}
+
+static void add_span(struct yl_fix *fx, size_t start, size_t end, int kind)
+{
+	struct yl_span *sp;
+
+	ALLOC_GROW(fx->spans, fx->nr_spans + 1, fx->spans_alloc);
+	sp = &fx->spans[fx->nr_spans++];
+	sp->start = start;
+	sp->end = end;
+	sp->kind = kind;
+}
+
+static void add_ins(struct yl_fix *fx, size_t at)
+{
+	ALLOC_GROW(fx->ins, fx->nr_ins + 1, fx->ins_alloc);
+	fx->ins[fx->nr_ins++] = at;
+}
+
+/* libyaml: tabs are separation only in some places; spaces work in all. */
+static void tabs_to_spaces(struct lexer *lx, size_t b, size_t e)
+{
+	for (; b < e; b++)
+		if (lx->s[b] == '\t')
+			add_edit(lx->fx, b, 1, " ", 0);
+}
+
+static size_t push_spaces(struct lexer *lx, int tabs)
+{
+	size_t b = lx->pos;
+
+	while (ch(lx, lx->pos) == ' ' || (tabs && ch(lx, lx->pos) == '\t'))
+		lx->pos++;
+	return lx->pos - b;
+}
+
+static size_t line_end(const struct lexer *lx)
+{
+	const unsigned char *nl = memchr(lx->s + lx->pos, '\n', lx->n - lx->pos);
+	size_t e = nl ? (size_t)(nl - lx->s) : lx->n;
+
+	if (nl && e > lx->pos && lx->s[e - 1] == '\r')
+		e--;
+	return e;
+}
+
+static size_t push_newline(struct lexer *lx)
+{
+	if (ch(lx, lx->pos) == '\n') {
+		lx->pos++;
+		return 1;
+	}
+	if (ch(lx, lx->pos) == '\r' && ch(lx, lx->pos + 1) == '\n') {
+		lx->pos += 2;
+		return 2;
+	}
+	return 0;
+}
+
+/* yaml wants white space before a comment; libyaml does not. */
+static int comment_at(struct lexer *lx)
+{
+	size_t p = lx->pos;
+
+	if (p > 0 && !strchr(" \t\r\n", lx->s[p - 1]))
+		return lex_fail(lx, LOAD_EINVALID, p,
+				"comment not separated from the token before "
+				"it by white space");
+	return 0;
+}
+
+static int is_doc_marker(const struct lexer *lx, size_t i)
+{
+	return i + 3 <= lx->n &&
+	       (!memcmp(lx->s + i, "---", 3) || !memcmp(lx->s + i, "...", 3)) &&
+	       is_empty(ch(lx, i + 3));
+}
+
+/*
+ * An anchor or alias name runs to white space or a flow indicator for
+ * yaml.  libyaml: names are letters, digits, '-' and '_' only; it gets
+ * letters in place of the rest (the name is read from the text).
+ */
+static void push_name(struct lexer *lx)
+{
+	size_t i = lx->pos + 1;
+	int c;
+
+	while ((c = ch(lx, i)) != -1 && !strchr(" ,[]{}\n\r\t", c)) {
+		if (!(c >= '0' && c <= '9') && !((c | 0x20) >= 'a' &&
+		    (c | 0x20) <= 'z') && c != '-' && c != '_')
+			add_edit(lx->fx, i, 1, "x", 0);
+		i++;
+	}
+	lx->pos = i;
+}
+
+static void push_tag(struct lexer *lx)
+{
+	size_t i = lx->pos + 1;
+	int c;
+
+	if (ch(lx, i) == '<') {
+		for (i++; !is_empty(c = ch(lx, i)) && c != '>'; i++)
+			;
+		lx->pos = c == '>' ? i + 1 : i;
+		return;
+	}
+	while ((c = ch(lx, i)) != -1) {
+		if (c != -1 && (strchr("-#;/?:@&=+$_.!~*'()", c) ||
+				(c >= '0' && c <= '9') ||
+				((c | 0x20) >= 'a' && (c | 0x20) <= 'z')))
+			i++;
+		else if (c == '%' && i + 2 < lx->n &&
+			 strchr("0123456789ABCDEFabcdef", lx->s[i + 1]) &&
+			 strchr("0123456789ABCDEFabcdef", lx->s[i + 2]))
+			i += 3;
+		else
+			break;
+	}
+	lx->pos = i;
+}
+
+/*
+ * A tab separated a line-start indicator from what follows, and now
+ * yaml meets `what` on that line: properties, another indicator or an
+ * implicit key.  yaml takes the tab for indentation there.
+ */
+static int tab_as_indent(struct lexer *lx)
+{
+	if (lx->tab_line == SIZE_MAX)
+		return 0;
+	if (memchr(lx->s + lx->tab_line, '\n', lx->pos - lx->tab_line)) {
+		lx->tab_line = SIZE_MAX;
+		return 0;
+	}
+	return lex_fail(lx, LOAD_EINVALID, lx->tab_at,
+			"tabs are not allowed as indentation");
+}
+
+static int push_indicators(struct lexer *lx)
+{
+	for (;;) {
+		int c = ch(lx, lx->pos), c1;
+
+		if (c == '!' || c == '&') {
+			if (!lx->flow_level && tab_as_indent(lx))
+				return -1;
+			if (c == '!')
+				push_tag(lx);
+			else
+				push_name(lx);
+			push_spaces(lx, 1);
+			continue;
+		}
+		if (c != '-' && c != '?' && c != ':')
+			return 0;
+		c1 = ch(lx, lx->pos + 1);
+		if (!is_empty(c1) && !(lx->flow_level && is_flow_ind(c1)))
+			return 0;
+		if (!lx->flow_level) {
+			if (tab_as_indent(lx))
+				return -1;
+			lx->indent_next = lx->indent_value + 1;
+		} else {
+			lx->flow_key = 0;
+			/* libyaml: an indicator needs a blank after it. */
+			if (!is_empty(c1))
+				add_ins(lx->fx, lx->pos + 1);
+		}
+		lx->pos++;
+		if (lx->flow_level)
+			tabs_to_spaces(lx, lx->pos, lx->pos + push_spaces(lx, 1));
+		else
+			push_spaces(lx, 1);
+	}
+}
+
+static size_t find(const struct lexer *lx, int c, size_t from, size_t to)
+{
+	const unsigned char *p;
+
+	if (from >= to)
+		return SIZE_MAX;
+	p = memchr(lx->s + from, c, to - from);
+	return p ? (size_t)(p - lx->s) : SIZE_MAX;
+}
+
+/* yaml's continueScalar(): where the next line of a scalar starts. */
+static size_t continue_scalar(const struct lexer *lx, size_t off)
+{
+	int c = ch(lx, off);
+
+	if (lx->indent_next > 0) {
+		long indent = 0;
+
+		while (c == ' ')
+			c = ch(lx, off + ++indent);
+		if (c == '\r' && ch(lx, off + indent + 1) == '\n')
+			return off + indent + 1;
+		return c == '\n' || indent >= lx->indent_next ?
+		       off + indent : SIZE_MAX;
+	}
+	if ((c == '-' || c == '.') && is_doc_marker(lx, off))
+		return SIZE_MAX;
+	return off;
+}
+
+static int hexval(int c)
+{
+	return c <= '9' ? c - '0' : (c | 0x20) - 'a' + 10;
+}
+
+/*
+ * libyaml refuses \u escapes of surrogates, which JavaScript strings
+ * hold: it gets the escape of 'A' (the value is decoded from the text).
+ */
+static void fix_surrogates(struct lexer *lx, size_t b, size_t e)
+{
+	size_t i, k, n;
+
+	for (i = b + 1; i + 1 < e; i++) {
+		uint32_t cp = 0;
+
+		if (lx->s[i] != '\\')
+			continue;
+		i++;
+		if (lx->s[i] != 'u' && lx->s[i] != 'U')
+			continue;
+		n = lx->s[i] == 'u' ? 4 : 8;
+		for (k = 0; k < n && i + 1 + k < e &&
+		     strchr("0123456789ABCDEFabcdef", lx->s[i + 1 + k]) &&
+		     lx->s[i + 1 + k]; k++)
+			cp = (cp << 4) | (uint32_t)hexval(lx->s[i + 1 + k]);
+		if (k == n && cp >= 0xD800 && cp <= 0xDFFF)
+			add_edit(lx->fx, i + 1, n, n == 4 ? "0041" : "00000041", 0);
+	}
+}
+
+static int lex_quoted(struct lexer *lx)
+{
+	size_t start = lx->pos, end, nl, lim;
+	int q = lx->s[start];
+
+	end = find(lx, q, start + 1, lx->n);
+	if (q == '\'') {
+		while (end != SIZE_MAX && ch(lx, end + 1) == '\'')
+			end = find(lx, q, end + 2, lx->n);
+	} else {
+		while (end != SIZE_MAX) {
+			size_t k = 0;
+
+			while (lx->s[end - 1 - k] == '\\')
+				k++;
+			if (k % 2 == 0)
+				break;
+			end = find(lx, q, end + 1, lx->n);
+		}
+	}
+	lim = end == SIZE_MAX ? start : end;
+	nl = find(lx, '\n', start, lim);
+	while (nl != SIZE_MAX) {
+		size_t cs = continue_scalar(lx, nl + 1);
+
+		if (cs == SIZE_MAX)
+			break;
+		nl = find(lx, '\n', cs, lim);
+	}
+	if (nl != SIZE_MAX)
+		end = nl - (lx->s[nl - 1] == '\r' ? 2 : 1);
+	if (end == SIZE_MAX)
+		end = lx->n;
+	lx->pos = end + 1 < lx->n ? end + 1 : lx->n;
+	add_span(lx->fx, start, lx->pos, YL_QUOTED);
+	if (q == '"')
+		fix_surrogates(lx, start, lx->pos);
+	return lx->flow_level ? ST_FLOW : ST_DOC;
+}
+
+static void lex_block_header(struct lexer *lx)
+{
+	size_t i = lx->pos;
+	int c;
+
+	lx->bs_indent = -1;
+	lx->bs_keep = 0;
+	for (;;) {
+		c = ch(lx, ++i);
+		if (c == '+')
+			lx->bs_keep = 1;
+		else if (c > '0' && c <= '9')
+			lx->bs_indent = c - '1';
+		else if (c != '-')
+			break;
+	}
+	while (!is_empty(c = ch(lx, lx->pos)) && c != '#')
+		lx->pos++;
+}
+
+static int chs(const struct lexer *lx, long i)
+{
+	return i < 0 ? -1 : ch(lx, (size_t)i);
+}
+
+static int lex_block(struct lexer *lx, size_t header)
+{
+	size_t start = lx->pos, i, end;
+	long nl = (long)start - 1, indent = 0, root = lx->indent_next == 0;
+	int c = -1;
+
+	for (i = start; i < lx->n; i++) {
+		c = lx->s[i];
+		if (c == ' ')
+			indent++;
+		else if (c == '\n') {
+			nl = (long)i;
+			indent = 0;
+		} else if (!(c == '\r' && ch(lx, i + 1) == '\n'))
+			break;
+	}
+	if (indent >= lx->indent_next) {
+		size_t cs, f;
+
+		if (lx->bs_indent == -1)
+			lx->indent_next = indent;
+		else
+			lx->indent_next = lx->bs_indent +
+				(lx->indent_next == 0 ? 1 : lx->indent_next);
+		do {
+			cs = continue_scalar(lx, (size_t)(nl + 1));
+			if (cs == SIZE_MAX)
+				break;
+			f = find(lx, '\n', cs, lx->n);
+			nl = f == SIZE_MAX ? -1 : (long)f;
+		} while (nl != -1);
+		if (nl == -1)
+			nl = (long)lx->n;
+	}
+	i = (size_t)nl + 1;
+	while ((c = ch(lx, i)) == ' ')
+		i++;
+	if (c == '\t') {
+		while ((c = ch(lx, i)) == '\t' || c == ' ' || c == '\r' || c == '\n')
+			i++;
+		nl = (long)i - 1;
+	} else if (!lx->bs_keep) {
+		for (;;) {
+			long j = nl - 1, last;
+
+			c = chs(lx, j);
+			if (c == '\r')
+				c = chs(lx, --j);
+			last = j;
+			while (c == ' ')
+				c = chs(lx, --j);
+			if (c == '\n' && j >= (long)start && j + 1 + indent > last)
+				nl = j;
+			else
+				break;
+		}
+	}
+	end = (size_t)nl + 1 < lx->n ? (size_t)nl + 1 : lx->n;
+	add_span(lx->fx, header, end, YL_BLOCK);
+	/*
+	 * libyaml ends a top-level block scalar at a line less indented
+	 * than its first, and takes "#" at column 0 for a comment; yaml
+	 * reads on to a document marker.  libyaml also refuses a tab right
+	 * after the indentation of the line that sets it.  In both cases
+	 * it gets blanks: the value is read from the text.
+	 */
+	if (root && lx->bs_indent == -1) {
+		for (i = start; i < end; i++)
+			if (lx->s[i] != '\n' && lx->s[i] != '\r' && lx->s[i] != ' ')
+				add_edit(lx->fx, i, 1, " ", 0);
+	} else if (lx->bs_indent == -1) {
+		for (i = start; i < end && strchr(" \r\n", lx->s[i]); i++)
+			;
+		if (i < end && lx->s[i] == '\t')
+			add_edit(lx->fx, i, 1, "x", 1);
+	}
+	lx->pos = end;
+	return ST_LINE_START;
+}
+
+static int lex_plain(struct lexer *lx)
+{
+	int in_flow = lx->flow_level > 0, c;
+	size_t start = lx->pos, i = lx->pos, end = lx->pos;
+
+	for (; (c = ch(lx, i)) != -1; i++) {
+		if (c == ':') {
+			int nx = ch(lx, i + 1);
+
+			if (is_empty(nx) || (in_flow && is_flow_ind(nx)))
+				break;
+			end = i + 1;
+		} else if (is_empty(c)) {
+			int nx = ch(lx, i + 1);
+
+			if (c == '\r') {
+				if (nx == '\n') {
+					i++;
+					c = '\n';
+					nx = ch(lx, i + 1);
+				} else
+					end = i + 1;
+			}
+			if (nx == '#' || (in_flow && is_flow_ind(nx)))
+				break;
+			if (c == '\n') {
+				size_t cs = continue_scalar(lx, i + 1);
+
+				if (cs == SIZE_MAX)
+					break;
+				if (cs >= 2 && cs - 2 > i)
+					i = cs - 2;
+			}
+		} else {
+			if (in_flow && is_flow_ind(c))
+				break;
+			end = i + 1;
+		}
+	}
+	lx->pos = end;
+	add_span(lx->fx, start, end, YL_PLAIN);
+	return in_flow ? ST_FLOW : ST_DOC;
+}
+
+static int lex_flow(struct lexer *lx)
+{
+	long indent = -1;
+	size_t nl, sp, b, le;
+	int c;
+
+	do {
+		nl = push_newline(lx);
+		if (nl) {
+			sp = push_spaces(lx, 0);
+			lx->indent_value = indent = (long)sp;
+		} else
+			sp = 0;
+		b = lx->pos;
+		sp += push_spaces(lx, 1);
+		tabs_to_spaces(lx, b, lx->pos);
+	} while (nl + sp > 0);
+	le = line_end(lx);
+	c = lx->pos < le ? lx->s[lx->pos] : -1;
+	if ((indent != -1 && indent < lx->indent_next && c != '#') ||
+	    (indent == 0 && is_doc_marker(lx, lx->pos))) {
+		if (!(indent == lx->indent_next - 1 && lx->flow_level == 1 &&
+		      (c == ']' || c == '}'))) {
+			lx->flow_level = 0;
+			return ST_LINE_START;
+		}
+	}
+	while (ch(lx, lx->pos) == ',') {
+		lx->pos++;
+		b = lx->pos;
+		tabs_to_spaces(lx, b, b + push_spaces(lx, 1));
+		lx->flow_key = 0;
+	}
+	if (push_indicators(lx))
+		return ST_END;
+	c = lx->pos < le ? lx->s[lx->pos] : -1;
+	switch (c) {
+	case -1:
+		return ST_FLOW;
+	case '#':
+		if (comment_at(lx))
+			return ST_END;
+		lx->pos = le;
+		return ST_FLOW;
+	case '{':
+	case '[':
+		lx->pos++;
+		lx->flow_key = 0;
+		lx->flow_level++;
+		return ST_FLOW;
+	case '}':
+	case ']':
+		lx->pos++;
+		lx->flow_key = 1;
+		lx->flow_level--;
+		return lx->flow_level ? ST_FLOW : ST_DOC;
+	case '*':
+		push_name(lx);
+		return ST_FLOW;
+	case '"':
+	case '\'':
+		lx->flow_key = 1;
+		return lex_quoted(lx);
+	case ':': {
+		int nx = ch(lx, lx->pos + 1);
+
+		if (lx->flow_key || is_empty(nx) || nx == ',') {
+			lx->flow_key = 0;
+			/* libyaml: a value indicator needs a blank after it. */
+			if (!is_empty(nx))
+				add_ins(lx->fx, lx->pos + 1);
+			lx->pos++;
+			b = lx->pos;
+			tabs_to_spaces(lx, b, b + push_spaces(lx, 1));
+			return ST_FLOW;
+		}
+	}
+		/* fall through */
+	default:
+		lx->flow_key = 0;
+		/*
+		 * libyaml: "?x" and ":x" in a flow collection are an
+		 * indicator and x; for YAML 1.2 they are plain scalars.
+		 */
+		if (c == '?' || c == ':')
+			add_edit(lx->fx, lx->pos, 1, "x", 0);
+		return lex_plain(lx);
+	}
+}
+
+static int lex_doc(struct lexer *lx, int lead)
+{
+	size_t b = lx->pos, le;
+	int c;
+
+	push_spaces(lx, 1);
+	le = line_end(lx);
+	if (lead && (lx->pos == le || lx->s[lx->pos] == '#'))
+		tabs_to_spaces(lx, b, lx->pos);	/* libyaml: blank line */
+	if (push_indicators(lx))
+		return ST_END;
+	c = lx->pos < le ? lx->s[lx->pos] : -1;
+	switch (c) {
+	case '#':
+		if (comment_at(lx))
+			return ST_END;
+		lx->pos = le;
+		/* fall through */
+	case -1:
+		push_newline(lx);
+		return ST_LINE_START;
+	case '{':
+	case '[':
+		lx->pos++;
+		lx->flow_key = 0;
+		lx->flow_level = 1;
+		return ST_FLOW;
+	case '}':
+	case ']':
+		lx->pos++;
+		return ST_DOC;
+	case '*':
+		push_name(lx);
+		return ST_DOC;
+	case '"':
+	case '\'':
+		return lex_quoted(lx);
+	case '|':
+	case '>':
+		b = lx->pos;
+		lex_block_header(lx);
+		push_spaces(lx, 1);
+		if (ch(lx, lx->pos) == '#' && comment_at(lx))
+			return ST_END;
+		lx->pos = le > lx->pos ? le : lx->pos;
+		push_newline(lx);
+		return lex_block(lx, b);
+	default:
+		return lex_plain(lx);
+	}
+}
+
+static int lex_block_start(struct lexer *lx)
+{
+	for (;;) {
+		int c0 = ch(lx, lx->pos), c1 = ch(lx, lx->pos + 1);
+		size_t b, k;
+
+		if (!((c0 == '-' || c0 == '?' || c0 == ':') && is_empty(c1)))
+			return lex_doc(lx, 1);
+		if (tab_as_indent(lx))
+			return ST_END;
+		b = ++lx->pos;
+		push_spaces(lx, 1);
+		for (k = b; k < lx->pos && lx->s[k] != '\t'; k++)
+			;
+		if (k < lx->pos) {
+			/* libyaml: no tab after a line-start indicator */
+			lx->tab_line = b;
+			lx->tab_at = k;
+			tabs_to_spaces(lx, b, lx->pos);
+		}
+		lx->indent_next = lx->indent_value + 1;
+		lx->indent_value += (long)(lx->pos - b) + 1;
+	}
+}
+
+static int lex_line_start(struct lexer *lx)
+{
+	if (is_doc_marker(lx, lx->pos)) {
+		int c = lx->s[lx->pos];
+
+		lx->pos += 3;
+		lx->indent_value = lx->indent_next = 0;
+		return c == '-' ? ST_DOC : ST_STREAM;
+	}
+	lx->indent_value = (long)push_spaces(lx, 0);
+	if (lx->indent_next > lx->indent_value && !is_empty(ch(lx, lx->pos + 1)))
+		lx->indent_next = lx->indent_value;
+	return lex_block_start(lx);
+}
+
+static int lex_stream(struct lexer *lx)
+{
+	size_t le = line_end(lx), i, b;
+	int c;
+
+	if (lx->pos + 3 <= lx->n && !memcmp(lx->s + lx->pos, "\xef\xbb\xbf", 3)) {
+		/* libyaml: a byte order mark only starts the stream */
+		add_edit(lx->fx, lx->pos, 3, "", 0);
+		lx->pos += 3;
+	}
+	if (ch(lx, lx->pos) == '%') {
+		lx->pos = le;
+		push_newline(lx);
+		return ST_STREAM;
+	}
+	for (i = lx->pos; (c = ch(lx, i)) == ' ' || c == '\t'; i++)
+		;
+	if (c == -1 || c == '#' || c == '\n' || (c == '\r' && ch(lx, i + 1) == '\n')) {
+		b = lx->pos;
+		push_spaces(lx, 1);
+		tabs_to_spaces(lx, b, lx->pos);	/* libyaml: blank line */
+		lx->pos = le;
+		push_newline(lx);
+		return ST_STREAM;
+	}
+	return lex_line_start(lx);
+}
+
+static void lex(struct lexer *lx)
+{
+	int state = ST_STREAM;
+	size_t last = SIZE_MAX;
+	int stalled = 0;
+
+	while (state != ST_END && lx->pos < lx->n && !lx->fx->status) {
+		if (lx->pos == last && ++stalled > 4) {
+			lex_fail(lx, LOAD_EUNSUPPORTED, lx->pos,
+				 "a spot yaml's lexer does not get past");
+			return;
+		}
+		if (lx->pos != last)
+			stalled = 0;
+		last = lx->pos;
+		switch (state) {
+		case ST_STREAM:
+			state = lex_stream(lx);
+			break;
+		case ST_LINE_START:
+			state = lex_line_start(lx);
+			break;
+		case ST_DOC:
+			state = lex_doc(lx, 0);
+			break;
+		case ST_FLOW:
+			state = lex_flow(lx);
+			break;
+		}
+	}
+}
+
+/* Length of the line at i, without its line break. */
+static size_t line_len(const char *s, size_t i, size_t len)
+{
+	size_t e = i;
+
+	while (e < len && s[e] != '\n' && s[e] != '\r')
+		e++;
+	return e - i;
+}
+
+/*
+ * The directives before the first "---".  yaml@2.8.3 only warns about
+ * an unknown directive, a second %YAML, or a %YAML version other than 1.1
+ * and 1.2 (it then reads YAML 1.2); libyaml refuses them: it gets them
+ * commented out.  Without a "---" yaml refuses directives, and so will
+ * libyaml, so nothing is touched then.
+ */
+static void fix_directives(struct yl_fix *fx, const char *s, size_t len)
+{
+	size_t i = 0, nr = 0, at[64];
+	int seen_yaml = 0;
+
+	while (i < len) {
+		size_t n = line_len(s, i, len), k = 0;
+
+		while (k < n && (s[i + k] == ' ' || s[i + k] == '\t'))
+			k++;
+		if (n >= 3 && !memcmp(s + i, "---", 3) &&
+		    (n == 3 || s[i + 3] == ' ' || s[i + 3] == '\t'))
+			break;
+		if (s[i] == '%') {
+			int major, minor, used = 0;
+
+			if (n > 6 && !memcmp(s + i, "%YAML ", 6) &&
+			    sscanf(s + i + 6, "%d.%d%n", &major, &minor, &used) == 2) {
+				size_t e = 6 + (size_t)used;
+
+				while (e < n && (s[i + e] == ' ' || s[i + e] == '\t'))
+					e++;
+				if (e < n && s[i + e] != '#')
+					return;	/* trailing junk: leave it */
+				if (major == 1 && minor == 1)
+					return;	/* refused later as YAML 1.1 */
+				if (seen_yaml++ || !(major == 1 && minor == 2)) {
+					if (nr == 64)
+						return;
+					at[nr++] = i;
+				}
+			} else if (n > 5 && !memcmp(s + i, "%TAG ", 5)) {
+				;
+			} else if (n > 1 && isalpha((unsigned char)s[i + 1]) &&
+				   memcmp(s + i, "%YAML", 5)) {
+				if (nr == 64)
+					return;
+				at[nr++] = i;
+			} else
+				return;
+		} else if (k < n && s[i + k] != '#')
+			return;	/* content before any "---" */
+		i += n;
+		if (i < len && s[i] == '\r')
+			i++;
+		if (i < len && s[i] == '\n')
+			i++;
+	}
+	if (i >= len)
+		return;
+	while (nr--)
+		add_edit(fx, at[nr], 1, "#", 0);
+}
+
+/*
+ * A stream of nothing but comments, blank lines and one "..." is one empty
+ * document (null) to yaml; libyaml refuses a "..." that ends no document.
+ */
+static void fix_bare_doc_end(struct yl_fix *fx, const char *s, size_t len)
+{
+	size_t i = 0, marker = SIZE_MAX;
+
+	while (i < len) {
+		size_t n = line_len(s, i, len), k = 0;
+
+		while (k < n && (s[i + k] == ' ' || s[i + k] == '\t'))
+			k++;
+		if (!k && n >= 3 && !memcmp(s + i, "...", 3) &&
+		    (n == 3 || s[i + 3] == ' ' || s[i + 3] == '\t'))
+			marker = i;
+		else if (k < n && s[i + k] != '#')
+			return;
+		i += n;
+		while (i < len && (s[i] == '\r' || s[i] == '\n'))
+			i++;
+	}
+	if (marker != SIZE_MAX)
+		add_edit(fx, marker, 1, "#", 0);
+}
+
+/*
+ * Characters that yaml@2.8.3 reads as ordinary content but libyaml (a
+ * YAML 1.1 reader) refuses, or takes for line breaks: C0 and C1 controls
+ * and DEL, U+0085, U+2028, U+2029, U+FEFF, U+FFFE, U+FFFF.  libyaml gets
+ * a letter of the same UTF-8 length in their place.  A lone CR is
+ * treated differently by the two in ways a substitute cannot hide.
+ */
+static int fix_characters(struct yl_fix *fx, const char *text, size_t len,
+			  struct strbuf *err)
+{
+	const unsigned char *s = (const unsigned char *)text;
+	size_t i;
+	int doc_ends = 0;
+
+	for (i = 0; i < len; i++) {
+		unsigned char c = s[i];
+
+		if (c == '\r' && (i + 1 >= len || s[i + 1] != '\n')) {
+			fx->status = LOAD_EUNSUPPORTED;
+			fx->err_at = i;
+			strbuf_addstr(err, "unsupported YAML construct: "
+				      "carriage return without line feed");
+			return fx->status;
+		}
+		/*
+		 * yaml@2.8.3 makes a document of each "..." line, empty or
+		 * not; libyaml takes repeated ones as one.
+		 */
+		if (c == '.' && (!i || s[i - 1] == '\n') && i + 2 < len &&
+		    s[i + 1] == '.' && s[i + 2] == '.' &&
+		    (i + 3 == len || strchr(" \t\r\n", s[i + 3])) &&
+		    ++doc_ends > 1) {
+			fx->status = LOAD_EINVALID;
+			fx->err_at = i;
+			strbuf_addstr(err, "invalid YAML: source contains more "
+				      "than one document");
+			return fx->status;
+		}
+		if ((c < 0x20 && c != '\t' && c != '\n' && c != '\r') ||
+		    c == 0x7F)
+			add_edit(fx, i, 1, "x", 1);
+		else if (c == 0xC2 && i + 1 < len && s[i + 1] >= 0x80 &&
+			 s[i + 1] <= 0x9F)
+			add_edit(fx, i, 2, "\xc3\xa9", 1);
+		else if (i + 2 < len &&
+			 ((c == 0xE2 && s[i + 1] == 0x80 &&
+			   (s[i + 2] == 0xA8 || s[i + 2] == 0xA9)) ||
+			  (c == 0xEF && s[i + 1] == 0xBB && s[i + 2] == 0xBF) ||
+			  (c == 0xEF && s[i + 1] == 0xBF &&
+			   (s[i + 2] == 0xBE || s[i + 2] == 0xBF))))
+			add_edit(fx, i, 3, "\xe4\xb8\x80", 1);
+	}
+	return 0;
+}
+
+static int cmp_edit(const void *a, const void *b)
+{
+	const struct yl_edit *x = a, *y = b;
+
+	if (x->at != y->at)
+		return x->at < y->at ? -1 : 1;
+	/* A deletion wins over a replacement at the same spot. */
+	return y->del - x->del;
+}
+
+static int cmp_size(const void *a, const void *b)
+{
+	size_t x = *(const size_t *)a, y = *(const size_t *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+int yl_fix_scan(struct yl_fix *fx, const char *text, size_t len,
+		struct strbuf *err)
+{
+	struct lexer lx;
+	size_t i, k;
+
+	memset(&lx, 0, sizeof(lx));
+	lx.s = (const unsigned char *)text;
+	lx.n = len;
+	lx.fx = fx;
+	lx.err = err;
+	lx.tab_line = SIZE_MAX;
+	if (fix_characters(fx, text, len, err))
+		return fx->status;
+	lex(&lx);
+	if (fx->status)
+		return fx->status;
+	fix_directives(fx, text, len);
+	fix_bare_doc_end(fx, text, len);
+	/* Sort, and drop edits that overlap an earlier one. */
+	qsort(fx->edits, fx->nr_edits, sizeof(*fx->edits), cmp_edit);
+	for (i = 0, k = 0; i < fx->nr_edits; i++) {
+		if (k && fx->edits[i].at < fx->edits[k - 1].at + fx->edits[k - 1].len)
+			continue;
+		fx->edits[k++] = fx->edits[i];
+	}
+	fx->nr_edits = k;
+	qsort(fx->patched, fx->nr_patched, sizeof(size_t), cmp_size);
+	qsort(fx->ins, fx->nr_ins, sizeof(size_t), cmp_size);
+	return 0;
+}
+
+static void add_shift(struct yl_fix *fx, size_t *alloc, size_t at, long d)
+{
+	if (fx->nr_shifts + 1 > *alloc) {
+		*alloc = *alloc ? 2 * *alloc : 16;
+		fx->shift_at = xrealloc(fx->shift_at, *alloc * sizeof(size_t));
+		fx->shift = xrealloc(fx->shift, *alloc * sizeof(long));
+	}
+	fx->shift_at[fx->nr_shifts] = at;
+	fx->shift[fx->nr_shifts++] = d;
+}
+
+void yl_fix_build(struct yl_fix *fx, const char *text, size_t len)
+{
+	size_t i = 0, e = 0, k = 0, o = 0, alloc = 0;
+	long d = 0;
+
+	if (!fx->nr_edits && !fx->nr_ins) {
+		fx->lib_len = len;
+		return;
+	}
+	fx->lib = xmalloc(len + fx->nr_ins + 1);
+	while (i <= len) {
+		if (k < fx->nr_ins && fx->ins[k] == i) {
+			fx->lib[o++] = ' ';
+			add_shift(fx, &alloc, o, --d);
+			k++;
+			continue;
+		}
+		if (i == len)
+			break;
+		if (e < fx->nr_edits && fx->edits[e].at == i) {
+			const struct yl_edit *ed = &fx->edits[e++];
+
+			if (ed->del) {
+				d += (long)ed->len;
+				add_shift(fx, &alloc, o, d);
+			} else {
+				memcpy(fx->lib + o, ed->with, ed->len);
+				o += ed->len;
+			}
+			i += ed->len;
+			continue;
+		}
+		fx->lib[o++] = text[i++];
+	}
+	fx->lib[o] = '\0';
+	fx->lib_len = o;
+}
+
+const struct yl_span *yl_fix_span(const struct yl_fix *fx, size_t at)
+{
+	size_t lo = 0, hi = fx->nr_spans;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (fx->spans[mid].start < at)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < fx->nr_spans && fx->spans[lo].start == at ?
+	       &fx->spans[lo] : NULL;
+}
+
+int yl_fix_patched(const struct yl_fix *fx, size_t b, size_t e)
+{
+	size_t lo = 0, hi = fx->nr_patched;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (fx->patched[mid] < b)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < fx->nr_patched && fx->patched[lo] < e;
+}
+
+void yl_fix_release(struct yl_fix *fx)
+{
+	free(fx->edits);
+	free(fx->ins);
+	free(fx->patched);
+	free(fx->spans);
+	free(fx->lib);
+	free(fx->shift_at);
+	free(fx->shift);
+	memset(fx, 0, sizeof(*fx));
+}

@@ -1,0 +1,76 @@
+#ifndef YAMLFIX_H
+#define YAMLFIX_H
+
+#include <stddef.h>
+#include "strbuf.h"
+
+/*
+ * The libyaml workaround layer.  libyaml is a YAML 1.1 reader and parts
+ * of what yaml@2.8.3 reads are beyond it.  yl_fix_scan() runs yaml's own
+ * lexing rules over the source once and lists every spot libyaml would
+ * refuse or misread, as edits to a private copy that libyaml reads:
+ * same-length replacements, inserted spaces and deleted bytes.  Values,
+ * names and scalar extents are always taken from the original text.
+ *
+ * It also records what libyaml cannot tell us: where yaml's lexer ends
+ * each scalar, and the errors yaml raises on layout alone.
+ */
+
+enum yl_tok {
+	YL_PLAIN = 1,
+	YL_QUOTED,
+	YL_BLOCK,
+};
+
+struct yl_span {
+	size_t start, end;	/* the scalar's source, as yaml's lexer cuts it */
+	int kind;		/* enum yl_tok */
+};
+
+struct yl_edit {
+	size_t at;		/* offset in the original text */
+	size_t len;		/* bytes replaced or deleted */
+	int del;		/* deleted, not replaced */
+	char with[8];
+};
+
+struct yl_fix {
+	struct yl_edit *edits;		/* sorted by at, not overlapping */
+	size_t nr_edits, edits_alloc;
+	size_t *ins;			/* a space goes before these offsets */
+	size_t nr_ins, ins_alloc;
+	size_t *patched;		/* content bytes libyaml sees replaced */
+	size_t nr_patched, patched_alloc;
+	struct yl_span *spans;		/* every scalar, in source order */
+	size_t nr_spans, spans_alloc;
+
+	int status;			/* 0, or LOAD_EINVALID / _EUNSUPPORTED */
+	size_t err_at;
+
+	/* libyaml's copy, built by yl_fix_build() */
+	char *lib;
+	size_t lib_len;
+	size_t *shift_at;		/* lib offsets where the mapping shifts */
+	long *shift;			/* original minus lib from there on */
+	size_t nr_shifts;
+};
+
+/*
+ * Scan len bytes at text.  Returns 0, or LOAD_EINVALID /
+ * LOAD_EUNSUPPORTED with a reason appended to err (err_at is the offset).
+ */
+int yl_fix_scan(struct yl_fix *fx, const char *text, size_t len,
+		struct strbuf *err);
+
+/* Build fx->lib from text and the edits; lib stays NULL without edits. */
+void yl_fix_build(struct yl_fix *fx, const char *text, size_t len);
+
+/* The scalar span that starts at `at`, or NULL. */
+const struct yl_span *yl_fix_span(const struct yl_fix *fx, size_t at);
+
+/* Is any content byte in [b, e) replaced for libyaml? */
+int yl_fix_patched(const struct yl_fix *fx, size_t b, size_t e);
+
+void yl_fix_release(struct yl_fix *fx);
+
+#endif
