@@ -697,10 +697,20 @@ static int lex_stream(struct lexer *lx)
 	size_t le = line_end(lx), i, b;
 	int c;
 
-	if (lx->pos + 3 <= lx->n && !memcmp(lx->s + lx->pos, "\xef\xbb\xbf", 3)) {
+	/* yaml drops one BOM at the start of a line outside documents. */
+	if ((lx->pos || !lx->fx->bom_taken) && lx->pos + 3 <= lx->n &&
+	    !memcmp(lx->s + lx->pos, "\xef\xbb\xbf", 3)) {
 		/* libyaml: a byte order mark only starts the stream */
+		size_t i = lx->pos + 3;
+
 		add_edit(lx->fx, lx->pos, 3, "", 0);
-		lx->pos += 3;
+		lx->pos = i;
+		/* As at the start of the text: no block sequence after it. */
+		while (ch(lx, i) == ' ')
+			i++;
+		if (ch(lx, i) == '-' && (ch(lx, i + 1) == ' ' || ch(lx, i + 1) == '\t'))
+			return lex_fail(lx, LOAD_EINVALID, i, "block sequence "
+					"entry right after a byte order mark");
 	}
 	if (ch(lx, lx->pos) == '%') {
 		lx->pos = le;

@@ -44,6 +44,7 @@ struct yl_fix {
 	struct yl_span *spans;		/* every scalar, in source order */
 	size_t nr_spans, spans_alloc;
 
+	int bom_taken;			/* the caller dropped a leading BOM */
 	int status;			/* 0, or LOAD_EINVALID / _EUNSUPPORTED */
 	size_t err_at;
 

@@ -1042,6 +1042,13 @@ static int on_scalar(struct loader *ld, const yaml_event_t *ev)
 			return fail(ld, LOAD_EUNSUPPORTED, &ev->start_mark,
 				    "a scalar libyaml ends elsewhere than yaml");
 	}
+	/*
+	 * yaml@2.8.3 makes any scalar tagged !!merge a merge key (a
+	 * Symbol as a value); that is not reproduced.
+	 */
+	if (tag && !strcmp(tag, YAML_TAG_PREFIX "merge"))
+		return fail(ld, LOAD_EUNSUPPORTED, &ev->start_mark,
+			    "a scalar tagged !!merge");
 	if (tag && !strcmp(tag, "!"))
 		plain = 0;	/* the non-specific tag makes a string */
 	v->tagged = tag != NULL;
@@ -1293,6 +1300,7 @@ int yl_load(struct value **out, struct arena *arena, const char *text,
 				    "order mark");
 		text += 3;
 		len -= 3;
+		ld.fx.bom_taken = 1;
 	}
 	ld.arena = arena;
 	ld.text = text;
