@@ -813,7 +813,8 @@ static void fix_directives(struct yl_fix *fx, const char *s, size_t len)
 			} else if (n > 5 && !memcmp(s + i, "%TAG ", 5)) {
 				;
 			} else if (n > 1 && isalpha((unsigned char)s[i + 1]) &&
-				   memcmp(s + i, "%YAML", 5)) {
+				   (n < 6 || memcmp(s + i, "%YAML", 5) ||
+				    (s[i + 5] != ' ' && s[i + 5] != '\t'))) {
 				if (nr == 64)
 					return;
 				at[nr++] = i;

@@ -1,0 +1,88 @@
+#!/bin/sh
+
+test_description='hash: the public YAML test suite against the reference verdicts
+
+Every line of $SHARED_DIR/vectors/yaml-test-suite/expected.tsv (the
+verdict of yaml@2.8.3 for each in.yaml and in.json of the suite) is
+checked without Node: the same hash where the reference hashes, an error
+where it throws.  The files we still refuse are listed below by case,
+with the reason; a refusal not listed fails, and so does a listed case
+that now hashes (take it off the list).'
+
+. "${TEST_SRC_DIR:-$(dirname "$0")/..}/t/test-lib.sh"
+
+SUITE=$SHARED_DIR/vectors/yaml-test-suite
+
+# Case (path under cases/ without /in.yaml), then the reason.
+cat >refusals.expect <<\EOF
+4FJ6	a collection as a mapping key
+6BFJ	a collection as a mapping key
+6PBE	a collection as a mapping key
+9MMW	a collection as a mapping key
+KK5P	a collection as a mapping key
+LX3P	a collection as a mapping key
+M2N8/01	a collection as a mapping key
+M5DY	a collection as a mapping key
+Q9WF	a collection as a mapping key
+RZP5	a collection as a mapping key
+SBG9	a collection as a mapping key
+V9D5	a collection as a mapping key
+X38W	a collection as a mapping key
+XW4D	a collection as a mapping key
+MUS6/02	%YAML 1.1
+MUS6/03	%YAML 1.1
+MUS6/04	%YAML 1.1
+4MUZ/00	libyaml: a flow mapping key on a line before its ':'
+4MUZ/01	libyaml: a flow mapping key on a line before its ':'
+4MUZ/02	libyaml: a flow mapping key on a line before its ':'
+5MUD	libyaml: a flow mapping key on a line before its ':'
+9SA2	libyaml: a flow mapping key over two lines
+K3WX	libyaml: a flow mapping key on a line before its ':'
+NJ66	libyaml: a flow mapping key over two lines
+VJP3/01	libyaml: a flow mapping key on a line before its ':'
+CFD4	libyaml: a ':' with no key in a flow sequence
+FRK4	libyaml: an explicit key with ':,' in a flow mapping
+CT4Q	a multi-line implicit key of a flow sequence pair
+6CA3	libyaml: a tab before a flow collection at the start of a line
+Q5MG	libyaml: a tab before a flow collection at the start of a line
+DK95/00	libyaml: a tab after the indentation of a line
+6M2F	libyaml: a ':' with no key at the start of a line
+NHX8	libyaml: a ':' with no key at the start of a line
+S3PD	libyaml: a ':' with no key at the start of a line
+SM9W/01	libyaml: a ':' with no key at the start of a line
+UKK6/00	libyaml: a ':' with no key at the start of a line
+M2N8/00	libyaml: a ':' with no key after '?'
+EOF
+
+test_expect_success SHARED 'every verdict of the suite: same hash, or an error' '
+	test -f "$SUITE/expected.tsv" &&
+	: >wrong &&
+	: >refused &&
+	tab=$(printf "\t") &&
+	grep -v "^#" "$SUITE/expected.tsv" >verdicts &&
+	while IFS=$tab read -r path verdict rest
+	do
+		if ahd-replay hash "$SUITE/$path" >out 2>err
+		then
+			read -r got name <out &&
+			if test "$verdict" = ERROR
+			then
+				echo "$path: the reference throws, we hash" >>wrong
+			elif test "$got" != "$verdict"
+			then
+				echo "$path: $got, the reference $verdict" >>wrong
+			fi
+		elif test "$verdict" != ERROR
+		then
+			case=${path#cases/} &&
+			echo "${case%/in.*}" >>refused
+		fi || return 1
+	done <verdicts &&
+	test_line_count -gt 600 verdicts &&
+	test_must_be_empty wrong &&
+	cut -f1 refusals.expect | sort >refusals.ids &&
+	sort refused >refused.ids &&
+	test_cmp refusals.ids refused.ids
+'
+
+test_done

@@ -1,0 +1,148 @@
+#!/bin/sh
+
+test_description='hash: inputs libyaml reads differently from the reference
+
+One test per rule of src/yamlfix.c, and the cases where we printed a
+hash the reference (yaml@2.8.3) does not.  Each expected canonical text
+was produced by the reference (t/oracle/oracle.mjs --canon).'
+
+. "${TEST_SRC_DIR:-$(dirname "$0")/..}/t/test-lib.sh"
+
+# test_hash_exact FILE CANON: hash FILE gives the hash of CANON.
+test_hash_exact () {
+	printf "%s" "$2" >expect.bytes &&
+	printf "sha256:%s  %s\n" "$(test_sha256 expect.bytes)" "$1" >expect &&
+	ahd-replay hash "$1" >actual &&
+	test_cmp expect actual
+}
+
+# test_hash_fails PHRASE FILE: hash FILE fails (exit 2) naming PHRASE.
+test_hash_fails () {
+	test_expect_code 2 ahd-replay hash "$2" >out 2>err &&
+	test_must_be_empty out &&
+	test_grep -i -F -e "$1" err
+}
+
+test_expect_success 'keep chomping keeps a last line of spaces (JEF9/02)' '
+	printf -- "- |+\n   " >keep.yml &&
+	test_hash_exact keep.yml "[\"\\n\"]" &&
+	printf -- "|+\n " >keep-root.yml &&
+	test_hash_exact keep-root.yml "\"\\n\"" &&
+	printf -- "- >+\n   " >keep-folded.yml &&
+	test_hash_exact keep-folded.yml "[\"\\n\"]" &&
+	printf -- "- |-\n   " >strip.yml &&
+	test_hash_exact strip.yml "[\"\"]"
+'
+
+test_expect_success 'a comment must follow white space (CVW2, X4QW)' '
+	printf "[ a, b, c,#invalid\n]\n" >c1.yml &&
+	test_hash_fails "comment not separated" c1.yml &&
+	printf "block: ># comment\n  scalar\n" >c2.yml &&
+	test_hash_fails "comment not separated" c2.yml &&
+	printf "[#c\na]\n" >c3.yml &&
+	test_hash_fails "comment not separated" c3.yml &&
+	printf -- "-#c\n" >c4.yml &&
+	test_hash_exact c4.yml "\"-#c\""
+'
+
+test_expect_success 'more-indented leading empty lines need an indicator (S98Z)' '
+	printf "empty block scalar: >\n \n  \n   \n # comment\n" >s98z.yml &&
+	test_expect_code 2 ahd-replay hash s98z.yml
+'
+
+test_expect_success 'a BOM after a comment line or blank lines is dropped' '
+	printf "# yaml-language-server: \$schema=x\n\357\273\277a: 1\n" >bom1.yml &&
+	test_hash_exact bom1.yml "{\"a\":1}" &&
+	printf "\n\n\357\273\277---\na: 1\n" >bom2.yml &&
+	test_hash_exact bom2.yml "{\"a\":1}" &&
+	bom=$(printf "\357\273\277") &&
+	printf "a: 1\n\357\273\277b: 2\n" >bom3.yml &&
+	test_hash_exact bom3.yml "{\"a\":1,\"${bom}b\":2}" &&
+	printf "\357\273\277\357\273\277a: 1\n" >bom4.yml &&
+	test_hash_exact bom4.yml "{\"${bom}a\":1}" &&
+	printf "# c\n\357\273\277- a\n" >bom5.yml &&
+	test_hash_fails "byte order mark" bom5.yml
+'
+
+test_expect_success 'scalars tagged !!merge are refused' '
+	printf "b: &b {x: 1}\nc: {!!merge <<: *b}\n" >m1.yml &&
+	test_hash_fails unsupported m1.yml &&
+	printf -- "- !!merge x\n" >m2.yml &&
+	test_hash_fails unsupported m2.yml &&
+	printf "!!set {a, !!merge b}\n" >m3.yml &&
+	test_hash_fails unsupported m3.yml &&
+	printf "!!merge {a: 1}\n" >m4.yml &&
+	test_hash_exact m4.yml "{\"a\":1}"
+'
+
+test_expect_success 'tabs after a line-start indicator' '
+	printf -- "-\tx\n" >t1.yml &&
+	test_hash_exact t1.yml "[\"x\"]" &&
+	printf -- "-\t[x]\n" >t2.yml &&
+	test_hash_exact t2.yml "[[\"x\"]]" &&
+	printf -- "-\t|\n  x\n" >t3.yml &&
+	test_hash_exact t3.yml "[\"x\\n\"]" &&
+	printf -- "- a\n-\t\n" >t4.yml &&
+	test_hash_exact t4.yml "[\"a\",null]" &&
+	printf "? x\n:\ty\n" >t5.yml &&
+	test_hash_exact t5.yml "{\"x\":\"y\"}"
+'
+
+test_expect_success 'a tab before properties, an indicator or a key is indentation' '
+	printf -- "-\ta: 1\n" >ti1.yml &&
+	test_hash_fails "tabs are not allowed" ti1.yml &&
+	printf -- "-\t- x\n" >ti2.yml &&
+	test_hash_fails "tabs are not allowed" ti2.yml &&
+	printf -- "-\t&a x\n" >ti3.yml &&
+	test_hash_fails "tabs are not allowed" ti3.yml &&
+	printf "a: x\n\t\n  y\n" >ti4.yml &&
+	test_expect_code 2 ahd-replay hash ti4.yml
+'
+
+test_expect_success 'tabs on blank and comment lines, and in flow collections' '
+	printf "a: 1\n\t\nb: 2\n" >tb1.yml &&
+	test_hash_exact tb1.yml "{\"a\":1,\"b\":2}" &&
+	printf "a: 1\n \t# c\nb: 2\n" >tb2.yml &&
+	test_hash_exact tb2.yml "{\"a\":1,\"b\":2}" &&
+	printf "[a,\n\tb]\n" >tb3.yml &&
+	test_hash_exact tb3.yml "[\"a\",\"b\"]"
+'
+
+test_expect_success 'a tab right after the indentation of a block scalar (96NN)' '
+	printf "foo: |-\n \tbar\n" >bs.yml &&
+	test_hash_exact bs.yml "{\"foo\":\"\\tbar\"}"
+'
+
+test_expect_success 'a top-level block scalar runs on at column 0 (DK3J)' '
+	printf -- "--- >\nline1\n# no comment\nline3\n" >root.yml &&
+	test_hash_exact root.yml "\"line1 # no comment line3\\n\""
+'
+
+test_expect_success 'flow: "a:," and "?x" / ":x" as YAML 1.2 reads them' '
+	printf "{a:,b: 1}\n" >f1.yml &&
+	test_hash_exact f1.yml "{\"a\":null,\"b\":1}" &&
+	printf "[?x, :y]\n" >f2.yml &&
+	test_hash_exact f2.yml "[\"?x\",\":y\"]"
+'
+
+test_expect_success 'surrogate escapes and anchor names libyaml refuses' '
+	printf "a: \"\\\\ud800\"\n" >u.yml &&
+	test_hash_exact u.yml "{\"a\":\"\\ud800\"}" &&
+	printf "a: &x.y 1\nb: *x.y\n" >an.yml &&
+	test_hash_exact an.yml "{\"a\":1,\"b\":1}"
+'
+
+test_expect_success 'an unknown directive before ---, such as %YAMLL' '
+	printf "%%YAMLL 1.1\n---\na\n" >d.yml &&
+	test_hash_exact d.yml "\"a\""
+'
+
+test_expect_success 'many tabs after "-": no cap on the spots fixed' '
+	awk "BEGIN { for (i = 0; i < 6000; i++) printf \"-\\tx\\n\" }" >many.yml &&
+	awk "BEGIN { printf \"[\"; for (i = 0; i < 6000; i++) printf \"%s\\\"x\\\"\", i ? \",\" : \"\"; printf \"]\" }" >many.canon &&
+	printf "sha256:%s  many.yml\n" "$(test_sha256 many.canon)" >expect &&
+	ahd-replay hash many.yml >actual &&
+	test_cmp expect actual
+'
+
+test_done
