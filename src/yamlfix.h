@@ -74,4 +74,12 @@ int yl_fix_patched(const struct yl_fix *fx, size_t b, size_t e);
 
 void yl_fix_release(struct yl_fix *fx);
 
+/* Internal to yamlfix.c and yamlfix-text.c. */
+void yl_fix_add_edit(struct yl_fix *fx, size_t at, size_t len,
+		     const char *with, int content);
+int yl_fix_characters(struct yl_fix *fx, const char *text, size_t len,
+		      struct strbuf *err);
+void yl_fix_directives(struct yl_fix *fx, const char *s, size_t len);
+void yl_fix_bare_doc_end(struct yl_fix *fx, const char *s, size_t len);
+
 #endif
