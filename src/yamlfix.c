@@ -692,10 +692,30 @@ static int lex_line_start(struct lexer *lx)
 	return lex_block_start(lx);
 }
 
+/*
+ * The version of a %YAML directive (from b, the blank after the name, to
+ * the line's end e) is digits, a dot and digits up to white space; yaml
+ * refuses anything else, such as "1.2#c", which libyaml reads as 1.2.
+ */
+static int yaml_version_ok(const struct lexer *lx, size_t b, size_t e)
+{
+	size_t i = b, d1 = 0, d2 = 0;
+
+	while (i < e && (lx->s[i] == ' ' || lx->s[i] == '\t'))
+		i++;
+	for (; i < e && lx->s[i] >= '0' && lx->s[i] <= '9'; i++)
+		d1++;
+	if (i >= e || lx->s[i++] != '.')
+		return 0;
+	for (; i < e && lx->s[i] >= '0' && lx->s[i] <= '9'; i++)
+		d2++;
+	return d1 && d2 && (i >= e || lx->s[i] == ' ' || lx->s[i] == '\t');
+}
+
 static int lex_stream(struct lexer *lx)
 {
 	size_t le = line_end(lx), i, b;
-	int c;
+	int c, bom = 0;
 
 	/* yaml drops one BOM at the start of a line outside documents. */
 	if ((lx->pos || !lx->fx->bom_taken) && lx->pos + 3 <= lx->n &&
@@ -705,6 +725,7 @@ static int lex_stream(struct lexer *lx)
 
 		yl_fix_add_edit(lx->fx, lx->pos, 3, "", 0);
 		lx->pos = i;
+		bom = 1;
 		/* As at the start of the text: no block sequence after it. */
 		while (ch(lx, i) == ' ')
 			i++;
@@ -712,7 +733,23 @@ static int lex_stream(struct lexer *lx)
 			return lex_fail(lx, LOAD_EINVALID, i, "block sequence "
 					"entry right after a byte order mark");
 	}
+	if ((lx->pos == 0 && lx->fx->bom_taken) || bom) {
+		/* yaml takes a tab after "?" right after a BOM for indentation. */
+		for (i = lx->pos; ch(lx, i) == ' '; i++)
+			;
+		if (ch(lx, i) == '?' && is_empty(ch(lx, i + 1))) {
+			for (b = i + 1; ch(lx, b) == ' ' || ch(lx, b) == '\t'; b++)
+				if (lx->s[b] == '\t')
+					return lex_fail(lx, LOAD_EINVALID, b,
+							"tabs are not allowed as indentation");
+		}
+	}
 	if (ch(lx, lx->pos) == '%') {
+		if (le - lx->pos > 6 && !memcmp(lx->s + lx->pos, "%YAML", 5) &&
+		    (lx->s[lx->pos + 5] == ' ' || lx->s[lx->pos + 5] == '\t') &&
+		    !yaml_version_ok(lx, lx->pos + 5, le))
+			return lex_fail(lx, LOAD_EINVALID, lx->pos,
+					"unsupported YAML version in %YAML");
 		lx->pos = le;
 		push_newline(lx);
 		return ST_STREAM;

@@ -137,6 +137,22 @@ test_expect_success 'an unknown directive before ---, such as %YAMLL' '
 	test_hash_exact d.yml "\"a\""
 '
 
+test_expect_success 'a %YAML version must be digits.digits up to white space' '
+	printf "%%YAML 1.2#c\n---\na: 1\n" >v1.yml &&
+	test_hash_fails "YAML version" v1.yml &&
+	printf "%%YAML 1.2 #c\n---\na: 1\n" >v2.yml &&
+	test_hash_exact v2.yml "{\"a\":1}"
+'
+
+test_expect_success 'a tab after "?" right after a BOM is indentation' '
+	printf "\357\273\277?\ta\n:\tb\n" >bq1.yml &&
+	test_hash_fails "tabs are not allowed" bq1.yml &&
+	printf "# c\n\357\273\277?\ta\n" >bq2.yml &&
+	test_hash_fails "tabs are not allowed" bq2.yml &&
+	printf "?\ta\n:\tb\n" >bq3.yml &&
+	test_hash_exact bq3.yml "{\"a\":\"b\"}"
+'
+
 test_expect_success 'many tabs after "-": no cap on the spots fixed' '
 	awk "BEGIN { for (i = 0; i < 6000; i++) printf \"-\\tx\\n\" }" >many.yml &&
 	awk "BEGIN { printf \"[\"; for (i = 0; i < 6000; i++) printf \"%s\\\"x\\\"\", i ? \",\" : \"\"; printf \"]\" }" >many.canon &&
