@@ -123,12 +123,22 @@ int yl_fix_characters(struct yl_fix *fx, const char *text, size_t len,
 			  struct strbuf *err)
 {
 	const unsigned char *s = (const unsigned char *)text;
+	unsigned char special[256];
 	size_t i;
 	int doc_ends = 0;
+
+	/* Bytes that need a look: controls but TAB and LF, '.', DEL, non-ASCII. */
+	for (i = 0; i < 256; i++)
+		special[i] = (i < 0x20 && i != '\t' && i != '\n') || i == '.' ||
+			     i >= 0x7F;
 
 	for (i = 0; i < len; i++) {
 		unsigned char c = s[i];
 
+		if (!special[c])
+			continue;	/* the common case: nothing to do */
+		if (c >= 0x80)
+			fx->non_ascii = 1;
 		if (c == '\r' && (i + 1 >= len || s[i + 1] != '\n')) {
 			fx->status = LOAD_EUNSUPPORTED;
 			fx->err_at = i;
@@ -216,9 +226,17 @@ void yl_fix_build(struct yl_fix *fx, const char *text, size_t len)
 	fx->lib_len = o;
 }
 
-const struct yl_span *yl_fix_span(const struct yl_fix *fx, size_t at)
+const struct yl_span *yl_fix_span(struct yl_fix *fx, size_t at)
 {
 	size_t lo = 0, hi = fx->nr_spans;
+
+	/* libyaml reports scalars in source order: walk, don't search. */
+	while (fx->span_cursor < fx->nr_spans &&
+	       fx->spans[fx->span_cursor].start < at)
+		fx->span_cursor++;
+	if (fx->span_cursor < fx->nr_spans &&
+	    fx->spans[fx->span_cursor].start == at)
+		return &fx->spans[fx->span_cursor];
 
 	while (lo < hi) {
 		size_t mid = lo + (hi - lo) / 2;

@@ -36,6 +36,7 @@ struct lexer {
 	/* a tab separated a line-start indicator from what follows */
 	size_t tab_line;	/* start of that line, or SIZE_MAX */
 	size_t tab_at;
+	size_t nl_at;		/* the next line feed at or after pos, or n */
 };
 
 /* The character at i as the lexer sees it; -1 past either end. */
@@ -118,12 +119,19 @@ static size_t push_spaces(struct lexer *lx, int tabs)
 	return lx->pos - b;
 }
 
-static size_t line_end(const struct lexer *lx)
+/* The end of the current line, its CR excluded (the lexer only moves on). */
+static size_t line_end(struct lexer *lx)
 {
-	const unsigned char *nl = memchr(lx->s + lx->pos, '\n', lx->n - lx->pos);
-	size_t e = nl ? (size_t)(nl - lx->s) : lx->n;
+	size_t e;
 
-	if (nl && e > lx->pos && lx->s[e - 1] == '\r')
+	if (lx->nl_at < lx->pos || lx->nl_at == SIZE_MAX) {
+		const unsigned char *nl = memchr(lx->s + lx->pos, '\n',
+						 lx->n - lx->pos);
+
+		lx->nl_at = nl ? (size_t)(nl - lx->s) : lx->n;
+	}
+	e = lx->nl_at;
+	if (e < lx->n && e > lx->pos && lx->s[e - 1] == '\r')
 		e--;
 	return e;
 }
@@ -466,12 +474,28 @@ static int lex_block(struct lexer *lx, size_t header)
 	return ST_LINE_START;
 }
 
+/* Characters a plain scalar must look at: 1 in any context, 2 in flow. */
+static const unsigned char plain_stop[256] = {
+	['\t'] = 1, ['\n'] = 1, ['\r'] = 1, [' '] = 1, [':'] = 1,
+	[','] = 2, ['['] = 2, [']'] = 2, ['{'] = 2, ['}'] = 2,
+};
+
 static int lex_plain(struct lexer *lx)
 {
 	int in_flow = lx->flow_level > 0, c;
+	unsigned mask = in_flow ? 3 : 1;
 	size_t start = lx->pos, i = lx->pos, end = lx->pos;
 
-	for (; (c = ch(lx, i)) != -1; i++) {
+	for (; i < lx->n; i++) {
+		size_t run = i;
+
+		while (i < lx->n && !(plain_stop[lx->s[i]] & mask))
+			i++;
+		if (i > run)
+			end = i;
+		if (i >= lx->n)
+			break;
+		c = lx->s[i];
 		if (c == ':') {
 			int nx = ch(lx, i + 1);
 
@@ -828,6 +852,7 @@ int yl_fix_scan(struct yl_fix *fx, const char *text, size_t len,
 	lx.fx = fx;
 	lx.err = err;
 	lx.tab_line = SIZE_MAX;
+	lx.nl_at = SIZE_MAX;
 	if (yl_fix_characters(fx, text, len, err))
 		return fx->status;
 	lex(&lx);

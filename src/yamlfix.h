@@ -43,7 +43,9 @@ struct yl_fix {
 	size_t nr_patched, patched_alloc;
 	struct yl_span *spans;		/* every scalar, in source order */
 	size_t nr_spans, spans_alloc;
+	size_t span_cursor;		/* where yl_fix_span() looked last */
 
+	int non_ascii;			/* a byte over 0x7F in the text */
 	int bom_taken;			/* the caller dropped a leading BOM */
 	int status;			/* 0, or LOAD_EINVALID / _EUNSUPPORTED */
 	size_t err_at;
@@ -67,7 +69,7 @@ int yl_fix_scan(struct yl_fix *fx, const char *text, size_t len,
 void yl_fix_build(struct yl_fix *fx, const char *text, size_t len);
 
 /* The scalar span that starts at `at`, or NULL. */
-const struct yl_span *yl_fix_span(const struct yl_fix *fx, size_t at);
+const struct yl_span *yl_fix_span(struct yl_fix *fx, size_t at);
 
 /* Is any content byte in [b, e) replaced for libyaml? */
 int yl_fix_patched(const struct yl_fix *fx, size_t b, size_t e);

@@ -26,6 +26,7 @@ struct posmap {
 	const size_t *shift_at;
 	const long *shift;
 	size_t nshift;
+	int ascii;	/* one byte per character: ci is bi */
 	size_t ci;	/* character index of bi */
 	size_t bi;
 	size_t k;	/* shifts that apply at bi */

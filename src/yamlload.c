@@ -39,6 +39,8 @@
 
 size_t yl_posmap_byte(struct posmap *pm, size_t ci)
 {
+	if (pm->ascii)
+		pm->bi = pm->ci = ci < pm->len ? ci : pm->len;
 	while (pm->ci < ci && pm->bi < pm->len) {
 		unsigned char c = pm->text[pm->bi];
 
@@ -656,6 +658,7 @@ static int parse_pass(struct loader *ld)
 	ld->pm.shift_at = ld->fx.shift_at;
 	ld->pm.shift = ld->fx.shift;
 	ld->pm.nshift = ld->fx.nr_shifts;
+	ld->pm.ascii = !ld->fx.non_ascii;
 	if (!yaml_parser_initialize(&parser))
 		die("cannot initialize libyaml");
 	yaml_parser_set_input_string(&parser, (const unsigned char *)src,
