@@ -1,6 +1,8 @@
 /*
- * The libyaml workaround layer, line and character rules (see
- * yamlfix.h), and libyaml's copy of the text built from the edits.
+ * The libyaml workaround layer (see yamlfix.h), the parts that need no
+ * lexer state: the entry point, the character and directive rules, the
+ * rules applied inside a token the lexer found, and libyaml's copy of
+ * the text built from the edits.  The lexer is in yamlfix.c.
  */
 #include "config.h"
 #include "yamlfix.h"
@@ -174,6 +176,98 @@ int yl_fix_characters(struct yl_fix *fx, const char *text, size_t len,
 			   (s[i + 2] == 0xBE || s[i + 2] == 0xBF))))
 			yl_fix_add_edit(fx, i, 3, "\xe4\xb8\x80", 1);
 	}
+	return 0;
+}
+
+/*
+ * The version of a %YAML directive (from b, the blank after the name, to
+ * the line's end e) is digits, a dot and digits up to white space; yaml
+ * refuses anything else, such as "1.2#c", which libyaml reads as 1.2.
+ */
+int yl_fix_version_ok(const unsigned char *s, size_t b, size_t e)
+{
+	size_t i = b, d1 = 0, d2 = 0;
+
+	while (i < e && (s[i] == ' ' || s[i] == '\t'))
+		i++;
+	for (; i < e && s[i] >= '0' && s[i] <= '9'; i++)
+		d1++;
+	if (i >= e || s[i++] != '.')
+		return 0;
+	for (; i < e && s[i] >= '0' && s[i] <= '9'; i++)
+		d2++;
+	return d1 && d2 && (i >= e || s[i] == ' ' || s[i] == '\t');
+}
+
+static int hexval(int c)
+{
+	return c <= '9' ? c - '0' : (c | 0x20) - 'a' + 10;
+}
+
+/*
+ * libyaml refuses \u escapes of surrogates, which JavaScript strings
+ * hold: it gets the escape of 'A' (the value is decoded from the text).
+ */
+void yl_fix_surrogates(struct yl_fix *fx, const unsigned char *s, size_t b,
+		       size_t e)
+{
+	size_t i, k, n;
+
+	for (i = b + 1; i + 1 < e; i++) {
+		uint32_t cp = 0;
+
+		if (s[i] != '\\')
+			continue;
+		i++;
+		if (s[i] != 'u' && s[i] != 'U')
+			continue;
+		n = s[i] == 'u' ? 4 : 8;
+		for (k = 0; k < n && i + 1 + k < e &&
+		     strchr("0123456789ABCDEFabcdef", s[i + 1 + k]) &&
+		     s[i + 1 + k]; k++)
+			cp = (cp << 4) | (uint32_t)hexval(s[i + 1 + k]);
+		if (k == n && cp >= 0xD800 && cp <= 0xDFFF)
+			yl_fix_add_edit(fx, i + 1, n, n == 4 ? "0041" : "00000041", 0);
+	}
+}
+
+static int cmp_edit(const void *a, const void *b)
+{
+	const struct yl_edit *x = a, *y = b;
+
+	if (x->at != y->at)
+		return x->at < y->at ? -1 : 1;
+	/* A deletion wins over a replacement at the same spot. */
+	return y->del - x->del;
+}
+
+static int cmp_size(const void *a, const void *b)
+{
+	size_t x = *(const size_t *)a, y = *(const size_t *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+int yl_fix_scan(struct yl_fix *fx, const char *text, size_t len,
+		struct strbuf *err)
+{
+	size_t i, k;
+
+	if (yl_fix_characters(fx, text, len, err) ||
+	    yl_fix_lex(fx, text, len, err))
+		return fx->status;
+	yl_fix_directives(fx, text, len);
+	yl_fix_bare_doc_end(fx, text, len);
+	/* Sort, and drop edits that overlap an earlier one. */
+	qsort(fx->edits, fx->nr_edits, sizeof(*fx->edits), cmp_edit);
+	for (i = 0, k = 0; i < fx->nr_edits; i++) {
+		if (k && fx->edits[i].at < fx->edits[k - 1].at + fx->edits[k - 1].len)
+			continue;
+		fx->edits[k++] = fx->edits[i];
+	}
+	fx->nr_edits = k;
+	qsort(fx->patched, fx->nr_patched, sizeof(size_t), cmp_size);
+	qsort(fx->ins, fx->nr_ins, sizeof(size_t), cmp_size);
 	return 0;
 }
 

@@ -298,37 +298,6 @@ static size_t continue_scalar(const struct lexer *lx, size_t off)
 	return off;
 }
 
-static int hexval(int c)
-{
-	return c <= '9' ? c - '0' : (c | 0x20) - 'a' + 10;
-}
-
-/*
- * libyaml refuses \u escapes of surrogates, which JavaScript strings
- * hold: it gets the escape of 'A' (the value is decoded from the text).
- */
-static void fix_surrogates(struct lexer *lx, size_t b, size_t e)
-{
-	size_t i, k, n;
-
-	for (i = b + 1; i + 1 < e; i++) {
-		uint32_t cp = 0;
-
-		if (lx->s[i] != '\\')
-			continue;
-		i++;
-		if (lx->s[i] != 'u' && lx->s[i] != 'U')
-			continue;
-		n = lx->s[i] == 'u' ? 4 : 8;
-		for (k = 0; k < n && i + 1 + k < e &&
-		     strchr("0123456789ABCDEFabcdef", lx->s[i + 1 + k]) &&
-		     lx->s[i + 1 + k]; k++)
-			cp = (cp << 4) | (uint32_t)hexval(lx->s[i + 1 + k]);
-		if (k == n && cp >= 0xD800 && cp <= 0xDFFF)
-			yl_fix_add_edit(lx->fx, i + 1, n, n == 4 ? "0041" : "00000041", 0);
-	}
-}
-
 static int lex_quoted(struct lexer *lx)
 {
 	size_t start = lx->pos, end, nl, lim;
@@ -365,7 +334,7 @@ static int lex_quoted(struct lexer *lx)
 	lx->pos = end + 1 < lx->n ? end + 1 : lx->n;
 	add_span(lx->fx, start, lx->pos, YL_QUOTED);
 	if (q == '"')
-		fix_surrogates(lx, start, lx->pos);
+		yl_fix_surrogates(lx->fx, lx->s, start, lx->pos);
 	return lx->flow_level ? ST_FLOW : ST_DOC;
 }
 
@@ -716,26 +685,6 @@ static int lex_line_start(struct lexer *lx)
 	return lex_block_start(lx);
 }
 
-/*
- * The version of a %YAML directive (from b, the blank after the name, to
- * the line's end e) is digits, a dot and digits up to white space; yaml
- * refuses anything else, such as "1.2#c", which libyaml reads as 1.2.
- */
-static int yaml_version_ok(const struct lexer *lx, size_t b, size_t e)
-{
-	size_t i = b, d1 = 0, d2 = 0;
-
-	while (i < e && (lx->s[i] == ' ' || lx->s[i] == '\t'))
-		i++;
-	for (; i < e && lx->s[i] >= '0' && lx->s[i] <= '9'; i++)
-		d1++;
-	if (i >= e || lx->s[i++] != '.')
-		return 0;
-	for (; i < e && lx->s[i] >= '0' && lx->s[i] <= '9'; i++)
-		d2++;
-	return d1 && d2 && (i >= e || lx->s[i] == ' ' || lx->s[i] == '\t');
-}
-
 static int lex_stream(struct lexer *lx)
 {
 	size_t le = line_end(lx), i, b;
@@ -771,7 +720,7 @@ static int lex_stream(struct lexer *lx)
 	if (ch(lx, lx->pos) == '%') {
 		if (le - lx->pos > 6 && !memcmp(lx->s + lx->pos, "%YAML", 5) &&
 		    (lx->s[lx->pos + 5] == ' ' || lx->s[lx->pos + 5] == '\t') &&
-		    !yaml_version_ok(lx, lx->pos + 5, le))
+		    !yl_fix_version_ok(lx->s, lx->pos + 5, le))
 			return lex_fail(lx, LOAD_EINVALID, lx->pos,
 					"unsupported YAML version in %YAML");
 		lx->pos = le;
@@ -823,28 +772,11 @@ static void lex(struct lexer *lx)
 	}
 }
 
-static int cmp_edit(const void *a, const void *b)
-{
-	const struct yl_edit *x = a, *y = b;
-
-	if (x->at != y->at)
-		return x->at < y->at ? -1 : 1;
-	/* A deletion wins over a replacement at the same spot. */
-	return y->del - x->del;
-}
-
-static int cmp_size(const void *a, const void *b)
-{
-	size_t x = *(const size_t *)a, y = *(const size_t *)b;
-
-	return x < y ? -1 : x > y;
-}
-
-int yl_fix_scan(struct yl_fix *fx, const char *text, size_t len,
-		struct strbuf *err)
+/* yaml's lexing rules over the text: edits, spans and layout errors. */
+int yl_fix_lex(struct yl_fix *fx, const char *text, size_t len,
+	       struct strbuf *err)
 {
 	struct lexer lx;
-	size_t i, k;
 
 	memset(&lx, 0, sizeof(lx));
 	lx.s = (const unsigned char *)text;
@@ -853,22 +785,6 @@ int yl_fix_scan(struct yl_fix *fx, const char *text, size_t len,
 	lx.err = err;
 	lx.tab_line = SIZE_MAX;
 	lx.nl_at = SIZE_MAX;
-	if (yl_fix_characters(fx, text, len, err))
-		return fx->status;
 	lex(&lx);
-	if (fx->status)
-		return fx->status;
-	yl_fix_directives(fx, text, len);
-	yl_fix_bare_doc_end(fx, text, len);
-	/* Sort, and drop edits that overlap an earlier one. */
-	qsort(fx->edits, fx->nr_edits, sizeof(*fx->edits), cmp_edit);
-	for (i = 0, k = 0; i < fx->nr_edits; i++) {
-		if (k && fx->edits[i].at < fx->edits[k - 1].at + fx->edits[k - 1].len)
-			continue;
-		fx->edits[k++] = fx->edits[i];
-	}
-	fx->nr_edits = k;
-	qsort(fx->patched, fx->nr_patched, sizeof(size_t), cmp_size);
-	qsort(fx->ins, fx->nr_ins, sizeof(size_t), cmp_size);
-	return 0;
+	return fx->status;
 }

@@ -83,5 +83,10 @@ int yl_fix_characters(struct yl_fix *fx, const char *text, size_t len,
 		      struct strbuf *err);
 void yl_fix_directives(struct yl_fix *fx, const char *s, size_t len);
 void yl_fix_bare_doc_end(struct yl_fix *fx, const char *s, size_t len);
+int yl_fix_lex(struct yl_fix *fx, const char *text, size_t len,
+	       struct strbuf *err);
+void yl_fix_surrogates(struct yl_fix *fx, const unsigned char *s, size_t b,
+		       size_t e);
+int yl_fix_version_ok(const unsigned char *s, size_t b, size_t e);
 
 #endif
