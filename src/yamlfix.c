@@ -37,6 +37,9 @@ struct lexer {
 	size_t tab_line;	/* start of that line, or SIZE_MAX */
 	size_t tab_at;
 	size_t nl_at;		/* the next line feed at or after pos, or n */
+	unsigned char *kinds;	/* '{' or '[' for each open flow collection */
+	size_t kinds_alloc;
+	size_t key_start, key_end;	/* the last scalar in a flow collection */
 };
 
 /* The character at i as the lexer sees it; -1 past either end. */
@@ -230,6 +233,35 @@ static int tab_as_indent(struct lexer *lx)
 			"tabs are not allowed as indentation");
 }
 
+static void flow_open(struct lexer *lx, int c)
+{
+	ALLOC_GROW(lx->kinds, (size_t)lx->flow_level + 1, lx->kinds_alloc);
+	lx->kinds[lx->flow_level++] = (unsigned char)c;
+	lx->key_start = SIZE_MAX;
+}
+
+/*
+ * libyaml: a key in a flow mapping must be on one line with its ':';
+ * yaml takes keys over several lines, and comments before the ':'.
+ * libyaml gets the line breaks and comments between as spaces.
+ */
+static void join_key(struct lexer *lx, size_t colon)
+{
+	size_t i;
+
+	if (lx->key_start == SIZE_MAX || !lx->flow_level ||
+	    lx->kinds[lx->flow_level - 1] != '{' ||
+	    !memchr(lx->s + lx->key_start, '\n', colon - lx->key_start))
+		return;
+	for (i = lx->key_start; i < colon; i++) {
+		if (i >= lx->key_end && lx->s[i] == '#')
+			while (i < colon && lx->s[i] != '\n' && lx->s[i] != '\r')
+				yl_fix_add_edit(lx->fx, i++, 1, " ", 0);
+		if (i < colon && (lx->s[i] == '\n' || lx->s[i] == '\r'))
+			yl_fix_add_edit(lx->fx, i, 1, " ", 0);
+	}
+}
+
 static int push_indicators(struct lexer *lx)
 {
 	for (;;) {
@@ -256,6 +288,9 @@ static int push_indicators(struct lexer *lx)
 			lx->indent_next = lx->indent_value + 1;
 		} else {
 			lx->flow_key = 0;
+			if (c == ':')
+				join_key(lx, lx->pos);
+			lx->key_start = SIZE_MAX;
 			/* libyaml: an indicator needs a blank after it. */
 			if (!is_empty(c1))
 				add_ins(lx->fx, lx->pos + 1);
@@ -532,6 +567,7 @@ static int lex_flow(struct lexer *lx)
 	}
 	while (ch(lx, lx->pos) == ',') {
 		lx->pos++;
+		lx->key_start = SIZE_MAX;
 		b = lx->pos;
 		tabs_to_spaces(lx, b, b + push_spaces(lx, 1));
 		lx->flow_key = 0;
@@ -551,26 +587,34 @@ static int lex_flow(struct lexer *lx)
 	case '[':
 		lx->pos++;
 		lx->flow_key = 0;
-		lx->flow_level++;
+		flow_open(lx, c);
 		return ST_FLOW;
 	case '}':
 	case ']':
 		lx->pos++;
 		lx->flow_key = 1;
 		lx->flow_level--;
+		lx->key_start = SIZE_MAX;
 		return lx->flow_level ? ST_FLOW : ST_DOC;
 	case '*':
 		push_name(lx);
+		lx->key_start = SIZE_MAX;
 		return ST_FLOW;
 	case '"':
 	case '\'':
 		lx->flow_key = 1;
-		return lex_quoted(lx);
+		b = lx->pos;
+		c = lex_quoted(lx);
+		lx->key_start = b;
+		lx->key_end = lx->pos;
+		return c;
 	case ':': {
 		int nx = ch(lx, lx->pos + 1);
 
 		if (lx->flow_key || is_empty(nx) || nx == ',') {
 			lx->flow_key = 0;
+			join_key(lx, lx->pos);
+			lx->key_start = SIZE_MAX;
 			/* libyaml: a value indicator needs a blank after it. */
 			if (!is_empty(nx))
 				add_ins(lx->fx, lx->pos + 1);
@@ -589,7 +633,11 @@ static int lex_flow(struct lexer *lx)
 		 */
 		if (c == '?' || c == ':')
 			yl_fix_add_edit(lx->fx, lx->pos, 1, "x", 0);
-		return lex_plain(lx);
+		b = lx->pos;
+		c = lex_plain(lx);
+		lx->key_start = b;
+		lx->key_end = lx->pos;
+		return c;
 	}
 }
 
@@ -618,7 +666,8 @@ static int lex_doc(struct lexer *lx, int lead)
 	case '[':
 		lx->pos++;
 		lx->flow_key = 0;
-		lx->flow_level = 1;
+		lx->flow_level = 0;
+		flow_open(lx, c);
 		return ST_FLOW;
 	case '}':
 	case ']':
@@ -785,6 +834,8 @@ int yl_fix_lex(struct yl_fix *fx, const char *text, size_t len,
 	lx.err = err;
 	lx.tab_line = SIZE_MAX;
 	lx.nl_at = SIZE_MAX;
+	lx.key_start = SIZE_MAX;
 	lex(&lx);
+	free(lx.kinds);
 	return fx->status;
 }

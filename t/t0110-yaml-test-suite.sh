@@ -32,14 +32,6 @@ XW4D	a collection as a mapping key
 MUS6/02	%YAML 1.1
 MUS6/03	%YAML 1.1
 MUS6/04	%YAML 1.1
-4MUZ/00	libyaml: a flow mapping key on a line before its ':'
-4MUZ/01	libyaml: a flow mapping key on a line before its ':'
-4MUZ/02	libyaml: a flow mapping key on a line before its ':'
-5MUD	libyaml: a flow mapping key on a line before its ':'
-9SA2	libyaml: a flow mapping key over two lines
-K3WX	libyaml: a flow mapping key on a line before its ':'
-NJ66	libyaml: a flow mapping key over two lines
-VJP3/01	libyaml: a flow mapping key on a line before its ':'
 CFD4	libyaml: a ':' with no key in a flow sequence
 FRK4	libyaml: an explicit key with ':,' in a flow mapping
 CT4Q	a multi-line implicit key of a flow sequence pair

@@ -125,6 +125,17 @@ test_expect_success 'flow: "a:," and "?x" / ":x" as YAML 1.2 reads them' '
 	test_hash_exact f2.yml "[\"?x\",\":y\"]"
 '
 
+test_expect_success 'a flow mapping key on a line before its ":" (4MUZ, K3WX, NJ66)' '
+	printf "{\"foo\"\n: \"bar\"}\n" >k1.yml &&
+	test_hash_exact k1.yml "{\"foo\":\"bar\"}" &&
+	printf "{\"foo\" # c\n  :bar }\n" >k2.yml &&
+	test_hash_exact k2.yml "{\"foo\":\"bar\"}" &&
+	printf "{a\n b: c}\n" >k3.yml &&
+	test_hash_exact k3.yml "{\"a b\":\"c\"}" &&
+	printf "[a\n: b]\n" >k4.yml &&
+	test_expect_code 2 ahd-replay hash k4.yml
+'
+
 test_expect_success 'surrogate escapes and anchor names libyaml refuses' '
 	printf "a: \"\\\\ud800\"\n" >u.yml &&
 	test_hash_exact u.yml "{\"a\":\"\\ud800\"}" &&
