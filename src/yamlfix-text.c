@@ -253,6 +253,8 @@ int yl_fix_scan(struct yl_fix *fx, const char *text, size_t len,
 {
 	size_t i, k;
 
+	if (!len)
+		return 0;	/* nothing to fix (and text may be NULL) */
 	if (yl_fix_characters(fx, text, len, err) ||
 	    yl_fix_lex(fx, text, len, err))
 		return fx->status;
