@@ -284,7 +284,9 @@ static int push_collection(struct loader *ld, enum value_kind kind,
 
 		f->flow_pair = flow && !anchor && !tag &&
 			       b < ld->len && ld->text[b] != '{';
-		f->check_keys = !flow || f->flow_pair;
+		/* An explicit key ("? k : v") has no implicit-key limits. */
+		f->check_keys = !flow ||
+				(f->flow_pair && ld->text[b] != '?');
 		f->flow = flow;
 	} else
 		f->flow = ev->data.sequence_start.style ==

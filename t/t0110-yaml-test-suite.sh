@@ -34,7 +34,6 @@ MUS6/03	%YAML 1.1
 MUS6/04	%YAML 1.1
 CFD4	libyaml: a ':' with no key in a flow sequence
 FRK4	libyaml: an explicit key with ':,' in a flow mapping
-CT4Q	a multi-line implicit key of a flow sequence pair
 6CA3	libyaml: a tab before a flow collection at the start of a line
 Q5MG	libyaml: a tab before a flow collection at the start of a line
 DK95/00	libyaml: a tab after the indentation of a line

@@ -136,6 +136,13 @@ test_expect_success 'a flow mapping key on a line before its ":" (4MUZ, K3WX, NJ
 	test_expect_code 2 ahd-replay hash k4.yml
 '
 
+test_expect_success 'an explicit key of a flow sequence pair may span lines (CT4Q)' '
+	printf "[\n? foo\n bar : baz\n]\n" >ct.yml &&
+	test_hash_exact ct.yml "[{\"foo bar\":\"baz\"}]" &&
+	printf "[foo\n bar: baz]\n" >ct2.yml &&
+	test_expect_code 2 ahd-replay hash ct2.yml
+'
+
 test_expect_success 'surrogate escapes and anchor names libyaml refuses' '
 	printf "a: \"\\\\ud800\"\n" >u.yml &&
 	test_hash_exact u.yml "{\"a\":\"\\ud800\"}" &&
