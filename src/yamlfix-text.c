@@ -261,15 +261,18 @@ int yl_fix_scan(struct yl_fix *fx, const char *text, size_t len,
 	yl_fix_directives(fx, text, len);
 	yl_fix_bare_doc_end(fx, text, len);
 	/* Sort, and drop edits that overlap an earlier one. */
-	qsort(fx->edits, fx->nr_edits, sizeof(*fx->edits), cmp_edit);
+	if (fx->nr_edits)
+		qsort(fx->edits, fx->nr_edits, sizeof(*fx->edits), cmp_edit);
 	for (i = 0, k = 0; i < fx->nr_edits; i++) {
 		if (k && fx->edits[i].at < fx->edits[k - 1].at + fx->edits[k - 1].len)
 			continue;
 		fx->edits[k++] = fx->edits[i];
 	}
 	fx->nr_edits = k;
-	qsort(fx->patched, fx->nr_patched, sizeof(size_t), cmp_size);
-	qsort(fx->ins, fx->nr_ins, sizeof(size_t), cmp_size);
+	if (fx->nr_patched)
+		qsort(fx->patched, fx->nr_patched, sizeof(size_t), cmp_size);
+	if (fx->nr_ins)
+		qsort(fx->ins, fx->nr_ins, sizeof(size_t), cmp_size);
 	return 0;
 }
 
