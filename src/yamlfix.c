@@ -36,6 +36,8 @@ struct lexer {
 	/* a tab separated a line-start indicator from what follows */
 	size_t tab_line;	/* start of that line, or SIZE_MAX */
 	size_t tab_at;
+	int tab_props_ok;	/* ... and properties may follow that tab */
+	int doc_content;	/* the document has content already */
 	size_t nl_at;		/* the next line feed at or after pos, or n */
 	unsigned char *kinds;	/* '{' or '[' for each open flow collection */
 	size_t kinds_alloc;
@@ -268,7 +270,8 @@ static int push_indicators(struct lexer *lx)
 		int c = ch(lx, lx->pos), c1;
 
 		if (c == '!' || c == '&') {
-			if (!lx->flow_level && tab_as_indent(lx))
+			if (!lx->flow_level && !lx->tab_props_ok &&
+			    tab_as_indent(lx))
 				return -1;
 			if (c == '!')
 				push_tag(lx);
@@ -641,6 +644,32 @@ static int lex_flow(struct lexer *lx)
 	}
 }
 
+/*
+ * Tabs before the root node of a document: yaml takes them as white
+ * space when the node is a flow collection (properties may come first)
+ * and not a key.  libyaml gets spaces; a ':' later on the line is
+ * refused as yaml refuses it.
+ */
+static void root_flow_tabs(struct lexer *lx, size_t b, size_t le)
+{
+	size_t i = lx->pos, k;
+
+	while (i < le && (lx->s[i] == '!' || lx->s[i] == '&')) {
+		while (i < le && !strchr(" \t", lx->s[i]))
+			i++;
+		while (i < le && strchr(" \t", lx->s[i]))
+			i++;
+	}
+	if (i >= le || (lx->s[i] != '[' && lx->s[i] != '{'))
+		return;
+	for (k = b; lx->s[k] != '\t'; k++)
+		;
+	lx->tab_line = b;
+	lx->tab_at = k;
+	lx->tab_props_ok = 1;
+	tabs_to_spaces(lx, b, lx->pos);
+}
+
 static int lex_doc(struct lexer *lx, int lead)
 {
 	size_t b = lx->pos, le;
@@ -650,9 +679,13 @@ static int lex_doc(struct lexer *lx, int lead)
 	le = line_end(lx);
 	if (lead && (lx->pos == le || lx->s[lx->pos] == '#'))
 		tabs_to_spaces(lx, b, lx->pos);	/* libyaml: blank line */
+	else if (lead && !lx->doc_content && memchr(lx->s + b, '\t', lx->pos - b))
+		root_flow_tabs(lx, b, le);
 	if (push_indicators(lx))
 		return ST_END;
 	c = lx->pos < le ? lx->s[lx->pos] : -1;
+	if (c != -1 && c != '#')
+		lx->doc_content = 1;
 	switch (c) {
 	case '#':
 		if (comment_at(lx))
@@ -704,6 +737,7 @@ static int lex_block_start(struct lexer *lx)
 			return lex_doc(lx, 1);
 		if (tab_as_indent(lx))
 			return ST_END;
+		lx->doc_content = 1;
 		b = ++lx->pos;
 		push_spaces(lx, 1);
 		for (k = b; k < lx->pos && lx->s[k] != '\t'; k++)
@@ -712,6 +746,7 @@ static int lex_block_start(struct lexer *lx)
 			/* libyaml: no tab after a line-start indicator */
 			lx->tab_line = b;
 			lx->tab_at = k;
+			lx->tab_props_ok = 0;
 			tabs_to_spaces(lx, b, lx->pos);
 		}
 		lx->indent_next = lx->indent_value + 1;
@@ -726,6 +761,7 @@ static int lex_line_start(struct lexer *lx)
 
 		lx->pos += 3;
 		lx->indent_value = lx->indent_next = 0;
+		lx->doc_content = 0;
 		return c == '-' ? ST_DOC : ST_STREAM;
 	}
 	lx->indent_value = (long)push_spaces(lx, 0);

@@ -34,8 +34,6 @@ MUS6/03	%YAML 1.1
 MUS6/04	%YAML 1.1
 CFD4	libyaml: a ':' with no key in a flow sequence
 FRK4	libyaml: an explicit key with ':,' in a flow mapping
-6CA3	libyaml: a tab before a flow collection at the start of a line
-Q5MG	libyaml: a tab before a flow collection at the start of a line
 DK95/00	libyaml: a tab after the indentation of a line
 6M2F	libyaml: a ':' with no key at the start of a line
 NHX8	libyaml: a ':' with no key at the start of a line

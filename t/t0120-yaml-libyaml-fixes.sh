@@ -143,6 +143,17 @@ test_expect_success 'an explicit key of a flow sequence pair may span lines (CT4
 	test_expect_code 2 ahd-replay hash ct2.yml
 '
 
+test_expect_success 'tabs before a root flow collection (6CA3, Q5MG)' '
+	printf "\t[\n\t]\n" >rf1.yml &&
+	test_hash_exact rf1.yml "[]" &&
+	printf "# c\n\t&x {a: b}\n" >rf2.yml &&
+	test_hash_exact rf2.yml "{\"a\":\"b\"}" &&
+	printf "\t[a]: b\n" >rf3.yml &&
+	test_hash_fails "tabs are not allowed" rf3.yml &&
+	printf "\t\"a\"\n" >rf4.yml &&
+	test_expect_code 2 ahd-replay hash rf4.yml
+'
+
 test_expect_success 'surrogate escapes and anchor names libyaml refuses' '
 	printf "a: \"\\\\ud800\"\n" >u.yml &&
 	test_hash_exact u.yml "{\"a\":\"\\ud800\"}" &&
