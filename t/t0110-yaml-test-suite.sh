@@ -40,7 +40,7 @@ NHX8	libyaml: a ':' with no key at the start of a line
 S3PD	libyaml: a ':' with no key at the start of a line
 SM9W/01	libyaml: a ':' with no key at the start of a line
 UKK6/00	libyaml: a ':' with no key at the start of a line
-M2N8/00	libyaml: a ':' with no key after '?'
+M2N8/00	libyaml: a ':' with no key after '?', inside a collection key
 EOF
 
 test_expect_success SHARED 'every verdict of the suite: same hash, or an error' '
