@@ -12,6 +12,7 @@
  */
 #include "config.h"
 #include "yamlfix.h"
+#include "yamlfix-lex.h"
 #include "yamlload.h"
 #include "usage.h"
 
@@ -20,45 +21,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-enum state {
-	ST_END, ST_STREAM, ST_LINE_START, ST_DOC, ST_FLOW,
-};
-
-struct lexer {
-	const unsigned char *s;
-	size_t n, pos;
-	long indent_next, indent_value;
-	int flow_level, flow_key;
-	int bs_indent, bs_keep;
-	struct yl_fix *fx;
-	struct strbuf *err;
-	/* a tab separated a line-start indicator from what follows */
-	size_t tab_line;	/* start of that line, or SIZE_MAX */
-	size_t tab_at;
-	int tab_props_ok;	/* ... and properties may follow that tab */
-	int doc_content;	/* the document has content already */
-	size_t nl_at;		/* the next line feed at or after pos, or n */
-	unsigned char *kinds;	/* '{' or '[' for each open flow collection */
-	size_t kinds_alloc;
-	size_t key_start, key_end;	/* the last scalar in a flow collection */
-};
-
-/* The character at i as the lexer sees it; -1 past either end. */
-static int ch(const struct lexer *lx, size_t i)
-{
-	return i < lx->n ? lx->s[i] : -1;
-}
-
-static int is_empty(int c)
-{
-	return c == -1 || c == ' ' || c == '\n' || c == '\r' || c == '\t';
-}
-
-static int is_flow_ind(int c)
-{
-	return c == ',' || c == '[' || c == ']' || c == '{' || c == '}';
-}
 
 static int lex_fail(struct lexer *lx, int status, size_t at, const char *msg)
 {
@@ -90,7 +52,7 @@ void yl_fix_add_edit(struct yl_fix *fx, size_t at, size_t len,
 	}
 }
 
-static void add_span(struct yl_fix *fx, size_t start, size_t end, int kind)
+void yl_lx_add_span(struct yl_fix *fx, size_t start, size_t end, int kind)
 {
 	struct yl_span *sp;
 
@@ -306,7 +268,7 @@ static int push_indicators(struct lexer *lx)
 	}
 }
 
-static size_t find(const struct lexer *lx, int c, size_t from, size_t to)
+size_t yl_lx_find(const struct lexer *lx, int c, size_t from, size_t to)
 {
 	const unsigned char *p;
 
@@ -317,7 +279,7 @@ static size_t find(const struct lexer *lx, int c, size_t from, size_t to)
 }
 
 /* yaml's continueScalar(): where the next line of a scalar starts. */
-static size_t continue_scalar(const struct lexer *lx, size_t off)
+size_t yl_lx_continue_scalar(const struct lexer *lx, size_t off)
 {
 	int c = ch(lx, off);
 
@@ -341,10 +303,10 @@ static int lex_quoted(struct lexer *lx)
 	size_t start = lx->pos, end, nl, lim;
 	int q = lx->s[start];
 
-	end = find(lx, q, start + 1, lx->n);
+	end = yl_lx_find(lx, q, start + 1, lx->n);
 	if (q == '\'') {
 		while (end != SIZE_MAX && ch(lx, end + 1) == '\'')
-			end = find(lx, q, end + 2, lx->n);
+			end = yl_lx_find(lx, q, end + 2, lx->n);
 	} else {
 		while (end != SIZE_MAX) {
 			size_t k = 0;
@@ -353,132 +315,27 @@ static int lex_quoted(struct lexer *lx)
 				k++;
 			if (k % 2 == 0)
 				break;
-			end = find(lx, q, end + 1, lx->n);
+			end = yl_lx_find(lx, q, end + 1, lx->n);
 		}
 	}
 	lim = end == SIZE_MAX ? start : end;
-	nl = find(lx, '\n', start, lim);
+	nl = yl_lx_find(lx, '\n', start, lim);
 	while (nl != SIZE_MAX) {
-		size_t cs = continue_scalar(lx, nl + 1);
+		size_t cs = yl_lx_continue_scalar(lx, nl + 1);
 
 		if (cs == SIZE_MAX)
 			break;
-		nl = find(lx, '\n', cs, lim);
+		nl = yl_lx_find(lx, '\n', cs, lim);
 	}
 	if (nl != SIZE_MAX)
 		end = nl - (lx->s[nl - 1] == '\r' ? 2 : 1);
 	if (end == SIZE_MAX)
 		end = lx->n;
 	lx->pos = end + 1 < lx->n ? end + 1 : lx->n;
-	add_span(lx->fx, start, lx->pos, YL_QUOTED);
+	yl_lx_add_span(lx->fx, start, lx->pos, YL_QUOTED);
 	if (q == '"')
 		yl_fix_surrogates(lx->fx, lx->s, start, lx->pos);
 	return lx->flow_level ? ST_FLOW : ST_DOC;
-}
-
-static void lex_block_header(struct lexer *lx)
-{
-	size_t i = lx->pos;
-	int c;
-
-	lx->bs_indent = -1;
-	lx->bs_keep = 0;
-	for (;;) {
-		c = ch(lx, ++i);
-		if (c == '+')
-			lx->bs_keep = 1;
-		else if (c > '0' && c <= '9')
-			lx->bs_indent = c - '1';
-		else if (c != '-')
-			break;
-	}
-	while (!is_empty(c = ch(lx, lx->pos)) && c != '#')
-		lx->pos++;
-}
-
-static int chs(const struct lexer *lx, long i)
-{
-	return i < 0 ? -1 : ch(lx, (size_t)i);
-}
-
-static int lex_block(struct lexer *lx, size_t header)
-{
-	size_t start = lx->pos, i, end;
-	long nl = (long)start - 1, indent = 0, root = lx->indent_next == 0;
-	int c = -1;
-
-	for (i = start; i < lx->n; i++) {
-		c = lx->s[i];
-		if (c == ' ')
-			indent++;
-		else if (c == '\n') {
-			nl = (long)i;
-			indent = 0;
-		} else if (!(c == '\r' && ch(lx, i + 1) == '\n'))
-			break;
-	}
-	if (indent >= lx->indent_next) {
-		size_t cs, f;
-
-		if (lx->bs_indent == -1)
-			lx->indent_next = indent;
-		else
-			lx->indent_next = lx->bs_indent +
-				(lx->indent_next == 0 ? 1 : lx->indent_next);
-		do {
-			cs = continue_scalar(lx, (size_t)(nl + 1));
-			if (cs == SIZE_MAX)
-				break;
-			f = find(lx, '\n', cs, lx->n);
-			nl = f == SIZE_MAX ? -1 : (long)f;
-		} while (nl != -1);
-		if (nl == -1)
-			nl = (long)lx->n;
-	}
-	i = (size_t)nl + 1;
-	while ((c = ch(lx, i)) == ' ')
-		i++;
-	if (c == '\t') {
-		while ((c = ch(lx, i)) == '\t' || c == ' ' || c == '\r' || c == '\n')
-			i++;
-		nl = (long)i - 1;
-	} else if (!lx->bs_keep) {
-		for (;;) {
-			long j = nl - 1, last;
-
-			c = chs(lx, j);
-			if (c == '\r')
-				c = chs(lx, --j);
-			last = j;
-			while (c == ' ')
-				c = chs(lx, --j);
-			if (c == '\n' && j >= (long)start && j + 1 + indent > last)
-				nl = j;
-			else
-				break;
-		}
-	}
-	end = (size_t)nl + 1 < lx->n ? (size_t)nl + 1 : lx->n;
-	add_span(lx->fx, header, end, YL_BLOCK);
-	/*
-	 * libyaml ends a top-level block scalar at a line less indented
-	 * than its first, and takes "#" at column 0 for a comment; yaml
-	 * reads on to a document marker.  libyaml also refuses a tab right
-	 * after the indentation of the line that sets it.  In both cases
-	 * it gets blanks: the value is read from the text.
-	 */
-	if (root && lx->bs_indent == -1) {
-		for (i = start; i < end; i++)
-			if (lx->s[i] != '\n' && lx->s[i] != '\r' && lx->s[i] != ' ')
-				yl_fix_add_edit(lx->fx, i, 1, " ", 0);
-	} else if (lx->bs_indent == -1) {
-		for (i = start; i < end && strchr(" \r\n", lx->s[i]); i++)
-			;
-		if (i < end && lx->s[i] == '\t')
-			yl_fix_add_edit(lx->fx, i, 1, "x", 1);
-	}
-	lx->pos = end;
-	return ST_LINE_START;
 }
 
 /* Characters a plain scalar must look at: 1 in any context, 2 in flow. */
@@ -523,7 +380,7 @@ static int lex_plain(struct lexer *lx)
 			if (nx == '#' || (in_flow && is_flow_ind(nx)))
 				break;
 			if (c == '\n') {
-				size_t cs = continue_scalar(lx, i + 1);
+				size_t cs = yl_lx_continue_scalar(lx, i + 1);
 
 				if (cs == SIZE_MAX)
 					break;
@@ -537,7 +394,7 @@ static int lex_plain(struct lexer *lx)
 		}
 	}
 	lx->pos = end;
-	add_span(lx->fx, start, end, YL_PLAIN);
+	yl_lx_add_span(lx->fx, start, end, YL_PLAIN);
 	return in_flow ? ST_FLOW : ST_DOC;
 }
 
@@ -715,13 +572,13 @@ static int lex_doc(struct lexer *lx, int lead)
 	case '|':
 	case '>':
 		b = lx->pos;
-		lex_block_header(lx);
+		yl_lx_block_header(lx);
 		push_spaces(lx, 1);
 		if (ch(lx, lx->pos) == '#' && comment_at(lx))
 			return ST_END;
 		lx->pos = le > lx->pos ? le : lx->pos;
 		push_newline(lx);
-		return lex_block(lx, b);
+		return yl_lx_block(lx, b);
 	default:
 		return lex_plain(lx);
 	}

@@ -1,0 +1,59 @@
+#ifndef YAMLFIX_LEX_H
+#define YAMLFIX_LEX_H
+
+/*
+ * The lexer of the libyaml workaround layer (yamlfix.c), shared with
+ * yamlfix-block.c which cuts block scalars.
+ */
+#include <stddef.h>
+#include "strbuf.h"
+#include "yamlfix.h"
+
+enum state {
+	ST_END, ST_STREAM, ST_LINE_START, ST_DOC, ST_FLOW,
+};
+
+struct lexer {
+	const unsigned char *s;
+	size_t n, pos;
+	long indent_next, indent_value;
+	int flow_level, flow_key;
+	int bs_indent, bs_keep;
+	struct yl_fix *fx;
+	struct strbuf *err;
+	/* a tab separated a line-start indicator from what follows */
+	size_t tab_line;	/* start of that line, or SIZE_MAX */
+	size_t tab_at;
+	int tab_props_ok;	/* ... and properties may follow that tab */
+	int doc_content;	/* the document has content already */
+	size_t nl_at;		/* the next line feed at or after pos, or n */
+	unsigned char *kinds;	/* '{' or '[' for each open flow collection */
+	size_t kinds_alloc;
+	size_t key_start, key_end;	/* the last scalar in a flow collection */
+};
+
+/* The character at i as the lexer sees it; -1 past either end. */
+static inline int ch(const struct lexer *lx, size_t i)
+{
+	return i < lx->n ? lx->s[i] : -1;
+}
+
+static inline int is_empty(int c)
+{
+	return c == -1 || c == ' ' || c == '\n' || c == '\r' || c == '\t';
+}
+
+static inline int is_flow_ind(int c)
+{
+	return c == ',' || c == '[' || c == ']' || c == '{' || c == '}';
+}
+
+size_t yl_lx_find(const struct lexer *lx, int c, size_t from, size_t to);
+size_t yl_lx_continue_scalar(const struct lexer *lx, size_t off);
+void yl_lx_add_span(struct yl_fix *fx, size_t start, size_t end, int kind);
+
+/* yamlfix-block.c */
+void yl_lx_block_header(struct lexer *lx);
+int yl_lx_block(struct lexer *lx, size_t header);
+
+#endif
