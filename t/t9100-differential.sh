@@ -42,31 +42,17 @@ diff_dump=${AHD_DIFF_DUMP:-}
 known_gaps=$(sed 's/#.*//' <<\EOF
 ckey                    # K: collection keys
 yaml11                  # Y: %YAML 1.1 documents
-block.keep-spaces-eof   # W3: |+ whose last line is spaces without a line break
-block.tab-content       # U7: a tab starting a block scalar's content
 block.trailing-comment  # A3 U8 U9: comment or text after a block scalar
-bom.after-blank         # W1: a BOM after blank lines
-bom.after-comment       # W1: a BOM after a comment line
-bom.after-modeline      # W1: a BOM after an editor modeline
-bom.before-marker       # W2: a BOM before ---
-bom.after-directive     # U5: a BOM next to a directive
-bom.between-docs        # U5: a BOM after ...
 bom.empty-key           # U3 U10: a BOM before ':' or '- #'
 bom.indented-first      # W6: a BOM before an indented first line
-comment.block           # A1: '#' right after a block scalar header
-comment.flow            # A1: '#' right after a flow indicator
 comment.props           # U4: '#' right after a tag
-directive.comment       # A1: '#' right after a directive
 directive.after-content # U6: a directive after ... and no document
 directive.repeat        # U6: repeated %YAML and %TAG
 directive.unknown       # U6: empty directive names
 flowcolon.explicit      # W5 U1: '?' with an empty key or value in a flow
 flowcolon.odd           # U3: empty keys in flows
 keylen.after-empty      # A5: a long implicit key after an empty value
-tabs.after-bom          # A4: a BOM, then a tab after '?'
 tabs.before-indicator   # U2: a tab after '-' or '?' before [ { | >
-tabs.comment            # U2: a tab after '-' before a comment
-tabs.over-cap           # L1: more than 4096 tabs after '-'
 tabs.trailing-line      # U7 A7: a line of tabs after content
 tags.merge              # W4 A2: the !!merge tag
 EOF
