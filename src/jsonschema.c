@@ -9,6 +9,7 @@
 #include "config.h"
 #include "jsonschema.h"
 #include "input.h"
+#include "jsonout.h"
 #include "numfmt.h"
 #include "usage.h"
 
@@ -103,71 +104,9 @@ static int is_integral(const json_t *v)
  * Append v as compact JSON for a message, numbers as JavaScript prints
  * them (1, not jansson's 1.0).  Only schema values reach here.
  */
-static void add_json_string(struct strbuf *sb, const char *str, size_t len)
-{
-	const unsigned char *s = (const unsigned char *)str;
-	size_t i;
-
-	strbuf_addch(sb, '"');
-	for (i = 0; i < len; i++) {
-		if (s[i] == '"' || s[i] == '\\')
-			strbuf_addf(sb, "\\%c", s[i]);
-		else if (s[i] < 0x20 || s[i] == 0x7f)
-			strbuf_addf(sb, "\\u%04x", s[i]);
-		else
-			strbuf_addch(sb, s[i]);
-	}
-	strbuf_addch(sb, '"');
-}
-
 static void add_json(struct strbuf *sb, const json_t *v)
 {
-	char num[NUMFMT_MAX];
-	const char *key;
-	json_t *item;
-	size_t i;
-
-	switch (json_typeof(v)) {
-	case JSON_OBJECT:
-		strbuf_addch(sb, '{');
-		i = 0;
-		json_object_foreach((json_t *)v, key, item) {
-			if (i++)
-				strbuf_addch(sb, ',');
-			add_json_string(sb, key, strlen(key));
-			strbuf_addch(sb, ':');
-			add_json(sb, item);
-		}
-		strbuf_addch(sb, '}');
-		break;
-	case JSON_ARRAY:
-		strbuf_addch(sb, '[');
-		json_array_foreach(v, i, item) {
-			if (i)
-				strbuf_addch(sb, ',');
-			add_json(sb, item);
-		}
-		strbuf_addch(sb, ']');
-		break;
-	case JSON_STRING:
-		add_json_string(sb, json_string_value(v),
-				json_string_length(v));
-		break;
-	case JSON_INTEGER:
-	case JSON_REAL:
-		numfmt_es(num, json_number_value(v));
-		strbuf_addstr(sb, num);
-		break;
-	case JSON_TRUE:
-		strbuf_addstr(sb, "true");
-		break;
-	case JSON_FALSE:
-		strbuf_addstr(sb, "false");
-		break;
-	case JSON_NULL:
-		strbuf_addstr(sb, "null");
-		break;
-	}
+	jsonout_write(sb, v, JSONOUT_COMPACT, JSONOUT_ESCAPE_CONTROLS);
 }
 
 /* ------------------------------------------------------------------ */

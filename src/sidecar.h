@@ -62,11 +62,4 @@ int sidecar_parse(struct sidecar *sc, const char *buf, size_t len,
 		  struct strbuf *err);
 void sidecar_release(struct sidecar *sc);
 
-/*
- * Append JSON.stringify(v, null, 2): two-space indentation, "key": value,
- * [] and {} when empty, array-index keys first as JavaScript orders them,
- * numbers and strings as JavaScript prints them.  No final newline.
- */
-void json_write_pretty(struct strbuf *out, const json_t *v);
-
 #endif

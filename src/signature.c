@@ -1,4 +1,5 @@
 #include "config.h"
+#include "jsonout.h"
 #include "signature.h"
 #include "atomicfile.h"
 #include "hashfile.h"
@@ -309,7 +310,7 @@ int sig_sign_sidecar(EVP_PKEY *key, const char *sidecar_path,
 			"sidecar_hash", hash, "signature", b64.buf);
 	if (!doc)
 		die("out of memory");
-	json_write_pretty(&text, doc);
+	jsonout_pretty(&text, doc);
 	strbuf_addch(&text, '\n');
 	strbuf_addf(&sig_path, "%s%s", sidecar_path, SIGNATURE_SUFFIX);
 	if (write_file_atomic(sig_path.buf, text.buf, text.len, 0644, err))

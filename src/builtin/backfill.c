@@ -17,6 +17,7 @@
 #include "hashfile.h"
 #include "history.h"
 #include "input.h"
+#include "jsonout.h"
 #include "parse-options.h"
 #include "repo.h"
 #include "reportheader.h"
@@ -592,7 +593,7 @@ int cmd_backfill(int argc, char **argv)
 			strbuf_add(&sc, it->path, strlen(it->path) - 3);
 			strbuf_addstr(&sc, ".replay.json");
 			path_relative(&rel, root.buf, sc.buf);
-			json_write_pretty(&out, doc);
+			jsonout_pretty(&out, doc);
 			strbuf_addch(&out, '\n');
 			if (opts.dry_run)
 				printf("would write %s\n", rel.buf);

@@ -21,6 +21,7 @@
 #include "gitstate.h"
 #include "hashfile.h"
 #include "input.h"
+#include "jsonout.h"
 #include "parse-options.h"
 #include "render.h"
 #include "root.h"
@@ -918,7 +919,7 @@ int cmd_capture(int argc, char **argv)
 						 opts.requested));
 	set(doc, "conditions", conditions);
 
-	json_write_pretty(&text, doc);
+	jsonout_pretty(&text, doc);
 	strbuf_addch(&text, '\n');
 	if (write_file_atomic(sidecar.buf, text.buf, text.len, 0666,
 			      &err)) {

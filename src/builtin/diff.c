@@ -12,9 +12,8 @@
  */
 #include "config.h"
 #include "builtin.h"
-#include "canon.h"
 #include "inputs.h"
-#include "numfmt.h"
+#include "jsonout.h"
 #include "parse-options.h"
 #include "repo.h"
 #include "root.h"
@@ -301,57 +300,6 @@ static void note_paths(struct diff *d)
 
 /* --- values as text -------------------------------------------------- */
 
-static void add_json_compact(struct strbuf *out, const json_t *v)
-{
-	char num[NUMFMT_MAX];
-	size_t i;
-	const char *key;
-	json_t *m;
-	int first = 1;
-
-	switch (json_typeof(v)) {
-	case JSON_STRING:
-		canon_add_string(out, json_string_value(v),
-				 json_string_length(v));
-		break;
-	case JSON_REAL:
-	case JSON_INTEGER:
-		numfmt_json(num, json_number_value(v));
-		strbuf_addstr(out, num);
-		break;
-	case JSON_TRUE:
-		strbuf_addstr(out, "true");
-		break;
-	case JSON_FALSE:
-		strbuf_addstr(out, "false");
-		break;
-	case JSON_NULL:
-		strbuf_addstr(out, "null");
-		break;
-	case JSON_ARRAY:
-		strbuf_addch(out, '[');
-		for (i = 0; i < json_array_size(v); i++) {
-			if (i)
-				strbuf_addstr(out, ", ");
-			add_json_compact(out, json_array_get(v, i));
-		}
-		strbuf_addch(out, ']');
-		break;
-	case JSON_OBJECT:
-		strbuf_addch(out, '{');
-		json_object_foreach((json_t *)v, key, m) {
-			if (!first)
-				strbuf_addstr(out, ", ");
-			first = 0;
-			canon_add_string(out, key, strlen(key));
-			strbuf_addstr(out, ": ");
-			add_json_compact(out, m);
-		}
-		strbuf_addch(out, '}');
-		break;
-	}
-}
-
 /*
  * Strings print bare (they are paths, hashes, versions) unless quoting
  * is needed to keep them on one line or tell them from other values.
@@ -381,7 +329,7 @@ static void add_value(struct strbuf *out, const json_t *v)
 			}
 		}
 	}
-	add_json_compact(out, v);
+	jsonout_write(out, v, JSONOUT_SPACED, 0);
 }
 
 /* --- output ---------------------------------------------------------- */
@@ -450,7 +398,6 @@ static void print_json(const struct diff *d, const struct diff_opts *opts,
 		       int status)
 {
 	json_t *doc = json_object(), *list = json_array(), *notes = json_array();
-	struct strbuf out = STRBUF_INIT;
 	const char *p, *nl;
 	size_t i;
 
@@ -484,10 +431,7 @@ static void print_json(const struct diff *d, const struct diff_opts *opts,
 	json_object_set_new(doc, "differences", list);
 	json_object_set_new(doc, "notes", notes);
 	json_object_set_new(doc, "exit_status", json_integer(status));
-	json_write_pretty(&out, doc);
-	strbuf_addch(&out, '\n');
-	fwrite(out.buf, 1, out.len, stdout);
-	strbuf_release(&out);
+	jsonout_print(doc);
 	json_decref(doc);
 }
 

@@ -5,6 +5,7 @@
 #include "config.h"
 #include "builtin.h"
 #include "input.h"
+#include "jsonout.h"
 #include "jsonschema.h"
 #include "numfmt.h"
 #include "parse-options.h"
@@ -299,12 +300,7 @@ int cmd_validate(int argc, char **argv)
 		validate_one(schema, &opts, argv[i], &counts, results);
 
 	if (results) {
-		char *text = json_dumps(results, JSON_INDENT(2));
-
-		if (!text)
-			die("out of memory");
-		printf("%s\n", text);
-		free(text);
+		jsonout_print(results);
 	} else if (argc - first > 1) {
 		printf("%d sidecars: %d valid, %d invalid, %d errors\n",
 		       argc - first, counts.valid, counts.invalid,

@@ -15,6 +15,7 @@
 #include "hashfile.h"
 #include "input.h"
 #include "inputs.h"
+#include "jsonout.h"
 #include "parse-options.h"
 #include "render.h"
 #include "repo.h"
@@ -1334,7 +1335,6 @@ int cmd_verify(int argc, char **argv)
 	else if ((drifted || untrusted) && status < 1)
 		status = 1;
 	if (opts.format == FORMAT_JSON) {
-		struct strbuf out = STRBUF_INIT;
 		json_t *summary = json_object();
 
 		json_object_set_new(doc, "version", json_integer(1));
@@ -1346,10 +1346,7 @@ int cmd_verify(int argc, char **argv)
 		json_object_set_new(summary, "untrusted", json_integer((json_int_t)untrusted));
 		json_object_set_new(doc, "summary", summary);
 		json_object_set_new(doc, "exit_status", json_integer(status));
-		json_write_pretty(&out, doc);
-		strbuf_addch(&out, '\n');
-		fwrite(out.buf, 1, out.len, stdout);
-		strbuf_release(&out);
+		jsonout_print(doc);
 		json_decref(doc);
 	} else if (sidecars.nr > 1 || !sidecars.nr) {
 		if (opts.format == FORMAT_TEXT && printed)
