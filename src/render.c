@@ -1,8 +1,11 @@
 #include "config.h"
 #include "render.h"
+#include "hashfile.h"
+#include "input.h"
 #include "numfmt.h"
 
 #include <string.h>
+#include <unistd.h>
 
 void render_shell_quote(struct strbuf *out, const char *arg)
 {
@@ -197,4 +200,65 @@ int render_find_block(const char *text, size_t len, size_t *begin,
 		return 0;
 	}
 	return -1;
+}
+
+int render_compare_block(struct strbuf *warning, long *line_out,
+			 const char *path, const struct sidecar *sc)
+{
+	struct strbuf text = STRBUF_INIT, want = STRBUF_INIT, err = STRBUF_INIT;
+	size_t begin, end, i = 0, line;
+	const char *a, *b, *p;
+	int ret = 0;
+
+	if (!*path || access(path, F_OK) ||
+	    read_file_limited(&text, path, HASH_DEFAULT_MAX_SIZE, &err) ||
+	    render_find_block(text.buf, text.len, &begin, &end))
+		goto out;
+	render_markdown(&want, sc);
+	{
+		/* Compare with LF line breaks, whatever the report uses. */
+		size_t from = begin, to = begin;
+
+		for (; from < end; from++)
+			if (!(text.buf[from] == '\r' && from + 1 < end &&
+			      text.buf[from + 1] == '\n'))
+				text.buf[to++] = text.buf[from];
+		memmove(text.buf + to, text.buf + end, text.len - end + 1);
+		text.len -= end - to;
+		end = to;
+	}
+	if (end - begin == want.len && !memcmp(text.buf + begin, want.buf,
+					       want.len))
+		goto out;
+	a = text.buf + begin;
+	b = want.buf;
+	while (i < end - begin && i < want.len && a[i] == b[i])
+		i++;
+	/* Back to the start of the differing line; count lines before it. */
+	while (i > 0 && a[i - 1] != '\n')
+		i--;
+	line = 1;
+	for (p = text.buf; p < a + i; p++)
+		line += *p == '\n';
+	*line_out = (long)line;
+	ret = 1;
+	{
+		const char *ea = memchr(a + i, '\n', end - begin - i);
+		const char *eb = i <= want.len ?
+			memchr(b + i, '\n', want.len - i) : NULL;
+		size_t na = ea ? (size_t)(ea - a - i) : end - begin - i;
+		size_t nb = i <= want.len ? (eb ? (size_t)(eb - b - i) :
+					     want.len - i) : 0;
+
+		strbuf_addf(warning, "the replay block in %s differs "
+			    "from the sidecar at line %zu: it has '%.*s', the "
+			    "sidecar renders '%.*s' (the JSON is authoritative)",
+			    path, line, (int)(na > 80 ? 80 : na),
+			    a + i, (int)(nb > 80 ? 80 : nb), b + i);
+	}
+out:
+	strbuf_release(&text);
+	strbuf_release(&want);
+	strbuf_release(&err);
+	return ret;
 }
