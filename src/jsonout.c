@@ -8,6 +8,7 @@
 #include "canon.h"
 #include "numfmt.h"
 #include "usage.h"
+#include "utf8.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -207,4 +208,23 @@ void jsonout_print(const json_t *v)
 	strbuf_addch(&out, '\n');
 	fwrite(out.buf, 1, out.len, stdout);
 	strbuf_release(&out);
+}
+
+json_t *jsonout_text(const char *s)
+{
+	struct strbuf sb = STRBUF_INIT;
+	json_t *v;
+
+	utf8_repair(&sb, s, strlen(s));
+	v = json_stringn(sb.buf, sb.len);
+	strbuf_release(&sb);
+	if (!v)
+		die("out of memory");
+	return v;
+}
+
+void jsonout_set(json_t *obj, const char *key, json_t *v)
+{
+	if (!v || json_object_set_new(obj, key, v))
+		die("out of memory");
 }

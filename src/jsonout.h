@@ -42,6 +42,16 @@ void jsonout_write(struct strbuf *out, const json_t *v,
  */
 void jsonout_pretty(struct strbuf *out, const json_t *v);
 
+/*
+ * A JSON string of s with invalid UTF-8 bytes as U+FFFD, as Node decodes
+ * its command line, environment and file names.  Dies when memory runs
+ * out, as jansson's constructors fail only then.
+ */
+json_t *jsonout_text(const char *s);
+
+/* Add v (stolen) to obj; dies when memory runs out (or v is NULL). */
+void jsonout_set(json_t *obj, const char *key, json_t *v);
+
 /* Write jsonout_pretty(v) and a newline to stdout. */
 void jsonout_print(const json_t *v);
 

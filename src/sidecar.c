@@ -9,6 +9,7 @@
 #include "config.h"
 #include "sidecar.h"
 #include "input.h"
+#include "jsonout.h"
 #include "numfmt.h"
 #include "usage.h"
 #include "utf8.h"
@@ -357,4 +358,60 @@ void sidecar_release(struct sidecar *sc)
 	json_decref(sc->json);
 	sc->json = NULL;
 	strbuf_release(&sc->unknown);
+}
+
+static json_t *copy_or_empty(const json_t *v)
+{
+	return v ? json_deep_copy(v) : json_array();
+}
+
+static json_t *input_json(const struct sidecar_input *in)
+{
+	json_t *o = json_object();
+
+	if (!o)
+		die("out of memory");
+	jsonout_set(o, "path", jsonout_text(in->path));
+	jsonout_set(o, "hash", jsonout_text(in->hash));
+	return o;
+}
+
+static json_t *number_or_null(const double *v)
+{
+	return v ? json_real(*v) : json_null();
+}
+
+void sidecar_to_json(struct strbuf *out, const struct sidecar_record *r)
+{
+	json_t *doc = json_object(), *sampling = json_object();
+	json_t *conditions = json_object();
+
+	if (!doc || !sampling || !conditions)
+		die("out of memory");
+	jsonout_set(doc, "schema_version", json_integer(SIDECAR_SCHEMA_VERSION));
+	jsonout_set(doc, "kind", jsonout_text(r->kind));
+	jsonout_set(doc, "ahd_version", json_deep_copy(r->ahd_version));
+	jsonout_set(doc, "ahd_commit", r->ahd_commit ? jsonout_text(r->ahd_commit) :
+	    json_null());
+	jsonout_set(doc, "git_dirty", r->git_dirty < 0 ? json_null() :
+	    json_boolean(r->git_dirty));
+	jsonout_set(doc, "node_version", jsonout_text(r->node_version));
+	jsonout_set(doc, "platform", jsonout_text(r->platform));
+	jsonout_set(doc, "invoked_at", jsonout_text(r->invoked_at));
+	jsonout_set(doc, "argv", copy_or_empty(r->argv));
+	jsonout_set(doc, "token", input_json(&r->token));
+	jsonout_set(doc, "brief", r->brief.path ? input_json(&r->brief) : json_null());
+	jsonout_set(sampling, "n", json_real(r->n));
+	jsonout_set(sampling, "temperature", number_or_null(r->temperature));
+	jsonout_set(sampling, "seed", number_or_null(r->seed));
+	jsonout_set(doc, "sampling", sampling);
+	jsonout_set(doc, "models", copy_or_empty(r->models));
+	jsonout_set(conditions, "requested", copy_or_empty(r->requested));
+	jsonout_set(conditions, "effective", copy_or_empty(r->effective));
+	jsonout_set(doc, "conditions", conditions);
+	if (r->backfilled)
+		jsonout_set(doc, "backfilled", json_true());
+	jsonout_pretty(out, doc);
+	strbuf_addch(out, '\n');
+	json_decref(doc);
 }

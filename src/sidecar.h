@@ -62,4 +62,36 @@ int sidecar_parse(struct sidecar *sc, const char *buf, size_t len,
 		  struct strbuf *err);
 void sidecar_release(struct sidecar *sc);
 
+/*
+ * A sidecar to write (capture, backfill).  Strings are borrowed and
+ * written as UTF-8, invalid bytes becoming U+FFFD (as Node decodes its
+ * command line); json_t values are borrowed.
+ */
+struct sidecar_record {
+	const char *kind;
+	const json_t *ahd_version;	/* any value: package.json's as it is */
+	const char *ahd_commit;		/* NULL: null */
+	int git_dirty;			/* 1, 0, or -1 for null */
+	const char *node_version;
+	const char *platform;
+	const char *invoked_at;
+	const json_t *argv;		/* array of strings; NULL: [] */
+	struct sidecar_input token;
+	struct sidecar_input brief;	/* path NULL: null */
+	double n;
+	const double *temperature;	/* NULL: null */
+	const double *seed;		/* NULL: null */
+	const json_t *models;		/* array of {id, provider,
+					   provider_request_ids} */
+	const json_t *requested;	/* arrays of condition names */
+	const json_t *effective;
+	int backfilled;			/* adds "backfilled": true */
+};
+
+/*
+ * Append the text of the sidecar r describes, its fields in the order the
+ * reference writes them: JSON.stringify(doc, null, 2) and a newline.
+ */
+void sidecar_to_json(struct strbuf *out, const struct sidecar_record *r);
+
 #endif

@@ -17,7 +17,6 @@
 #include "hashfile.h"
 #include "history.h"
 #include "input.h"
-#include "jsonout.h"
 #include "parse-options.h"
 #include "repo.h"
 #include "reportheader.h"
@@ -257,104 +256,16 @@ out:
 	return v;
 }
 
-static json_t *input_json(const char *path, const char *hash)
+/*
+ * The models and conditions of a report's header as the reference's
+ * backfill records them: no request ids; a critique has no conditions,
+ * any other run both.
+ */
+static void header_arrays(const struct report_header *h, json_t *models,
+			  json_t *conditions)
 {
-	json_t *o = json_object();
-
-	json_object_set_new(o, "path", json_string(path));
-	json_object_set_new(o, "hash", json_string(hash));
-	return o;
-}
-
-/* Build the sidecar for one report; 0, or -1 with it->reason set. */
-static int build(struct item *it, git_repository *repo, json_t **out)
-{
-	struct report_header *h = &it->h;
-	git_commit *commit = NULL;
-	git_tree *tree = NULL;
-	struct strbuf text = STRBUF_INIT, err = STRBUF_INIT;
-	struct strbuf token_path = STRBUF_INIT;
-	char hex[GIT_OID_HEXSZ + 1], hash[HASH_HEX_MAX];
-	json_t *doc = NULL, *version, *brief = json_null(), *models, *cond;
-	int not_file, ret = -1, r;
 	size_t i;
 
-	git_oid_tostr(hex, sizeof(hex), &it->answer.commit);
-	if (git_commit_lookup(&commit, repo, &it->answer.commit) < 0 ||
-	    git_commit_tree(&tree, commit) < 0) {
-		strbuf_addf(&it->reason, "cannot read commit %s: %s", hex,
-			    lg2_message());
-		goto out;
-	}
-	version = version_at(repo, tree);
-
-	strbuf_addf(&token_path, "tokens/%s.yml", h->token);
-	if (read_at(repo, tree, token_path.buf, &text, &not_file) ||
-	    !text.len) {
-		/* An empty file reads as "" and counts as absent, as there. */
-		strbuf_addf(&it->reason, not_file ?
-			    "%s at commit %.12s is not a file" :
-			    "token file %s not present at commit %.12s",
-			    token_path.buf, hex);
-		json_decref(version);
-		goto out;
-	}
-	r = hash_text(hash, text.buf, text.len, HASH_STRUCTURED, &err);
-	if (r) {
-		strbuf_addf(&it->reason, r == HASH_EUNSUPPORTED ?
-			    "token at %.12s:%s cannot be hashed as the "
-			    "reference does: %s" :
-			    "token at %.12s:%s did not parse as YAML: %s",
-			    hex, token_path.buf, err.buf);
-		json_decref(version);
-		goto out;
-	}
-	doc = json_object();
-	json_object_set_new(doc, "schema_version", json_real(1));
-	json_object_set_new(doc, "kind", json_string(h->kind));
-	json_object_set_new(doc, "ahd_version", version);
-	json_object_set_new(doc, "ahd_commit", json_string(hex));
-	json_object_set_new(doc, "git_dirty", json_false());
-	json_object_set_new(doc, "node_version", json_string("unknown"));
-	json_object_set_new(doc, "platform", json_string("unknown"));
-	json_object_set_new(doc, "invoked_at", json_string(h->run_at));
-	json_object_set_new(doc, "argv", json_array());
-	json_object_set_new(doc, "token", input_json(token_path.buf, hash));
-
-	if (h->brief && strcmp(h->kind, "critique")) {
-		strbuf_reset(&text);
-		if (!read_at(repo, tree, h->brief, &text, &not_file) &&
-		    text.len) {
-			/* YAML first, raw bytes when it does not parse. */
-			strbuf_reset(&err);
-			r = hash_text(hash, text.buf, text.len, HASH_STRUCTURED,
-				      &err);
-			if (r == HASH_EUNSUPPORTED) {
-				strbuf_addf(&it->reason, "brief at %.12s:%s "
-					    "cannot be hashed as the reference "
-					    "does: %s", hex, h->brief, err.buf);
-				goto out;
-			}
-			if (r)
-				digest_buffer_hex(hash, text.buf, text.len);
-			json_decref(brief);
-			brief = input_json(h->brief, hash);
-		} else if (not_file) {
-			strbuf_addf(&it->reason, "brief %s at commit %.12s is "
-				    "not a file", h->brief, hex);
-			goto out;
-		}
-	}
-	json_object_set(doc, "brief", brief);
-	{
-		json_t *s = json_object();
-
-		json_object_set_new(s, "n", json_real(h->has_n ? h->n : 0));
-		json_object_set_new(s, "temperature", json_null());
-		json_object_set_new(s, "seed", json_null());
-		json_object_set_new(doc, "sampling", s);
-	}
-	models = json_array();
 	for (i = 0; i < h->nr_models; i++) {
 		json_t *m = json_object();
 
@@ -364,52 +275,162 @@ static int build(struct item *it, git_repository *repo, json_t **out)
 		json_object_set_new(m, "provider_request_ids", json_array());
 		json_array_append_new(models, m);
 	}
-	json_object_set_new(doc, "models", models);
-	cond = json_object();
 	if (strcmp(h->kind, "critique")) {
-		json_t *req = json_array(), *eff = json_array();
-
-		json_array_append_new(req, json_string("raw"));
-		json_array_append_new(req, json_string("compiled"));
-		json_array_append_new(eff, json_string("raw"));
-		json_array_append_new(eff, json_string("compiled"));
-		json_object_set_new(cond, "requested", req);
-		json_object_set_new(cond, "effective", eff);
-	} else {
-		json_object_set_new(cond, "requested", json_array());
-		json_object_set_new(cond, "effective", json_array());
+		json_array_append_new(conditions, json_string("raw"));
+		json_array_append_new(conditions, json_string("compiled"));
 	}
-	json_object_set_new(doc, "conditions", cond);
-	json_object_set_new(doc, "backfilled", json_true());
+}
 
-	/* The reference validates before writing (ReplaySchema). */
-	version = json_object_get(doc, "ahd_version");
-	if (!json_is_string(version) || !json_string_length(version)) {
+/*
+ * The brief's hash at the commit: structured when it parses as YAML, raw
+ * bytes otherwise (the reference's order).  Returns 1 with the hash when
+ * the brief is there, 0 when it is absent or empty (recorded as null),
+ * -1 with it->reason set.
+ */
+static int hash_brief(struct item *it, git_repository *repo, git_tree *tree,
+		      const char *hex, char hash[HASH_HEX_MAX])
+{
+	struct strbuf text = STRBUF_INIT, err = STRBUF_INIT;
+	int not_file, r, ret = 0;
+
+	if (!read_at(repo, tree, it->h.brief, &text, &not_file) && text.len) {
+		r = hash_text(hash, text.buf, text.len, HASH_STRUCTURED, &err);
+		if (r == HASH_EUNSUPPORTED) {
+			strbuf_addf(&it->reason, "brief at %.12s:%s cannot be "
+				    "hashed as the reference does: %s", hex,
+				    it->h.brief, err.buf);
+			ret = -1;
+		} else {
+			if (r)
+				digest_buffer_hex(hash, text.buf, text.len);
+			ret = 1;
+		}
+	} else if (not_file) {
+		strbuf_addf(&it->reason, "brief %s at commit %.12s is not a "
+			    "file", it->h.brief, hex);
+		ret = -1;
+	}
+	strbuf_release(&text);
+	strbuf_release(&err);
+	return ret;
+}
+
+/* The token's structured hash at the commit; -1 with it->reason set. */
+static int hash_token(struct item *it, git_repository *repo, git_tree *tree,
+		      const char *hex, const char *path,
+		      char hash[HASH_HEX_MAX])
+{
+	struct strbuf text = STRBUF_INIT, err = STRBUF_INIT;
+	int not_file, r, ret = -1;
+
+	if (read_at(repo, tree, path, &text, &not_file) || !text.len) {
+		/* An empty file reads as "" and counts as absent, as there. */
+		strbuf_addf(&it->reason, not_file ?
+			    "%s at commit %.12s is not a file" :
+			    "token file %s not present at commit %.12s",
+			    path, hex);
+		goto out;
+	}
+	r = hash_text(hash, text.buf, text.len, HASH_STRUCTURED, &err);
+	if (r) {
+		strbuf_addf(&it->reason, r == HASH_EUNSUPPORTED ?
+			    "token at %.12s:%s cannot be hashed as the "
+			    "reference does: %s" :
+			    "token at %.12s:%s did not parse as YAML: %s",
+			    hex, path, err.buf);
+		goto out;
+	}
+	ret = 0;
+out:
+	strbuf_release(&text);
+	strbuf_release(&err);
+	return ret;
+}
+
+/* What the reference's ReplaySchema checks before it writes. */
+static int validate_record(struct item *it, const struct sidecar_record *rec)
+{
+	const struct report_header *h = &it->h;
+
+	if (!json_is_string(rec->ahd_version) ||
+	    !json_string_length(rec->ahd_version)) {
 		strbuf_addstr(&it->reason, "built replay does not validate: "
 			      "/ahd_version: must be a non-empty string");
-		goto out;
+		return -1;
 	}
 	if (!h->has_n || !isfinite(h->n) || h->n <= 0 || h->n != floor(h->n)) {
 		strbuf_addstr(&it->reason, "built replay does not validate: "
 			      "/sampling/n: must be an integer > 0");
-		goto out;
+		return -1;
 	}
 	if (!zod_datetime(h->run_at)) {
 		strbuf_addstr(&it->reason, "built replay does not validate: "
 			      "/invoked_at: invoked_at must be an ISO-8601 "
 			      "datetime string.");
+		return -1;
+	}
+	return 0;
+}
+
+/*
+ * Build the sidecar text for one report; 0, or -1 with it->reason set.
+ */
+static int build(struct item *it, git_repository *repo, struct strbuf *out)
+{
+	struct report_header *h = &it->h;
+	git_commit *commit = NULL;
+	git_tree *tree = NULL;
+	struct strbuf token_path = STRBUF_INIT;
+	char hex[GIT_OID_HEXSZ + 1], hash[HASH_HEX_MAX], bhash[HASH_HEX_MAX];
+	json_t *version = NULL, *models = json_array();
+	json_t *conditions = json_array();
+	struct sidecar_record rec;
+	int ret = -1, brief = 0;
+
+	git_oid_tostr(hex, sizeof(hex), &it->answer.commit);
+	if (git_commit_lookup(&commit, repo, &it->answer.commit) < 0 ||
+	    git_commit_tree(&tree, commit) < 0) {
+		strbuf_addf(&it->reason, "cannot read commit %s: %s", hex,
+			    lg2_message());
 		goto out;
 	}
-	*out = doc;
-	doc = NULL;
+	version = version_at(repo, tree);
+	strbuf_addf(&token_path, "tokens/%s.yml", h->token);
+	if (hash_token(it, repo, tree, hex, token_path.buf, hash))
+		goto out;
+	if (h->brief && strcmp(h->kind, "critique") &&
+	    (brief = hash_brief(it, repo, tree, hex, bhash)) < 0)
+		goto out;
+	header_arrays(h, models, conditions);
+	memset(&rec, 0, sizeof(rec));
+	rec.kind = h->kind;
+	rec.ahd_version = version;
+	rec.ahd_commit = hex;
+	rec.git_dirty = 0;
+	rec.node_version = "unknown";
+	rec.platform = "unknown";
+	rec.invoked_at = h->run_at;
+	rec.token.path = token_path.buf;
+	rec.token.hash = hash;
+	if (brief) {
+		rec.brief.path = h->brief;
+		rec.brief.hash = bhash;
+	}
+	rec.n = h->has_n ? h->n : 0;
+	rec.models = models;
+	rec.requested = conditions;
+	rec.effective = conditions;
+	rec.backfilled = 1;
+	if (validate_record(it, &rec))
+		goto out;
+	sidecar_to_json(out, &rec);
 	ret = 0;
 out:
-	json_decref(doc);
-	json_decref(brief);
+	json_decref(version);
+	json_decref(models);
+	json_decref(conditions);
 	git_tree_free(tree);
 	git_commit_free(commit);
-	strbuf_release(&text);
-	strbuf_release(&err);
 	strbuf_release(&token_path);
 	return ret;
 }
@@ -565,7 +586,7 @@ int cmd_backfill(int argc, char **argv)
 
 	for (i = 0; i < items.nr; i++) {
 		struct item *it = &items.v[i];
-		json_t *doc = NULL;
+		struct strbuf out = STRBUF_INIT;
 
 		progress(i, items.nr);
 		if (it->state == ITEM_SKIPPED)
@@ -581,20 +602,18 @@ int cmd_backfill(int argc, char **argv)
 				      "report; needs to be tracked first");
 			continue;
 		}
-		if (build(it, repo, &doc)) {
+		if (build(it, repo, &out)) {
 			it->state = ITEM_FAILED;
 			failed++;
+			strbuf_release(&out);
 			continue;
 		}
 		{
-			struct strbuf out = STRBUF_INIT, sc = STRBUF_INIT;
-			struct strbuf rel = STRBUF_INIT;
+			struct strbuf sc = STRBUF_INIT, rel = STRBUF_INIT;
 
 			strbuf_add(&sc, it->path, strlen(it->path) - 3);
 			strbuf_addstr(&sc, ".replay.json");
 			path_relative(&rel, root.buf, sc.buf);
-			jsonout_pretty(&out, doc);
-			strbuf_addch(&out, '\n');
 			if (opts.dry_run)
 				printf("would write %s\n", rel.buf);
 			else if (write_file_atomic(sc.buf, out.buf, out.len,
@@ -609,7 +628,6 @@ int cmd_backfill(int argc, char **argv)
 			strbuf_release(&sc);
 			strbuf_release(&rel);
 		}
-		json_decref(doc);
 	}
 	if (isatty(2) && items.nr)
 		fputs("\r\033[K", stderr);

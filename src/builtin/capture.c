@@ -126,30 +126,6 @@ static void capture_opts_release(struct capture_opts *opts)
 	opts->models = opts->requested = opts->effective = opts->argv = NULL;
 }
 
-/*
- * A JSON string of s.  Node decodes its command line and environment as
- * UTF-8, replacing invalid sequences with U+FFFD; so do we.
- */
-static json_t *json_text(const char *s)
-{
-	struct strbuf sb = STRBUF_INIT;
-	json_t *v;
-
-	utf8_repair(&sb, s, strlen(s));
-	v = json_stringn(sb.buf, sb.len);
-	strbuf_release(&sb);
-	if (!v)
-		die("out of memory");
-	return v;
-}
-
-/* Add v (stolen) to obj; jansson fails only when memory runs out. */
-static void set(json_t *obj, const char *key, json_t *v)
-{
-	if (!v || json_object_set_new(obj, key, v))
-		die("out of memory");
-}
-
 static void append(json_t *arr, json_t *v)
 {
 	if (!v || json_array_append_new(arr, v))
@@ -199,13 +175,13 @@ static void parse_model(json_t *models, const char *arg)
 	m = new_object();
 	ids = new_array();
 	strbuf_add(&sb, arg, (size_t)(eq - arg));
-	set(m, "id", json_text(sb.buf));
+	jsonout_set(m, "id", jsonout_text(sb.buf));
 	strbuf_reset(&sb);
 	if (colon)
 		strbuf_add(&sb, eq + 1, (size_t)(colon - eq - 1));
 	else
 		strbuf_addstr(&sb, eq + 1);
-	set(m, "provider", json_text(sb.buf));
+	jsonout_set(m, "provider", jsonout_text(sb.buf));
 	for (p = colon ? colon + 1 : NULL; p && *p; ) {
 		const char *comma = strchr(p, ',');
 		size_t len = comma ? (size_t)(comma - p) : strlen(p);
@@ -215,10 +191,10 @@ static void parse_model(json_t *models, const char *arg)
 				    "empty request id", arg);
 		strbuf_reset(&sb);
 		strbuf_add(&sb, p, len);
-		append(ids, json_text(sb.buf));
+		append(ids, jsonout_text(sb.buf));
 		p = comma ? comma + 1 : NULL;
 	}
-	set(m, "provider_request_ids", ids);
+	jsonout_set(m, "provider_request_ids", ids);
 	append(models, m);
 	strbuf_release(&sb);
 }
@@ -277,12 +253,12 @@ static void parse_capture_options(struct capture_opts *opts, int argc,
 			parse_model(opts->models, optarg);
 			break;
 		case 'c':
-			append(opts->requested, json_text(optarg));
+			append(opts->requested, jsonout_text(optarg));
 			break;
 		case 'e':
 			if (!opts->effective)
 				opts->effective = new_array();
-			append(opts->effective, json_text(optarg));
+			append(opts->effective, jsonout_text(optarg));
 			break;
 		case 'r':
 			once(&opts->report, optarg, "report");
@@ -317,7 +293,7 @@ static void parse_capture_options(struct capture_opts *opts, int argc,
 				    "--argv-json or after --, not both");
 		opts->argv = new_array();
 		for (i = optind; i < argc; i++)
-			append(opts->argv, json_text(argv[i]));
+			append(opts->argv, jsonout_text(argv[i]));
 	} else if (optind < argc)
 		usage_error(capture_usage, "unexpected argument '%s' (the "
 			    "run's argv goes after --)", argv[optind]);
@@ -572,16 +548,16 @@ static int under(const char *path, const char *root)
  * the one verify will read it by: relative to root, its directories
  * resolved, its last component kept (a symlink inside the root stays a
  * symlink).  The file, followed through any symlink, must be inside the
- * root too, or verify would refuse it.  Returns 0 and *out (owned by
- * the caller), or -1 with a reason in err.
+ * root too, or verify would refuse it.  Returns 0 with the recorded path
+ * in rel and the hash in hex, or -1 with a reason in err.
  */
-static int capture_input(json_t **out, const char *what, const char *path,
+static int capture_input(struct strbuf *rel_out, char hex[HASH_HEX_MAX],
+			 const char *what, const char *path,
 			 const char *root, enum hash_mode mode,
 			 struct strbuf *err)
 {
 	struct strbuf parent = STRBUF_INIT, abs = STRBUF_INIT;
 	struct strbuf why = STRBUF_INIT;
-	char hex[HASH_HEX_MAX];
 	const char *base, *rel;
 	char *real = NULL, *real_parent = NULL;
 	struct stat st;
@@ -633,9 +609,7 @@ static int capture_input(json_t **out, const char *what, const char *path,
 		strbuf_addf(err, "%s: %s", path, why.buf);
 		goto out;
 	}
-	*out = new_object();
-	set(*out, "path", json_text(rel));
-	set(*out, "hash", json_text(hex));
+	strbuf_addstr(rel_out, rel);
 	ret = 0;
 out:
 	free(real);
@@ -784,15 +758,6 @@ static void dirname_of(struct strbuf *out, const char *path)
 			   (size_t)(slash - path));
 }
 
-static json_t *number_or_null(const char *arg, double v)
-{
-	json_t *j = arg ? json_real(v) : json_null();
-
-	if (!j)
-		die("out of memory");
-	return j;
-}
-
 int cmd_capture(int argc, char **argv)
 {
 	struct capture_opts opts;
@@ -801,11 +766,13 @@ int cmd_capture(int argc, char **argv)
 	struct strbuf text = STRBUF_INIT, report = STRBUF_INIT;
 	struct strbuf block = STRBUF_INIT, placed = STRBUF_INIT;
 	struct strbuf version = STRBUF_INIT, when = STRBUF_INIT;
-	struct strbuf plat = STRBUF_INIT;
+	struct strbuf plat = STRBUF_INIT, token = STRBUF_INIT;
+	struct strbuf brief = STRBUF_INIT;
+	char token_hash[HASH_HEX_MAX], brief_hash[HASH_HEX_MAX];
 	struct gitstate gs = GITSTATE_INIT;
 	struct sidecar sc = SIDECAR_INIT;
-	json_t *doc = NULL, *token = NULL, *brief = NULL, *sampling;
-	json_t *conditions;
+	struct sidecar_record rec;
+	json_t *version_json = NULL;
 	const char *env;
 	char *real_report = NULL, *real_sidecar = NULL;
 	double n = 0, temperature = 0, seed = 0;
@@ -864,11 +831,11 @@ int cmd_capture(int argc, char **argv)
 		error("%s", err.buf);
 		goto out;
 	}
-	if (capture_input(&token, "token", opts.token, root.buf,
+	if (capture_input(&token, token_hash, "token", opts.token, root.buf,
 			  HASH_STRUCTURED, &err) ||
-	    (opts.brief && capture_input(&brief, "brief", opts.brief,
-					 root.buf, brief_mode(opts.brief),
-					 &err))) {
+	    (opts.brief && capture_input(&brief, brief_hash, "brief",
+					 opts.brief, root.buf,
+					 brief_mode(opts.brief), &err))) {
 		error("%s", err.buf);
 		goto out;
 	}
@@ -887,40 +854,30 @@ int cmd_capture(int argc, char **argv)
 		strbuf_addstr(&version, "unknown");
 	platform(&plat);
 
-	/* The fields in the order the reference writes them. */
-	doc = new_object();
-	set(doc, "schema_version", json_integer(SIDECAR_SCHEMA_VERSION));
-	set(doc, "kind", json_text(opts.kind));
-	set(doc, "ahd_version", json_text(version.buf));
-	set(doc, "ahd_commit", gs.commit[0] ? json_text(gs.commit) :
-	    json_null());
-	set(doc, "git_dirty", gs.dirty < 0 ? json_null() :
-	    json_boolean(gs.dirty));
+	memset(&rec, 0, sizeof(rec));
+	rec.kind = opts.kind;
+	version_json = jsonout_text(version.buf);
+	rec.ahd_version = version_json;
+	rec.ahd_commit = gs.commit[0] ? gs.commit : NULL;
+	rec.git_dirty = gs.dirty;
 	env = getenv("AHD_NODE_VERSION");
-	set(doc, "node_version", json_text(env && *env ? env : "unknown"));
-	set(doc, "platform", json_text(plat.buf));
-	set(doc, "invoked_at", json_text(when.buf));
-	set(doc, "argv", opts.argv ? json_incref(opts.argv) : new_array());
-	set(doc, "token", token);
-	token = NULL;
-	set(doc, "brief", brief ? brief : json_null());
-	brief = NULL;
-	sampling = new_object();
-	set(sampling, "n", json_real(n));
-	set(sampling, "temperature", number_or_null(opts.temperature,
-						    temperature));
-	set(sampling, "seed", number_or_null(opts.seed, seed));
-	set(doc, "sampling", sampling);
-	set(doc, "models", json_incref(opts.models));
-	conditions = new_object();
-	set(conditions, "requested", json_incref(opts.requested));
-	set(conditions, "effective", json_incref(opts.effective ?
-						 opts.effective :
-						 opts.requested));
-	set(doc, "conditions", conditions);
-
-	jsonout_pretty(&text, doc);
-	strbuf_addch(&text, '\n');
+	rec.node_version = env && *env ? env : "unknown";
+	rec.platform = plat.buf;
+	rec.invoked_at = when.buf;
+	rec.argv = opts.argv;
+	rec.token.path = token.buf;
+	rec.token.hash = token_hash;
+	if (opts.brief) {
+		rec.brief.path = brief.buf;
+		rec.brief.hash = brief_hash;
+	}
+	rec.n = n;
+	rec.temperature = opts.temperature ? &temperature : NULL;
+	rec.seed = opts.seed ? &seed : NULL;
+	rec.models = opts.models;
+	rec.requested = opts.requested;
+	rec.effective = opts.effective ? opts.effective : opts.requested;
+	sidecar_to_json(&text, &rec);
 	if (write_file_atomic(sidecar.buf, text.buf, text.len, 0666,
 			      &err)) {
 		error("%s", err.buf);
@@ -944,9 +901,7 @@ int cmd_capture(int argc, char **argv)
 out:
 	free(real_report);
 	free(real_sidecar);
-	json_decref(doc);
-	json_decref(token);
-	json_decref(brief);
+	json_decref(version_json);
 	sidecar_release(&sc);
 	capture_opts_release(&opts);
 	strbuf_release(&sidecar);
@@ -960,5 +915,7 @@ out:
 	strbuf_release(&version);
 	strbuf_release(&when);
 	strbuf_release(&plat);
+	strbuf_release(&token);
+	strbuf_release(&brief);
 	return finish_stdout(status);
 }

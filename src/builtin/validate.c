@@ -11,7 +11,6 @@
 #include "parse-options.h"
 #include "sidecar.h"
 #include "usage.h"
-#include "utf8.h"
 
 #include <getopt.h>
 #include <stdio.h>
@@ -96,20 +95,6 @@ static void add_printable(struct strbuf *sb, const char *s)
 			strbuf_addf(sb, "\\x%02x", (unsigned char)*s);
 		else
 			strbuf_addch(sb, *s);
-}
-
-/* A JSON string for a file name, which need not be valid UTF-8. */
-static json_t *json_file_name(const char *name)
-{
-	struct strbuf sb = STRBUF_INIT;
-	json_t *s;
-
-	utf8_repair(&sb, name, strlen(name));
-	s = json_stringn(sb.buf, sb.len);
-	strbuf_release(&sb);
-	if (!s)
-		die("out of memory");
-	return s;
 }
 
 static json_t *json_str(const char *s)
@@ -224,7 +209,7 @@ static json_t *json_result(const char *file, int valid,
 		    json_array_append_new(list, e))
 			die("out of memory");
 	}
-	if (json_object_set_new(res, "file", json_file_name(file)) ||
+	if (json_object_set_new(res, "file", jsonout_text(file)) ||
 	    json_object_set_new(res, "valid", json_boolean(valid)) ||
 	    json_object_set_new(res, "errors", list) ||
 	    (error && json_object_set_new(res, "error", json_str(error))))
