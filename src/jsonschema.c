@@ -8,6 +8,7 @@
  */
 #include "config.h"
 #include "jsonschema.h"
+#include "datetime.h"
 #include "input.h"
 #include "jsonout.h"
 #include "numfmt.h"
@@ -826,79 +827,9 @@ void jsonschema_free(struct jsonschema *s)
 /* ------------------------------------------------------------------ */
 /* RFC 3339 date-time */
 
-static int digits(const char *s, int n)
-{
-	int v = 0, i;
-
-	for (i = 0; i < n; i++) {
-		if (s[i] < '0' || s[i] > '9')
-			return -1;
-		v = v * 10 + (s[i] - '0');
-	}
-	return v;
-}
-
-static int days_in_month(int year, int month)
-{
-	static const int days[] = {
-		31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31,
-	};
-
-	if (month == 2 && year % 4 == 0 && (year % 100 != 0 || year % 400 == 0))
-		return 29;
-	return days[month - 1];
-}
-
 int jsonschema_is_date_time(const char *s, size_t len)
 {
-	int year, month, mday, hour, minute, second;
-	int off = 0, oh, om;
-	size_t i;
-
-	/* full-date "T" partial-time: 19 characters. */
-	if (len < 20 || s[4] != '-' || s[7] != '-' ||
-	    (s[10] != 'T' && s[10] != 't') || s[13] != ':' || s[16] != ':')
-		return 0;
-	year = digits(s, 4);
-	month = digits(s + 5, 2);
-	mday = digits(s + 8, 2);
-	hour = digits(s + 11, 2);
-	minute = digits(s + 14, 2);
-	second = digits(s + 17, 2);
-	if (year < 0 || month < 1 || month > 12 || mday < 1 ||
-	    mday > days_in_month(year, month) || hour < 0 || hour > 23 ||
-	    minute < 0 || minute > 59 || second < 0 || second > 60)
-		return 0;
-	i = 19;
-	if (s[i] == '.') {
-		size_t start = ++i;
-
-		while (i < len && s[i] >= '0' && s[i] <= '9')
-			i++;
-		if (i == start)
-			return 0;
-	}
-	if (i < len && (s[i] == 'Z' || s[i] == 'z')) {
-		i++;
-	} else if (i < len && (s[i] == '+' || s[i] == '-')) {
-		if (len - i < 6 || s[i + 3] != ':')
-			return 0;
-		oh = digits(s + i + 1, 2);
-		om = digits(s + i + 4, 2);
-		if (oh < 0 || oh > 23 || om < 0 || om > 59)
-			return 0;
-		off = (oh * 60 + om) * (s[i] == '-' ? -1 : 1);
-		i += 6;
-	} else {
-		return 0;
-	}
-	if (i != len)
-		return 0;
-	/* A leap second is inserted at the end of a UTC day. */
-	if (second == 60 &&
-	    ((hour * 60 + minute - off) % 1440 + 1440) % 1440 != 23 * 60 + 59)
-		return 0;
-	return 1;
+	return !datetime_parse(s, len, DATETIME_RFC3339, NULL, NULL);
 }
 
 /* ------------------------------------------------------------------ */

@@ -13,6 +13,7 @@
 #include "config.h"
 #include "atomicfile.h"
 #include "builtin.h"
+#include "datetime.h"
 #include "digest.h"
 #include "hashfile.h"
 #include "history.h"
@@ -154,53 +155,6 @@ static void path_relative(struct strbuf *out, const char *from, const char *to)
 			strbuf_addch(out, '/');
 		strbuf_addstr(out, to + last);
 	}
-}
-
-/*
- * zod's z.string().datetime() (3.24): a real calendar date, a time, an
- * optional fraction, and "Z".
- */
-static int zod_datetime(const char *s)
-{
-	int y, mo, d, h, mi, sec, n = 0, leap, mdays;
-	static const int days[] = { 31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31 };
-	size_t i;
-
-	for (i = 0; i < 19; i++) {
-		if (!s[i])
-			return 0;
-		if (i == 4 || i == 7) {
-			if (s[i] != '-')
-				return 0;
-		} else if (i == 10) {
-			if (s[i] != 'T')
-				return 0;
-		} else if (i == 13 || i == 16) {
-			if (s[i] != ':')
-				return 0;
-		} else if (s[i] < '0' || s[i] > '9')
-			return 0;
-	}
-	if (sscanf(s, "%4d-%2d-%2dT%2d:%2d:%2d%n", &y, &mo, &d, &h, &mi, &sec,
-		   &n) != 6 || n != 19)
-		return 0;
-	if (mo < 1 || mo > 12 || d < 1 || h > 23 || mi > 59 || sec > 59)
-		return 0;
-	/* The pattern's leap years: divisible by 4, centuries by 400. */
-	leap = (y % 4 == 0 && y % 100 != 0) || y % 400 == 0;
-	mdays = days[mo - 1] + (mo == 2 && leap);
-	if (d > mdays)
-		return 0;
-	i = 19;
-	if (s[i] == '.') {
-		size_t b = ++i;
-
-		while (s[i] >= '0' && s[i] <= '9')
-			i++;
-		if (i == b)
-			return 0;
-	}
-	return s[i] == 'Z' && !s[i + 1];
 }
 
 /* The blob at path in tree, or NULL; directories and links are not read. */
@@ -363,7 +317,8 @@ static int validate_record(struct item *it, const struct sidecar_record *rec)
 			      "/sampling/n: must be an integer > 0");
 		return -1;
 	}
-	if (!zod_datetime(h->run_at)) {
+	if (datetime_parse(h->run_at, strlen(h->run_at), DATETIME_ZOD, NULL,
+			   NULL)) {
 		strbuf_addstr(&it->reason, "built replay does not validate: "
 			      "/invoked_at: invoked_at must be an ISO-8601 "
 			      "datetime string.");
