@@ -7,6 +7,7 @@
 #include "jsonout.h"
 #include "canon.h"
 #include "numfmt.h"
+#include "strutil.h"
 #include "usage.h"
 #include "utf8.h"
 
@@ -28,25 +29,9 @@ static void add_indent(struct strbuf *out, int level)
 		strbuf_add(out, "  ", 2);
 }
 
-/* A canonical array index, which JavaScript objects list first. */
-static long long index_value(const char *key)
-{
-	long long v = 0;
-	size_t i, n = strlen(key);
-
-	if (!n || n > 10 || (n > 1 && key[0] == '0'))
-		return -1;
-	for (i = 0; i < n; i++) {
-		if (key[i] < '0' || key[i] > '9')
-			return -1;
-		v = v * 10 + (key[i] - '0');
-	}
-	return v <= 4294967294LL ? v : -1;
-}
-
 struct okey {
 	const char *key;
-	long long index;
+	int64_t index;
 	size_t pos;
 };
 
@@ -127,7 +112,7 @@ static void write_object(const struct writer *w, const json_t *v, int level)
 	keys = xmalloc(n * sizeof(*keys));
 	json_object_foreach((json_t *)v, key, child) {
 		keys[i].key = key;
-		keys[i].index = index_value(key);
+		keys[i].index = js_array_index(key, strlen(key));
 		keys[i].pos = i;
 		i++;
 	}

@@ -12,6 +12,7 @@
 #include "input.h"
 #include "jsonout.h"
 #include "numfmt.h"
+#include "strutil.h"
 #include "usage.h"
 
 #include <math.h>
@@ -60,14 +61,6 @@ void jsonschema_errors_release(struct jsonschema_errors *errs)
 	free(errs->v);
 	errs->v = NULL;
 	errs->nr = errs->alloc = 0;
-}
-
-static int in_list(const char *const *list, const char *s)
-{
-	for (; *list; list++)
-		if (!strcmp(*list, s))
-			return 1;
-	return 0;
 }
 
 /* Append key to a JSON Pointer, escaping '~' and '/' (RFC 6901). */
@@ -587,7 +580,7 @@ static int bad_schema(struct strbuf *err, const struct strbuf *where,
 
 static int check_type_name(const json_t *v)
 {
-	return json_is_string(v) && in_list(type_names, json_string_value(v));
+	return json_is_string(v) && str_in_list(type_names, json_string_value(v));
 }
 
 static int check_type(const json_t *v)
@@ -640,7 +633,7 @@ static int check_keyword(struct jsonschema *s, const json_t *schema,
 	size_t i;
 	int ret;
 
-	if (in_list(annotations, key) || !strcmp(key, "const"))
+	if (str_in_list(annotations, key) || !strcmp(key, "const"))
 		return 0;
 	if (!strcmp(key, "type")) {
 		if (check_type(v))

@@ -93,19 +93,12 @@ static void default_scope(struct strbuf *out)
 	strbuf_release(&wt);
 }
 
-/* The report a sidecar belongs to: X.replay.json -> X.md. */
-static void report_for(struct strbuf *out, const char *sidecar)
-{
-	strbuf_add(out, sidecar, strlen(sidecar) - strlen(".replay.json"));
-	strbuf_addstr(out, ".md");
-}
-
 /* A sidecar found on disk is shown by its report when that exists. */
 static void add_found(struct sidecar_list *out, const char *sidecar)
 {
 	struct strbuf md = STRBUF_INIT;
 
-	report_for(&md, sidecar);
+	sidecar_report_for(&md, sidecar);
 	path_list_add(&out->sidecars, sidecar);
 	path_list_add(&out->reports, access(md.buf, F_OK) ? sidecar : md.buf);
 	strbuf_release(&md);

@@ -11,6 +11,7 @@
 #include "input.h"
 #include "jsonout.h"
 #include "numfmt.h"
+#include "strutil.h"
 #include "usage.h"
 #include "utf8.h"
 
@@ -32,14 +33,24 @@ void sidecar_path_for(struct strbuf *out, const char *report)
 {
 	size_t len = strlen(report);
 
-	if (len >= 12 && !strcmp(report + len - 12, ".replay.json")) {
+	if (ends_with(report, ".replay.json")) {
 		strbuf_addstr(out, report);
 		return;
 	}
-	if (len >= 3 && !strcmp(report + len - 3, ".md"))
+	if (ends_with(report, ".md"))
 		len -= 3;
 	strbuf_add(out, report, len);
 	strbuf_addstr(out, ".replay.json");
+}
+
+void sidecar_report_for(struct strbuf *out, const char *sidecar)
+{
+	size_t len = strlen(sidecar);
+
+	if (ends_with(sidecar, ".replay.json"))
+		len -= strlen(".replay.json");
+	strbuf_add(out, sidecar, len);
+	strbuf_addstr(out, ".md");
 }
 
 static int bad(struct strbuf *err, const char *path, const char *msg)
@@ -110,19 +121,6 @@ static int only_keys(const json_t *obj, const char *path,
 	return 0;
 }
 
-static int is_hash(const char *s)
-{
-	size_t i;
-
-	if (strncmp(s, "sha256:", 7) || strlen(s) != 71)
-		return 0;
-	/* The reference's pattern is case-insensitive. */
-	for (i = 7; i < 71; i++)
-		if (!strchr("0123456789abcdefABCDEF", s[i]))
-			return 0;
-	return 1;
-}
-
 static int check_input(const json_t *doc, const char *key,
 		       struct sidecar_input *in, struct strbuf *err)
 {
@@ -147,7 +145,8 @@ static int check_input(const json_t *doc, const char *key,
 	if (check_string(obj, "hash", path, 0, 0, err))
 		return -1;
 	hash = json_object_get(obj, "hash");
-	if (!is_hash(json_string_value(hash)))
+	/* The reference's pattern is case-insensitive. */
+	if (!is_sha256_hash(json_string_value(hash), HEX_ANY_CASE))
 		return bad(err, path, "must be sha256: followed by 64 hex digits");
 	in->path = json_string_value(json_object_get(obj, "path"));
 	in->hash = json_string_value(hash);

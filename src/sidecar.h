@@ -46,6 +46,9 @@ extern const char *const sidecar_fields[];
  */
 void sidecar_path_for(struct strbuf *out, const char *report);
 
+/* The report of a sidecar: X.replay.json gives X.md.  Appends to out. */
+void sidecar_report_for(struct strbuf *out, const char *sidecar);
+
 /*
  * Read and check the sidecar at path.  Numbers are doubles (JSON.parse);
  * a repeated key keeps its last value.  Checks what verification relies

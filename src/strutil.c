@@ -15,6 +15,14 @@ int ends_with(const char *s, const char *suffix)
 	return n >= m && !memcmp(s + n - m, suffix, m);
 }
 
+int str_in_list(const char *const *list, const char *s)
+{
+	for (; *list; list++)
+		if (!strcmp(*list, s))
+			return 1;
+	return 0;
+}
+
 int is_all_digits(const char *s, size_t len)
 {
 	size_t i;
@@ -37,6 +45,19 @@ int is_all_hex(const char *s, size_t len, enum hex_case hcase)
 			return 0;
 	}
 	return 1;
+}
+
+int64_t js_array_index(const char *s, size_t len)
+{
+	int64_t v = 0;
+	size_t i;
+
+	if (!len || len > 10 || (len > 1 && s[0] == '0') ||
+	    !is_all_digits(s, len))
+		return -1;
+	for (i = 0; i < len; i++)
+		v = v * 10 + (s[i] - '0');
+	return v <= 4294967294LL ? v : -1;
 }
 
 int is_sha256_hash(const char *s, enum hex_case hcase)

@@ -145,7 +145,6 @@ void verify_report_init(struct verify_report *r, const char *report,
 			const char *sidecar)
 {
 	struct sidecar sc = SIDECAR_INIT;
-	size_t n = strlen(report);
 
 	memset(r, 0, sizeof(*r));
 	strbuf_init(&r->report, 0);
@@ -153,11 +152,9 @@ void verify_report_init(struct verify_report *r, const char *report,
 	strbuf_init(&r->markdown, 0);
 	strbuf_addstr(&r->report, report);
 	strbuf_addstr(&r->sidecar_path, sidecar);
-	/* The report a sidecar belongs to: X.replay.json -> X.md. */
-	if (ends_with(report, ".replay.json")) {
-		strbuf_add(&r->markdown, report, n - strlen(".replay.json"));
-		strbuf_addstr(&r->markdown, ".md");
-	} else
+	if (ends_with(report, ".replay.json"))
+		sidecar_report_for(&r->markdown, report);
+	else
 		strbuf_addstr(&r->markdown, report);
 	r->sc = sc;
 	strbuf_init(&r->root, 0);

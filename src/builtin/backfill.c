@@ -23,6 +23,7 @@
 #include "reportheader.h"
 #include "root.h"
 #include "sidecar.h"
+#include "strutil.h"
 #include "usage.h"
 #include "utf8.h"
 
@@ -111,8 +112,7 @@ static void walk_markdown(struct items *out, const char *dir, int depth)
 		if (!stat(full.buf, &st)) {
 			if (S_ISDIR(st.st_mode))
 				walk_markdown(out, full.buf, depth + 1);
-			else if (strlen(names[i]) >= 3 &&
-				 !strcmp(names[i] + strlen(names[i]) - 3, ".md")) {
+			else if (ends_with(names[i], ".md")) {
 				struct item *it;
 
 				ALLOC_GROW(out->v, out->nr + 1, out->alloc);
@@ -483,8 +483,7 @@ int cmd_backfill(int argc, char **argv)
 		scanned++;
 		path_relative(&rel, root.buf, it->path);
 		it->rel = strbuf_detach(&rel, NULL);
-		strbuf_add(&sc, it->path, strlen(it->path) - 3);
-		strbuf_addstr(&sc, ".replay.json");
+		sidecar_path_for(&sc, it->path);
 		if (!access(sc.buf, F_OK) && !opts.force) {
 			it->state = ITEM_SKIPPED;
 			skipped++;
@@ -566,8 +565,7 @@ int cmd_backfill(int argc, char **argv)
 		{
 			struct strbuf sc = STRBUF_INIT, rel = STRBUF_INIT;
 
-			strbuf_add(&sc, it->path, strlen(it->path) - 3);
-			strbuf_addstr(&sc, ".replay.json");
+			sidecar_path_for(&sc, it->path);
 			path_relative(&rel, root.buf, sc.buf);
 			if (opts.dry_run)
 				printf("would write %s\n", rel.buf);

@@ -26,6 +26,7 @@
 #include "render.h"
 #include "root.h"
 #include "sidecar.h"
+#include "strutil.h"
 #include "usage.h"
 #include "utf8.h"
 
@@ -440,8 +441,8 @@ static void platform(struct strbuf *out)
 	for (i = 0; i < sizeof(systems) / sizeof(systems[0]); i++)
 		if (!strcmp(u.sysname, systems[i].uname))
 			sys = systems[i].node;
-	if (!strncmp(u.sysname, "CYGWIN", 6) ||
-	    !strncmp(u.sysname, "MINGW", 5) || !strncmp(u.sysname, "MSYS", 4))
+	if (starts_with(u.sysname, "CYGWIN") ||
+	    starts_with(u.sysname, "MINGW") || starts_with(u.sysname, "MSYS"))
 		sys = "win32";
 #ifdef __ANDROID__
 	sys = "android";
@@ -449,9 +450,9 @@ static void platform(struct strbuf *out)
 	for (i = 0; i < sizeof(machines) / sizeof(machines[0]); i++)
 		if (!strcmp(u.machine, machines[i].uname))
 			arch = machines[i].node;
-	if (!arch && !strncmp(u.machine, "arm", 3))
+	if (!arch && starts_with(u.machine, "arm"))
 		arch = "arm";
-	if (!arch && !strncmp(u.machine, "mips", 4)) {
+	if (!arch && starts_with(u.machine, "mips")) {
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
 		arch = strstr(u.machine, "64") ? "mips64el" : "mipsel";
 #else
@@ -790,8 +791,7 @@ int cmd_capture(int argc, char **argv)
 	if (opts.seed && parse_integer(opts.seed, 1, &seed))
 		usage_error(capture_usage, "invalid --seed '%s': expected an "
 			    "integer", opts.seed);
-	if (opts.report && strlen(opts.report) >= 12 &&
-	    !strcmp(opts.report + strlen(opts.report) - 12, ".replay.json"))
+	if (opts.report && ends_with(opts.report, ".replay.json"))
 		usage_error(capture_usage, "--report takes the markdown "
 			    "report, not its sidecar '%s'", opts.report);
 

@@ -18,6 +18,7 @@
 #include "repo.h"
 #include "root.h"
 #include "sidecar.h"
+#include "strutil.h"
 #include "usage.h"
 
 #include <errno.h>
@@ -103,14 +104,6 @@ struct diff {
 	size_t nr_stable, nr_volatile;
 	struct strbuf notes;	/* one per line */
 };
-
-static int in_list(const char *const *list, const char *s)
-{
-	for (; *list; list++)
-		if (!strcmp(*list, s))
-			return 1;
-	return 0;
-}
 
 static int list_rank(const char *const *list, const char *key,
 		     size_t *rank)
@@ -263,7 +256,7 @@ static void walk_models(struct diff *d, struct strbuf *path,
 static void walk(struct diff *d, struct strbuf *path, struct strbuf *pattern,
 		 json_t *a, json_t *b)
 {
-	if (in_list(containers, pattern->buf) && object_or_null(a) &&
+	if (str_in_list(containers, pattern->buf) && object_or_null(a) &&
 	    object_or_null(b) && (json_is_object(a) || json_is_object(b))) {
 		walk_object(d, path, pattern, a, b);
 		return;
@@ -274,7 +267,7 @@ static void walk(struct diff *d, struct strbuf *path, struct strbuf *pattern,
 		return;
 	}
 	if (!leaf_equal(d, pattern->buf, a, b))
-		add_difference(d, path->buf, in_list(stable_fields,
+		add_difference(d, path->buf, str_in_list(stable_fields,
 						     pattern->buf), a, b);
 }
 

@@ -10,6 +10,7 @@
 #include "numfmt.h"
 #include "parse-options.h"
 #include "sidecar.h"
+#include "strutil.h"
 #include "usage.h"
 
 #include <getopt.h>
@@ -228,7 +229,7 @@ static void validate_one(const struct jsonschema *schema,
 	size_t len = strlen(arg);
 	int valid;
 
-	if (len > 3 && !strcmp(arg + len - 3, ".md"))
+	if (len > 3 && ends_with(arg, ".md"))
 		sidecar_path_for(&path, arg);
 	else
 		strbuf_addstr(&path, arg);
