@@ -8,6 +8,7 @@
 #include "digest.h"
 #include "jsonload.h"
 #include "usage.h"
+#include "utf8.h"
 
 #include <math.h>
 #include <stdarg.h>
@@ -172,26 +173,6 @@ static void check_time(struct eventlog *el, const struct value *ev)
 
 /* --- previews -------------------------------------------------------- */
 
-static size_t code_points(const char *s, size_t len)
-{
-	size_t i, n = 0;
-
-	for (i = 0; i < len; i++)
-		n += ((unsigned char)s[i] & 0xC0) != 0x80;
-	return n;
-}
-
-/* Byte offset of code point number cp (counted from 0). */
-static size_t cp_offset(const char *s, size_t len, size_t cp)
-{
-	size_t i;
-
-	for (i = 0; i < len; i++)
-		if (((unsigned char)s[i] & 0xC0) != 0x80 && !cp--)
-			return i;
-	return len;
-}
-
 static int is_preview(const char *key, size_t len, size_t *half)
 {
 	static const char suffix[] = "_preview";
@@ -249,10 +230,10 @@ static void check_previews(struct eventlog *el, const struct value *ev)
 		    v->kind != VALUE_STRING)
 			continue;
 		s = v->u.str.ptr;
-		n = code_points(s, v->u.str.len);
+		n = utf8_code_points(s, v->u.str.len);
 		if (n <= 2 * half)
 			continue;
-		at = cp_offset(s, v->u.str.len, half);
+		at = utf8_offset_of(s, v->u.str.len, half);
 		if (n != 2 * half + 3 || memcmp(s + at, "...", 3)) {
 			problem(el, "preview", "%s has %zu characters: at "
 				"most %zu, or the first %zu + \"...\" + the "

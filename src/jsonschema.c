@@ -14,6 +14,7 @@
 #include "numfmt.h"
 #include "strutil.h"
 #include "usage.h"
+#include "utf8.h"
 
 #include <math.h>
 #include <regex.h>
@@ -370,18 +371,6 @@ static int parse_braces(struct pattern_state *st)
 	return 0;
 }
 
-/* Length of the UTF-8 sequence that starts with byte c. */
-static int utf8_seq_len(unsigned char c)
-{
-	if (c < 0x80)
-		return 1;
-	if (c >= 0xf0)
-		return 4;
-	if (c >= 0xe0)
-		return 3;
-	return 2;
-}
-
 /*
  * Translate the ECMA-262 pattern src (len bytes of UTF-8) into a POSIX
  * ERE in out, or refuse it (see jsonschema.h for the subset).  Searching
@@ -499,7 +488,7 @@ static int translate_pattern(struct strbuf *out, const char *src, size_t len,
 			}
 			break;
 		default:
-			n = utf8_seq_len(c);
+			n = (int)utf8_seq_length(c);
 			if (n == 4)
 				return refuse(&st, "a character outside the "
 					      "Basic Multilingual Plane");
@@ -989,24 +978,15 @@ static void check_enum(struct vctx *c, const json_t *list, const json_t *doc)
 	add_error(c, "enum", &msg);
 }
 
-static size_t code_points(const json_t *str)
-{
-	const unsigned char *s = (const unsigned char *)json_string_value(str);
-	size_t len = json_string_length(str), i, n = 0;
-
-	for (i = 0; i < len; i++)
-		if ((s[i] & 0xc0) != 0x80)
-			n++;
-	return n;
-}
-
 static void check_string(struct vctx *c, const json_t *schema,
 			 const json_t *doc)
 {
 	const json_t *v;
 
 	v = json_object_get(schema, "minLength");
-	if (v && code_points(doc) < json_number_value(v)) {
+	if (v && utf8_code_points(json_string_value(doc),
+				  json_string_length(doc)) <
+	    json_number_value(v)) {
 		double min = json_number_value(v);
 
 		if (min == 1)

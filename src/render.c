@@ -3,6 +3,7 @@
 #include "hashfile.h"
 #include "input.h"
 #include "numfmt.h"
+#include "utf8.h"
 
 #include <string.h>
 #include <unistd.h>
@@ -54,7 +55,7 @@ static void add_utf16_prefix(struct strbuf *out, const char *s, size_t n)
 	size_t units = 0;
 
 	while (*p && units < n) {
-		size_t len = *p < 0x80 ? 1 : *p < 0xE0 ? 2 : *p < 0xF0 ? 3 : 4;
+		size_t len = utf8_seq_length(*p);
 
 		/* An astral character is two units; slice() may split it. */
 		units += len == 4 ? 2 : 1;

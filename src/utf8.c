@@ -263,6 +263,30 @@ int utf16_cmp(const char *a, size_t alen, const char *b, size_t blen)
 	return utf16_cmp_units(pa, ea, pb, eb);
 }
 
+size_t utf8_seq_length(unsigned char lead)
+{
+	return lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4;
+}
+
+size_t utf8_code_points(const char *s, size_t len)
+{
+	size_t i, n = 0;
+
+	for (i = 0; i < len; i++)
+		n += ((unsigned char)s[i] & 0xC0) != 0x80;
+	return n;
+}
+
+size_t utf8_offset_of(const char *s, size_t len, size_t cp)
+{
+	size_t i;
+
+	for (i = 0; i < len; i++)
+		if (((unsigned char)s[i] & 0xC0) != 0x80 && !cp--)
+			return i;
+	return len;
+}
+
 size_t utf16_length(const char *s, size_t len)
 {
 	const unsigned char *p = (const unsigned char *)s, *e = p + len;
