@@ -263,3 +263,105 @@ out:
 	strbuf_release(&err);
 	return ret;
 }
+
+/* A line of spaces and tabs only (a trailing '\r' included). */
+static int is_blank(const char *p, const char *e)
+{
+	for (; p < e; p++)
+		if (*p != ' ' && *p != '\t' && *p != '\r')
+			return 0;
+	return 1;
+}
+
+/* Skip blank lines; returns the start of the first other line. */
+static const char *skip_blank_lines(const char *p, const char *end)
+{
+	while (p < end) {
+		const char *le = line_end(p, end);
+
+		if (!is_blank(p, le))
+			break;
+		p = le < end ? le + 1 : end;
+	}
+	return p;
+}
+
+/*
+ * The first level-one ATX heading ("# Title", up to three spaces in
+ * front) outside fenced code blocks and YAML front matter.  Returns the
+ * offset just past its line (past the newline), or -1.
+ */
+static long find_heading(const char *text, size_t len)
+{
+	const char *p = text, *end = text + len;
+	char fence = 0;
+	size_t fence_len = 0;
+	int front = 0;
+
+	while (p < end) {
+		const char *le = line_end(p, end), *q = p;
+		size_t n = 0;
+
+		if (p == text && le - p >= 3 && !memcmp(p, "---", 3) &&
+		    is_blank(p + 3, le))
+			front = 1;
+		else if (front) {
+			if ((le - p >= 3 && (!memcmp(p, "---", 3) ||
+					     !memcmp(p, "...", 3))) &&
+			    is_blank(p + 3, le))
+				front = 0;
+		} else {
+			while (q < le && *q == ' ' && q - p < 3)
+				q++;
+			if (q < le && (*q == '`' || *q == '~')) {
+				char ch = *q;
+
+				while (q + n < le && q[n] == ch)
+					n++;
+				if (n >= 3 && !fence) {
+					fence = ch;
+					fence_len = n;
+				} else if (n >= fence_len && ch == fence &&
+					   is_blank(q + n, le))
+					fence = 0;
+			} else if (!fence && q < le && *q == '#' &&
+				   (q + 1 == le || q[1] == ' ' ||
+				    q[1] == '\t' || q[1] == '\r'))
+				return (long)((le < end ? le + 1 : end) - text);
+		}
+		p = le < end ? le + 1 : end;
+	}
+	return -1;
+}
+
+void render_place_block(struct strbuf *out, const struct strbuf *report,
+			const struct strbuf *block)
+{
+	const char *text = report->buf, *end = report->buf + report->len;
+	const char *rest;
+	size_t begin, stop;
+	long at;
+
+	if (!render_find_block(text, report->len, &begin, &stop)) {
+		strbuf_add(out, text, begin);
+		strbuf_addbuf(out, block);
+		strbuf_add(out, text + stop, report->len - stop);
+		return;
+	}
+	at = find_heading(text, report->len);
+	if (at >= 0) {
+		strbuf_add(out, text, (size_t)at);
+		if (!at || text[at - 1] != '\n')
+			strbuf_addch(out, '\n');
+		strbuf_addch(out, '\n');
+		rest = text + at;
+	} else
+		rest = text;
+	strbuf_addbuf(out, block);
+	strbuf_addch(out, '\n');
+	rest = skip_blank_lines(rest, end);
+	if (rest < end) {
+		strbuf_addch(out, '\n');
+		strbuf_add(out, rest, (size_t)(end - rest));
+	}
+}

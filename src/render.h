@@ -30,6 +30,15 @@ int render_find_block(const char *text, size_t len, size_t *begin,
 		      size_t *end);
 
 /*
+ * Append the report with block (render_markdown()'s) in place: over the
+ * existing block, else after the first level-one heading (outside fenced
+ * code and YAML front matter) and a blank line, else at the top; a blank
+ * line between the block and what follows.
+ */
+void render_place_block(struct strbuf *out, const struct strbuf *report,
+			const struct strbuf *block);
+
+/*
  * The report at path's replay block must be what render_markdown()
  * makes of sc; the JSON is authoritative, so a difference is a warning.
  * Returns 1 with a one-line warning appended to warning and the line of
