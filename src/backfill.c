@@ -183,8 +183,8 @@ static void header_arrays(const struct report_header *h, json_t *models,
  * the brief is there, 0 when it is absent or empty (recorded as null),
  * -1 with it->reason set.
  */
-static int hash_brief(struct backfill_item *it, git_repository *repo, git_tree *tree,
-		      const char *hex, char hash[HASH_HEX_MAX])
+static int hash_brief(struct backfill_item *it, git_repository *repo,
+		      git_tree *tree, const char *hex, char hash[HASH_HEX_MAX])
 {
 	struct strbuf text = STRBUF_INIT, err = STRBUF_INIT;
 	int not_file, r, ret = 0;
@@ -212,8 +212,8 @@ static int hash_brief(struct backfill_item *it, git_repository *repo, git_tree *
 }
 
 /* The token's structured hash at the commit; -1 with it->reason set. */
-static int hash_token(struct backfill_item *it, git_repository *repo, git_tree *tree,
-		      const char *hex, const char *path,
+static int hash_token(struct backfill_item *it, git_repository *repo,
+		      git_tree *tree, const char *hex, const char *path,
 		      char hash[HASH_HEX_MAX])
 {
 	struct strbuf text = STRBUF_INIT, err = STRBUF_INIT;
@@ -244,7 +244,8 @@ out:
 }
 
 /* What the reference's ReplaySchema checks before it writes. */
-static int validate_record(struct backfill_item *it, const struct sidecar_record *rec)
+static int validate_record(struct backfill_item *it,
+			   const struct sidecar_record *rec)
 {
 	const struct report_header *h = &it->h;
 
