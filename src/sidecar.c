@@ -9,6 +9,7 @@
 #include "config.h"
 #include "sidecar.h"
 #include "input.h"
+#include "jsonload.h"
 #include "jsonout.h"
 #include "numfmt.h"
 #include "strutil.h"
@@ -323,16 +324,7 @@ int sidecar_parse(struct sidecar *sc, const char *buf, size_t len,
 		goto out;
 	}
 	if (!sc->json) {
-		const char *t;
-
-		strbuf_addstr(err, "invalid JSON: ");
-		for (t = jerr.text; *t; t++)
-			if ((unsigned char)*t < 0x20 || *t == 0x7f)
-				strbuf_addf(err, "\\x%02x", (unsigned char)*t);
-			else
-				strbuf_addch(err, *t);
-		strbuf_addf(err, " (line %d, column %d)", jerr.line,
-			    jerr.column);
+		jsonload_describe_error(err, &jerr);
 		goto out;
 	}
 	ret = check_document(sc, err);

@@ -5,6 +5,7 @@
 #include "config.h"
 #include "builtin.h"
 #include "input.h"
+#include "jsonload.h"
 #include "jsonout.h"
 #include "jsonschema.h"
 #include "numfmt.h"
@@ -85,19 +86,6 @@ static int parse_validate_options(struct validate_opts *opts, int argc,
 	return optind;
 }
 
-/*
- * Text output keeps one violation per line: control characters in keys
- * (which end up in paths) are shown as \xHH.
- */
-static void add_printable(struct strbuf *sb, const char *s)
-{
-	for (; *s; s++)
-		if ((unsigned char)*s < 0x20 || *s == 0x7f)
-			strbuf_addf(sb, "\\x%02x", (unsigned char)*s);
-		else
-			strbuf_addch(sb, *s);
-}
-
 static json_t *json_str(const char *s)
 {
 	json_t *v = json_string(s);
@@ -132,10 +120,7 @@ static json_t *load_sidecar(const char *path, struct strbuf *err)
 			 JSON_DECODE_ANY | JSON_DECODE_INT_AS_REAL |
 			 JSON_ALLOW_NUL, &jerr);
 	if (!doc) {
-		strbuf_addstr(err, "invalid JSON: ");
-		add_printable(err, jerr.text);
-		strbuf_addf(err, " (line %d, column %d)", jerr.line,
-			    jerr.column);
+		jsonload_describe_error(err, &jerr);
 	}
 out:
 	strbuf_release(&buf);
@@ -181,11 +166,11 @@ static void print_text(const char *file, const struct jsonschema_errors *errs)
 		strbuf_reset(&line);
 		strbuf_addf(&line, "%s: ", file);
 		if (*errs->v[i].path)
-			add_printable(&line, errs->v[i].path);
+			strbuf_add_printable(&line, errs->v[i].path);
 		else
 			strbuf_addstr(&line, "(root)");
 		strbuf_addstr(&line, ": ");
-		add_printable(&line, errs->v[i].message);
+		strbuf_add_printable(&line, errs->v[i].message);
 		printf("%s\n", line.buf);
 	}
 	strbuf_release(&line);
