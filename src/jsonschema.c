@@ -379,6 +379,67 @@ static int parse_braces(struct pattern_state *st)
  * characters or whole literal sequences, and UTF-8 never hides an ASCII
  * byte inside a multi-byte character.
  */
+/* A quantifier at st->p (c is its first character). */
+static int quantifier(struct pattern_state *st, int c, int can_repeat)
+{
+	if (!can_repeat && c == '{')
+		return refuse(st, "a brace that is not a quantifier");
+	if (!can_repeat)
+		return refuse(st, "a quantifier with nothing to repeat");
+	if (c == '{') {
+		if (parse_braces(st))
+			return -1;
+	} else {
+		strbuf_addch(st->out, c);
+		st->p++;
+	}
+	/* Laziness does not change whether a string matches. */
+	if (st->p < st->end && *st->p == '?')
+		st->p++;
+	return 0;
+}
+
+/* An escape outside a class, st->p just past the backslash. */
+static int atom_escape(struct pattern_state *st)
+{
+	int n = char_escape(st, 0);
+
+	if (n == -1)
+		return -1;
+	if (n == -2) {
+		unsigned char set[0x80] = { 0 };
+
+		set_add_class(set, *st->p);
+		st->p++;
+		emit_set(st->out, set);
+	} else {
+		emit_literal(st->out, n);
+	}
+	return 0;
+}
+
+/* A literal character starting with byte c at st->p. */
+static int literal_char(struct pattern_state *st, int c)
+{
+	int n = (int)utf8_seq_length(c);
+
+	if (n == 4)
+		return refuse(st, "a character outside the Basic "
+			      "Multilingual Plane");
+	if (st->end - st->p < n)
+		return refuse(st, "invalid UTF-8");
+	if (n == 1) {
+		emit_literal(st->out, c);
+	} else {
+		/* A quantifier repeats the whole character. */
+		strbuf_addch(st->out, '(');
+		strbuf_add(st->out, st->p, n);
+		strbuf_addch(st->out, ')');
+	}
+	st->p += n;
+	return 0;
+}
+
 static int translate_pattern(struct strbuf *out, const char *src, size_t len,
 			     struct strbuf *err)
 {
@@ -397,29 +458,15 @@ static int translate_pattern(struct strbuf *out, const char *src, size_t len,
 	if (memchr(src, '\0', len))
 		return refuse(&st, "a NUL character");
 	while (st.p < st.end) {
-		int c = *st.p, n;
+		int c = *st.p;
 
 		switch (c) {
 		case '*':
 		case '+':
 		case '?':
 		case '{':
-			if (!can_repeat && c == '{')
-				return refuse(&st, "a brace that is not a "
-					      "quantifier");
-			if (!can_repeat)
-				return refuse(&st, "a quantifier with nothing "
-					      "to repeat");
-			if (c == '{') {
-				if (parse_braces(&st))
-					return -1;
-			} else {
-				strbuf_addch(out, c);
-				st.p++;
-			}
-			/* Laziness does not change whether a string matches. */
-			if (st.p < st.end && *st.p == '?')
-				st.p++;
+			if (quantifier(&st, c, can_repeat))
+				return -1;
 			can_repeat = 0;
 			continue;
 		case '}':
@@ -474,35 +521,12 @@ static int translate_pattern(struct strbuf *out, const char *src, size_t len,
 			break;
 		case '\\':
 			st.p++;
-			n = char_escape(&st, 0);
-			if (n == -1)
+			if (atom_escape(&st))
 				return -1;
-			if (n == -2) {
-				unsigned char set[0x80] = { 0 };
-
-				set_add_class(set, *st.p);
-				st.p++;
-				emit_set(out, set);
-			} else {
-				emit_literal(out, n);
-			}
 			break;
 		default:
-			n = (int)utf8_seq_length(c);
-			if (n == 4)
-				return refuse(&st, "a character outside the "
-					      "Basic Multilingual Plane");
-			if (st.end - st.p < n)
-				return refuse(&st, "invalid UTF-8");
-			if (n == 1) {
-				emit_literal(out, c);
-			} else {
-				/* A quantifier repeats the whole character. */
-				strbuf_addch(out, '(');
-				strbuf_add(out, st.p, n);
-				strbuf_addch(out, ')');
-			}
-			st.p += n;
+			if (literal_char(&st, c))
+				return -1;
 			break;
 		}
 		can_repeat = 1;
