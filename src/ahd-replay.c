@@ -11,35 +11,32 @@
 
 static const struct cmd_struct commands[] = {
 	{ "backfill", cmd_backfill, "write sidecars for old reports from git "
-	  "history", backfill_usage, NEED_GIT },
-	{ "canon", cmd_canon, "print the canonical text of a YAML or JSON input",
-	  canon_usage, 0 },
+	  "history", NEED_GIT },
+	{ "canon", cmd_canon, "print the canonical text of a YAML or JSON "
+	  "input", 0 },
 	{ "capture", cmd_capture, "write the replay sidecar of a run",
-	  capture_usage, NEED_GIT },
-	{ "diff", cmd_diff, "compare two sidecars' stable fields",
-	  diff_usage, NEED_GIT },
-	{ "hash", cmd_hash, "hash inputs exactly as the reference does",
-	  hash_usage, 0 },
+	  NEED_GIT },
+	{ "diff", cmd_diff, "compare two sidecars' stable fields", NEED_GIT },
+	{ "hash", cmd_hash, "hash inputs exactly as the reference does", 0 },
 	{ "hook", cmd_hook, "the check the installed git hooks run",
-	  hook_usage, NEED_GIT },
-	{ "hooks", cmd_hooks, "show whether git will run the installed hooks",
-	  hooks_usage, NEED_GIT },
+	  NEED_GIT },
+	{ "hooks", cmd_hooks, "show whether git will run the installed "
+	  "hooks", NEED_GIT },
 	{ "install-hooks", cmd_install_hooks, "install the pre-commit and "
-	  "pre-push hooks", install_hooks_usage, NEED_GIT },
+	  "pre-push hooks", NEED_GIT },
 	{ "keygen", cmd_keygen, "make an Ed25519 key pair for signing "
-	  "sidecars", keygen_usage, 0 },
-	{ "log", cmd_log, "check a REPLAY.jsonl event log", log_usage, 0 },
+	  "sidecars", 0 },
+	{ "log", cmd_log, "check a REPLAY.jsonl event log", 0 },
 	{ "render", cmd_render, "print a sidecar's markdown block as the "
-	  "reference does", render_usage, 0 },
-	{ "sign", cmd_sign, "write a detached signature for each sidecar",
-	  sign_usage, 0 },
+	  "reference does", 0 },
+	{ "sign", cmd_sign, "write a detached signature for each sidecar", 0 },
 	{ "uninstall-hooks", cmd_uninstall_hooks, "remove the hooks and restore "
-	  "the ones they replaced", uninstall_hooks_usage, NEED_GIT },
+	  "the ones they replaced", NEED_GIT },
 	{ "validate", cmd_validate, "check sidecars against the replay JSON "
-	  "Schema", validate_usage, 0 },
+	  "Schema", 0 },
 	{ "verify", cmd_verify, "check that reports' inputs still hash as "
-	  "recorded", verify_usage, NEED_GIT },
-	{ "verify-replay", cmd_verify, "alias of verify", verify_usage, NEED_GIT },
+	  "recorded", NEED_GIT },
+	{ "verify-replay", cmd_verify, "alias of verify", NEED_GIT },
 };
 
 #define NR_COMMANDS (sizeof(commands) / sizeof(commands[0]))
@@ -71,6 +68,19 @@ static const struct cmd_struct *find_command(const char *name)
 	return NULL;
 }
 
+static int run_command(const struct cmd_struct *cmd, int argc, char **argv)
+{
+	struct strbuf err = STRBUF_INIT;
+	int status;
+
+	if ((cmd->flags & NEED_GIT) && repo_library_init(&err))
+		die("%s", err.buf);
+	status = cmd->fn(argc, argv);
+	if (cmd->flags & NEED_GIT)
+		repo_library_shutdown();
+	return status;
+}
+
 static int cmd_help(int argc, char **argv)
 {
 	const struct cmd_struct *cmd;
@@ -84,21 +94,8 @@ static int cmd_help(int argc, char **argv)
 		error("'%s' is not an ahd-replay command", argv[1]);
 		return 2;
 	}
-	fputs(cmd->usage, stdout);
-	return finish_stdout(0);
-}
-
-static int run_command(const struct cmd_struct *cmd, int argc, char **argv)
-{
-	struct strbuf err = STRBUF_INIT;
-	int status;
-
-	if ((cmd->flags & NEED_GIT) && repo_library_init(&err))
-		die("%s", err.buf);
-	status = cmd->fn(argc, argv);
-	if (cmd->flags & NEED_GIT)
-		repo_library_shutdown();
-	return status;
+	/* as "<command> -h" does; the command prints its usage and exits */
+	return run_command(cmd, 2, (char *[]){ argv[1], "-h", NULL });
 }
 
 static int run(int argc, char **argv)

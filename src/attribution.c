@@ -36,8 +36,10 @@ static int blob_matches(struct search *s, const git_oid *blob_id)
 	utf8_repair(&text, git_blob_rawcontent(blob),
 		    (size_t)git_blob_rawsize(blob));
 	if (s->how == ATTRIBUTE_RAW_OR_STRUCTURED) {
-		digest_buffer_hex(hex, text.buf, text.len);
-		match = !strcmp(hex, s->recorded);
+		if (digest_buffer_hex(hex, text.buf, text.len))
+			s->error = 1;
+		else
+			match = !strcmp(hex, s->recorded);
 	}
 	if (!match && text.len <= HASH_DEFAULT_MAX_SIZE &&
 	    !hash_text(hex, text.buf, text.len, HASH_STRUCTURED, &err))

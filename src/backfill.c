@@ -6,7 +6,7 @@
 #include "datetime.h"
 #include "digest.h"
 #include "hashfile.h"
-#include "input.h"
+#include "readfile.h"
 #include "repo.h"
 #include "sidecar.h"
 #include "strutil.h"
@@ -196,9 +196,10 @@ static int hash_brief(struct backfill_item *it, git_repository *repo,
 				    "hashed as the reference does: %s", hex,
 				    it->h.brief, err.buf);
 			ret = -1;
+		} else if (r && digest_buffer_hex(hash, text.buf, text.len)) {
+			strbuf_addstr(&it->reason, "cannot compute SHA-256");
+			ret = -1;
 		} else {
-			if (r)
-				digest_buffer_hex(hash, text.buf, text.len);
 			ret = 1;
 		}
 	} else if (not_file) {

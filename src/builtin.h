@@ -22,25 +22,8 @@ struct cmd_struct {
 	const char *name;
 	int (*fn)(int argc, char **argv);
 	const char *summary;	/* one line for --help */
-	const char *usage;	/* full usage text */
 	unsigned flags;		/* enum cmd_flags */
 };
-
-extern const char backfill_usage[];
-extern const char canon_usage[];
-extern const char capture_usage[];
-extern const char diff_usage[];
-extern const char hash_usage[];
-extern const char hook_usage[];
-extern const char hooks_usage[];
-extern const char install_hooks_usage[];
-extern const char keygen_usage[];
-extern const char log_usage[];
-extern const char uninstall_hooks_usage[];
-extern const char render_usage[];
-extern const char sign_usage[];
-extern const char validate_usage[];
-extern const char verify_usage[];
 
 int cmd_backfill(int argc, char **argv);
 int cmd_canon(int argc, char **argv);

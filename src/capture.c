@@ -3,7 +3,7 @@
  */
 #include "config.h"
 #include "capture.h"
-#include "input.h"
+#include "readfile.h"
 #include "root.h"
 #include "strutil.h"
 #include "utf8.h"

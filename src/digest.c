@@ -6,7 +6,8 @@
 #include <openssl/evp.h>
 #include <string.h>
 
-static void die_openssl(const char *what)
+/* Report OpenSSL's reason and drain its error queue; returns -1. */
+static int openssl_error(const char *what)
 {
 	unsigned long e = ERR_get_error();
 	char buf[256] = "unknown error";
@@ -15,56 +16,68 @@ static void die_openssl(const char *what)
 		ERR_error_string_n(e, buf, sizeof(buf));
 	while (ERR_get_error())
 		;
-	die("openssl: %s: %s", what, buf);
+	return error("openssl: %s: %s", what, buf);
 }
 
-void digest_init(struct digest *d)
+int digest_init(struct digest *d)
 {
 	EVP_MD_CTX *ctx = EVP_MD_CTX_new();
 
+	d->failed = 0;
 	if (!ctx)
-		die_openssl("cannot allocate a digest context");
+		return openssl_error("cannot allocate a digest context");
 	if (EVP_DigestInit_ex(ctx, EVP_sha256(), NULL) != 1) {
 		EVP_MD_CTX_free(ctx);
-		die_openssl("cannot initialise SHA-256");
+		return openssl_error("cannot initialise SHA-256");
 	}
 	d->ctx = ctx;
+	return 0;
 }
 
 void digest_update(struct digest *d, const void *data, size_t len)
 {
-	if (len && EVP_DigestUpdate(d->ctx, data, len) != 1)
-		die_openssl("SHA-256 update failed");
+	if (d->failed || !len)
+		return;
+	if (EVP_DigestUpdate(d->ctx, data, len) != 1)
+		d->failed = openssl_error("SHA-256 update failed");
 }
 
-void digest_final_hex(struct digest *d, char out[DIGEST_HEX_MAX])
+int digest_final_hex(struct digest *d, char out[DIGEST_HEX_MAX])
 {
 	static const char hex[] = "0123456789abcdef";
 	unsigned char md[EVP_MAX_MD_SIZE];
 	unsigned int n = 0, i;
+	int failed = d->failed;
 
-	if (EVP_DigestFinal_ex(d->ctx, md, &n) != 1 || n != 32)
-		die_openssl("SHA-256 final failed");
+	out[0] = '\0';
+	if (!failed && (EVP_DigestFinal_ex(d->ctx, md, &n) != 1 || n != 32))
+		failed = openssl_error("SHA-256 final failed");
+	digest_release(d);
+	if (failed)
+		return -1;
 	memcpy(out, "sha256:", 7);
 	for (i = 0; i < n; i++) {
 		out[7 + 2 * i] = hex[md[i] >> 4];
 		out[8 + 2 * i] = hex[md[i] & 0xF];
 	}
 	out[7 + 2 * n] = '\0';
-	digest_release(d);
+	return 0;
 }
 
 void digest_release(struct digest *d)
 {
 	EVP_MD_CTX_free(d->ctx);
 	d->ctx = NULL;
+	d->failed = 0;
 }
 
-void digest_buffer_hex(char out[DIGEST_HEX_MAX], const void *data, size_t len)
+int digest_buffer_hex(char out[DIGEST_HEX_MAX], const void *data, size_t len)
 {
 	struct digest d = DIGEST_INIT;
 
-	digest_init(&d);
+	out[0] = '\0';
+	if (digest_init(&d))
+		return -1;
 	digest_update(&d, data, len);
-	digest_final_hex(&d, out);
+	return digest_final_hex(&d, out);
 }

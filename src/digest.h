@@ -3,23 +3,40 @@
 
 #include <stddef.h>
 
-/* SHA-256 through OpenSSL's EVP interface, printed as "sha256:<hex>". */
+/*
+ * SHA-256 through OpenSSL's EVP interface, printed as "sha256:<hex>".
+ * OpenSSL may be unable to give SHA-256 (a provider configuration that
+ * lacks it, memory exhausted): the functions then report OpenSSL's
+ * reason with error() and return -1, and leave no hash in out.
+ */
+
+#define DIGEST_MUST_CHECK __attribute__((warn_unused_result))
 
 #define DIGEST_HEX_MAX 72	/* "sha256:" + 64 hex digits + NUL */
 
 struct digest {
 	void *ctx;	/* EVP_MD_CTX */
+	int failed;	/* an update failed; digest_final_hex() says so */
 };
-#define DIGEST_INIT { NULL }
+#define DIGEST_INIT { NULL, 0 }
 
-/* Dies (status 2) when OpenSSL cannot provide SHA-256. */
-void digest_init(struct digest *d);
+/* Returns 0, or -1 when OpenSSL cannot provide SHA-256. */
+int digest_init(struct digest *d) DIGEST_MUST_CHECK;
+/*
+ * Add bytes.  A failure is remembered for digest_final_hex(), so that
+ * callbacks that cannot return one (canon_out's flush) may call this.
+ */
 void digest_update(struct digest *d, const void *data, size_t len);
-/* Finish, write "sha256:<64 lower hex>" to out, and release. */
-void digest_final_hex(struct digest *d, char out[DIGEST_HEX_MAX]);
+/*
+ * Finish, write "sha256:<64 lower hex>" to out, and release.  Returns
+ * 0, or -1 (out is then "") when this or an earlier update failed.
+ */
+int digest_final_hex(struct digest *d, char out[DIGEST_HEX_MAX])
+	DIGEST_MUST_CHECK;
 void digest_release(struct digest *d);
 
-/* One-shot form for a buffer. */
-void digest_buffer_hex(char out[DIGEST_HEX_MAX], const void *data, size_t len);
+/* One-shot form for a buffer; returns 0 or -1 as digest_final_hex(). */
+int digest_buffer_hex(char out[DIGEST_HEX_MAX], const void *data,
+		      size_t len) DIGEST_MUST_CHECK;
 
 #endif

@@ -197,10 +197,14 @@ static void check_preview_hash(struct eventlog *el, const struct value *ev,
 	char raw[DIGEST_HEX_MAX], quoted[DIGEST_HEX_MAX];
 	uint32_t i;
 
-	digest_buffer_hex(raw, p->u.str.ptr, p->u.str.len);
 	strbuf_reset(&el->scratch.buf);
 	canon_add_string(&el->scratch.buf, p->u.str.ptr, p->u.str.len);
-	digest_buffer_hex(quoted, el->scratch.buf.buf, el->scratch.buf.len);
+	if (digest_buffer_hex(raw, p->u.str.ptr, p->u.str.len) ||
+	    digest_buffer_hex(quoted, el->scratch.buf.buf,
+			      el->scratch.buf.len)) {
+		el->hash_failed = 1;
+		return;
+	}
 	for (i = 0; i < ev->nr; i++) {
 		const struct value *k = ev->u.items[2 * i];
 		const struct value *v = ev->u.items[2 * i + 1];
@@ -285,7 +289,10 @@ static void tool_call(struct eventlog *el, const struct value *ev)
 		strbuf_release(&err);
 		return;
 	}
-	digest_buffer_hex(want, el->scratch.buf.buf, el->scratch.buf.len);
+	if (digest_buffer_hex(want, el->scratch.buf.buf, el->scratch.buf.len)) {
+		el->hash_failed = 1;
+		return;
+	}
 	if (strcmp(hash, want))
 		problem(el, "params_hash", "params_hash %s is not the hash of "
 			"the canonical params, %s", hash, want);
@@ -468,6 +475,10 @@ int eventlog_line(struct eventlog *el, const char *line, size_t len,
 		tool_result(el, ev);
 	else if (!strcmp(event, "SessionEnd"))
 		session_end(el, ev);
+	if (el->hash_failed) {
+		strbuf_addf(err, "line %zu: cannot compute SHA-256", el->lines);
+		ret = -1;
+	}
 out:
 	strbuf_release(&why);
 	return ret;

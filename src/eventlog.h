@@ -33,6 +33,7 @@ struct eventlog {
 
 	int have_t;
 	int64_t last_sec;
+	int hash_failed;	/* OpenSSL could not hash: the line fails */
 	long last_nsec;
 
 	/* ToolCall ids not yet answered by a ToolResult */

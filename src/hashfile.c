@@ -2,7 +2,7 @@
 #include "hashfile.h"
 #include "canon.h"
 #include "digest.h"
-#include "input.h"
+#include "readfile.h"
 #include "jsonload.h"
 #include "usage.h"
 #include "utf8.h"
@@ -58,18 +58,25 @@ int hash_text(char *out, const char *text, size_t len, enum hash_mode mode,
 	int ret;
 
 	if (mode == HASH_RAW) {
-		digest_buffer_hex(out, text, len);
-		return 0;
+		if (!digest_buffer_hex(out, text, len))
+			return 0;
+		strbuf_addstr(err, "cannot compute SHA-256");
+		return HASH_EIO;
 	}
 	ret = load_value(&root, &arena, text, len, mode, err);
-	if (!ret) {
-		digest_init(&d);
+	if (!ret && digest_init(&d)) {
+		strbuf_addstr(err, "cannot compute SHA-256");
+		ret = HASH_EIO;
+	} else if (!ret) {
 		co.data = &d;
 		ret = canon_write(&co, root,
 				  mode == HASH_JCS ? CANON_JCS : CANON_AHD, err);
 		if (!ret) {
 			canon_flush(&co);
-			digest_final_hex(&d, out);
+			if (digest_final_hex(&d, out)) {
+				strbuf_addstr(err, "cannot compute SHA-256");
+				ret = HASH_EIO;
+			}
 		}
 		digest_release(&d);
 	}
@@ -90,7 +97,11 @@ static int hash_raw_stream(char *out, const char *path, struct strbuf *err)
 
 	if (!fp)
 		return HASH_EIO;
-	digest_init(&d);
+	if (digest_init(&d)) {
+		strbuf_addstr(err, "cannot compute SHA-256");
+		input_close(fp);
+		return HASH_EIO;
+	}
 	for (;;) {
 		size_t n = fread(buf + have, 1, sizeof(buf) - have, fp);
 		size_t used;
@@ -110,8 +121,10 @@ static int hash_raw_stream(char *out, const char *path, struct strbuf *err)
 		if (final)
 			break;
 	}
-	if (!ret)
-		digest_final_hex(&d, out);
+	if (!ret && digest_final_hex(&d, out)) {
+		strbuf_addstr(err, "cannot compute SHA-256");
+		ret = HASH_EIO;
+	}
 	digest_release(&d);
 	strbuf_release(&text);
 	input_close(fp);

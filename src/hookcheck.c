@@ -2,7 +2,7 @@
 #include "hookcheck.h"
 #include "digest.h"
 #include "hashfile.h"
-#include "inputs.h"
+#include "inputpath.h"
 #include "repo.h"
 #include "root.h"
 #include "sidecar.h"

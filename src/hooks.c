@@ -541,6 +541,7 @@ int hook_find_on_path(struct strbuf *out, const char *name)
 int hook_self_path(struct strbuf *out, struct strbuf *err)
 {
 	struct stat self;
+	struct strbuf why = STRBUF_INIT;	/* a removed cwd: try on */
 	char buf[PATH_MAX];
 	ssize_t n;
 	int have_self = !stat("/proc/self/exe", &self);
@@ -553,10 +554,12 @@ int hook_self_path(struct strbuf *out, struct strbuf *err)
 
 		if (fn && *fn && strchr(fn, '/') && have_self) {
 			strbuf_reset(out);
-			path_resolve(out, NULL, fn);
-			if (!stat(out->buf, &st) && st.st_dev == self.st_dev &&
-			    st.st_ino == self.st_ino)
+			if (!path_absolute(out, fn, &why) &&
+			    !stat(out->buf, &st) && st.st_dev == self.st_dev &&
+			    st.st_ino == self.st_ino) {
+				strbuf_release(&why);
 				return 0;
+			}
 		}
 	}
 #endif
@@ -564,6 +567,7 @@ int hook_self_path(struct strbuf *out, struct strbuf *err)
 	if (n > 0 && buf[0] == '/') {
 		strbuf_reset(out);
 		strbuf_add(out, buf, (size_t)n);
+		strbuf_release(&why);
 		return 0;
 	}
 	/* without /proc: the ahd-replay on PATH, which the shim falls back to */
@@ -573,12 +577,15 @@ int hook_self_path(struct strbuf *out, struct strbuf *err)
 
 		if (ok) {
 			strbuf_reset(out);
-			path_resolve(out, NULL, found.buf);
+			ok = !path_absolute(out, found.buf, &why);
 		}
 		strbuf_release(&found);
-		if (ok)
+		if (ok) {
+			strbuf_release(&why);
 			return 0;
+		}
 	}
+	strbuf_release(&why);
 	strbuf_addstr(err, "cannot tell where this ahd-replay binary is");
 	return -1;
 }

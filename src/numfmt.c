@@ -32,7 +32,8 @@
 /*
  * For K_MIN <= k <= K_MAX, 10^-k = b 2^r with 2^125 <= b < 2^126, and
  * g = floor(b) + 1 is stored as g1 2^63 + g0, both halves below 2^63.
- * Generated with exact rational arithmetic.
+ * Generated with exact rational arithmetic by tools/numfmt-table.py,
+ * which prints this table byte for byte (t0000 checks it).
  */
 static const uint64_t g_table[K_MAX - K_MIN + 1][2] = {
 	{ 0x4f0cedc95a718dd4, 0x5b01e8b09aa0d1b5 }, /* -324 */

@@ -2,22 +2,142 @@
 #define PARSE_OPTIONS_H
 
 #include <stddef.h>
-#include <stdio.h>
 
 /*
- * Small pieces shared by the subcommands' getopt_long loops.  Each
- * subcommand keeps its own usage text (a NUL-terminated string, lines
- * separated by '\n', the first line starting "usage: ").
+ * Declarative option parsing, in the shape of git's parse-options.h.
+ *
+ * Each command declares its options once, in a table of OPT_* entries
+ * ending with OPT_END(), and a struct cmd_usage naming the command, its
+ * operands and a closing paragraph.  From these come both the parsing
+ * and the whole usage text: the synopsis lines ("usage: ahd-replay
+ * <name> <options> <operands>", one per operand form), one line per
+ * option with its help, then the paragraph.  -h and --help print that
+ * text to stdout and exit 0; every usage error prints its message and
+ * the text to stderr and exits 2.
+ *
+ * Long options take "--name=value" or "--name value", and may be
+ * abbreviated to any unambiguous prefix (as getopt_long allowed).
+ * Short options may be grouped ("-qh").  "--" ends the options.
  */
 
-/* Print usage to stdout and exit 0 (for -h and --help). */
-void usage_help(const char *usage) __attribute__((noreturn));
+struct parse_opt;
 
 /*
- * Print "ahd-replay: <message>" (when fmt is not NULL) and the usage to
- * stderr, and exit 2.
+ * Called for an OPTION_CALLBACK with the option's value (NULL for one
+ * declared without argh).  Returns 0, or -1 after error() has said what
+ * is wrong; the parser then shows the usage and exits 2.
  */
-void usage_error(const char *usage, const char *fmt, ...)
+typedef int parse_opt_cb(const struct parse_opt *opt, const char *arg);
+
+enum parse_opt_type {
+	OPTION_END,
+	OPTION_BOOL,		/* int: set to 1 */
+	OPTION_STRING,		/* const char *: the value */
+	OPTION_SIZE,		/* size_t: a byte count > 0 (parse_size) */
+	OPTION_CALLBACK,	/* callback(opt, value) */
+};
+
+enum parse_opt_flags {
+	/* A second occurrence is a usage error ("--kind given twice"). */
+	OPT_ONCE = 1 << 0,
+	/* The synopsis shows it without brackets (the command checks it). */
+	OPT_REQUIRED = 1 << 1,
+	/* The synopsis marks it repeatable: "[--model=<id>]...". */
+	OPT_REPEAT = 1 << 2,
+	/*
+	 * The synopsis offers it and the next option as alternatives in
+	 * one bracket, "[--raw | --jcs]"; on the last option shown, the
+	 * alternative is the operands: "[--argv-json=<json> | -- <argv>...]".
+	 */
+	OPT_OR_NEXT = 1 << 3,
+	/* Shown as "--print <hook>" rather than "--print=<hook>". */
+	OPT_SPACE_ARG = 1 << 4,
+	/* Left out of the synopsis, whose operand line spells it out. */
+	OPT_NO_SYNOPSIS = 1 << 5,
+};
+
+struct parse_opt {
+	enum parse_opt_type type;
+	int short_name;		/* 0 for none */
+	const char *long_name;
+	void *value;
+	const char *argh;	/* the value's name in the usage; NULL: none */
+	const char *help;
+	unsigned flags;		/* enum parse_opt_flags */
+	parse_opt_cb *callback;
+	long defval;		/* for callbacks' own use */
+};
+
+#define OPT_END() { OPTION_END, 0, NULL, NULL, NULL, NULL, 0, NULL, 0 }
+#define OPT_BOOL(s, l, v, h) \
+	{ OPTION_BOOL, (s), (l), (v), NULL, (h), 0, NULL, 0 }
+#define OPT_BOOL_F(s, l, v, h, f) \
+	{ OPTION_BOOL, (s), (l), (v), NULL, (h), (f), NULL, 0 }
+#define OPT_STRING(s, l, v, a, h) \
+	{ OPTION_STRING, (s), (l), (v), (a), (h), 0, NULL, 0 }
+#define OPT_STRING_F(s, l, v, a, h, f) \
+	{ OPTION_STRING, (s), (l), (v), (a), (h), (f), NULL, 0 }
+#define OPT_SIZE(s, l, v, a, h) \
+	{ OPTION_SIZE, (s), (l), (v), (a), (h), 0, NULL, 0 }
+#define OPT_CALLBACK(s, l, v, a, h, cb) \
+	{ OPTION_CALLBACK, (s), (l), (v), (a), (h), 0, (cb), 0 }
+#define OPT_CALLBACK_F(s, l, v, a, h, f, cb) \
+	{ OPTION_CALLBACK, (s), (l), (v), (a), (h), (f), (cb), 0 }
+
+enum output_format { FORMAT_TEXT, FORMAT_JSON, FORMAT_GITHUB };
+
+/* The callback behind OPT_FORMAT. */
+int parse_opt_format(const struct parse_opt *opt, const char *arg);
+
+/*
+ * --format=text|json, or text|json|github when the command writes
+ * workflow annotations; v points to an enum output_format.
+ */
+#define OPT_FORMAT(v, github, h) \
+	{ OPTION_CALLBACK, 0, "format", (v), \
+	  (github) ? "text|json|github" : "text|json", (h), 0, \
+	  parse_opt_format, (github) }
+
+struct cmd_usage {
+	const char *name;		/* "hash", "log verify" */
+	/*
+	 * NULL-terminated; one synopsis line each, after the options
+	 * (""  when a form takes no operands).
+	 */
+	const char *const *operands;
+	const struct parse_opt *options;
+	const char *text;		/* the closing paragraph, or NULL */
+};
+
+/* A compound literal for cmd_usage.operands. */
+#define OPERANDS(...) ((const char *const[]){ __VA_ARGS__, NULL })
+
+enum parse_options_flags {
+	/* Operands end the options (else options may follow operands). */
+	PARSE_OPT_STOP_AT_NON_OPTION = 1 << 0,
+	/* Leave a "--" that ended the options as the first operand. */
+	PARSE_OPT_KEEP_DASHDASH = 1 << 1,
+};
+
+/*
+ * Parse argv[1..argc) (argv[0] is the command's name) against
+ * usage->options, storing each value where its entry points.  Returns
+ * the number of operands, which are moved to argv[0..n) in order.
+ * Usage errors and -h do not return.
+ */
+int parse_options(int argc, char **argv, const struct cmd_usage *usage,
+		  unsigned flags);
+
+/* Append the full usage text to sb. */
+struct strbuf;
+void usage_format(struct strbuf *sb, const struct cmd_usage *usage);
+
+/* Print the usage to stderr and exit 2. */
+void usage_with_options(const struct cmd_usage *usage)
+	__attribute__((noreturn));
+
+/* Print "ahd-replay: <message>" and the usage to stderr, and exit 2. */
+void usage_msg_opt(const struct cmd_usage *usage, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3), noreturn));
 
 /*
@@ -25,17 +145,5 @@ void usage_error(const char *usage, const char *fmt, ...)
  * multiples).  Returns 0, or -1 when s is not such a count.
  */
 int parse_size(const char *s, size_t *out);
-
-enum output_format { FORMAT_TEXT, FORMAT_JSON, FORMAT_GITHUB };
-
-/*
- * The value of a --format option: text, json, and github when the
- * command writes workflow annotations.  Anything else is a usage error.
- */
-enum output_format parse_output_format(const char *arg, int allow_github,
-				       const char *usage);
-
-/* Reset getopt so the next subcommand's loop starts afresh. */
-void reset_getopt(void);
 
 #endif

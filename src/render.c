@@ -1,7 +1,7 @@
 #include "config.h"
 #include "render.h"
 #include "hashfile.h"
-#include "input.h"
+#include "readfile.h"
 #include "numfmt.h"
 #include "utf8.h"
 

@@ -316,7 +316,8 @@ static int find_commondir(struct repo *r, unsigned flags, struct strbuf *err)
 			    real_own ? real_own : own);
 		goto out;
 	}
-	path_resolve(&r->commondir, NULL, env);
+	if (path_absolute(&r->commondir, env, err))
+		goto out;
 	ret = 0;
 out:
 	free(real_env);

@@ -1,6 +1,6 @@
 #include "config.h"
 #include "root.h"
-#include "input.h"
+#include "readfile.h"
 #include "repo.h"
 #include "usage.h"
 
@@ -28,27 +28,34 @@ const char *root_origin_name(int origin)
 	}
 }
 
+int path_absolute(struct strbuf *out, const char *path, struct strbuf *err)
+{
+	char cwd[PATH_MAX];
+
+	if (path[0] == '/') {
+		path_resolve(out, NULL, path);
+		return 0;
+	}
+	if (!getcwd(cwd, sizeof(cwd))) {
+		strbuf_addf(err, "cannot get the current directory: %s",
+			    strerror(errno));
+		return -1;
+	}
+	path_resolve(out, cwd, path);
+	return 0;
+}
+
 void path_resolve(struct strbuf *out, const char *base, const char *path)
 {
 	struct strbuf tmp = STRBUF_INIT;
-	char cwd[PATH_MAX];
 	const char *p;
 	size_t start = out->len;
 
 	if (path[0] != '/') {
-		if (base && base[0] == '/')
-			strbuf_addstr(&tmp, base);
-		else {
-			if (!getcwd(cwd, sizeof(cwd)))
-				die("cannot get the current directory: %s",
-				    strerror(errno));
-			strbuf_addstr(&tmp, cwd);
-			if (base && *base) {
-				strbuf_addch(&tmp, '/');
-				strbuf_addstr(&tmp, base);
-			}
-		}
-		strbuf_addch(&tmp, '/');
+		if (!base || base[0] != '/')
+			BUG("path_resolve: relative '%s' from relative '%s'",
+			    path, base ? base : "");
+		strbuf_addf(&tmp, "%s/", base);
 	}
 	strbuf_addstr(&tmp, path);
 
@@ -134,7 +141,10 @@ int root_find(struct strbuf *out, const char *dir, const char *given,
 		ret = set_real(out, given, err) ? -1 : ROOT_GIVEN;
 		goto out;
 	}
-	path_resolve(&cur, NULL, dir);
+	if (path_absolute(&cur, dir, err)) {
+		ret = -1;
+		goto out;
+	}
 	for (i = 0; i < ROOT_MAX_LEVELS; i++) {
 		char *slash;
 
@@ -149,7 +159,10 @@ int root_find(struct strbuf *out, const char *dir, const char *given,
 		strbuf_setlen(&cur, slash == cur.buf ? 1 : (size_t)(slash - cur.buf));
 	}
 	strbuf_reset(&cur);
-	path_resolve(&cur, NULL, dir);
+	if (path_absolute(&cur, dir, err)) {
+		ret = -1;
+		goto out;
+	}
 	if (repo_worktree_of(out, cur.buf)) {
 		ret = ROOT_GIT;
 		goto out;

@@ -32,9 +32,10 @@ int root_find(struct strbuf *out, const char *dir, const char *given,
 const char *root_origin_name(int origin);
 
 /*
- * The absolute form of path (relative to the current directory), with
- * ".", ".." and repeated slashes resolved lexically, as Node's
- * path.resolve() does.  Appends to out.
+ * The absolute form of path, with ".", ".." and repeated slashes
+ * resolved lexically, as Node's path.resolve(base, path) does.  A
+ * relative path is taken from base, which must then be absolute (a
+ * relative one is a BUG).  Appends to out.
  */
 void path_resolve(struct strbuf *out, const char *base, const char *path);
 
@@ -44,5 +45,12 @@ void path_resolve(struct strbuf *out, const char *base, const char *path);
  * '/'.
  */
 int path_is_within(const char *path, const char *dir);
+
+/*
+ * path_resolve() from the current directory.  Returns 0, or -1 with a
+ * reason in err when the current directory cannot be found (removed
+ * under us, say).
+ */
+int path_absolute(struct strbuf *out, const char *path, struct strbuf *err);
 
 #endif

@@ -8,9 +8,10 @@
  */
 #include "config.h"
 #include "sidecar.h"
-#include "input.h"
+#include "canon.h"
 #include "jsonload.h"
 #include "jsonout.h"
+#include "readfile.h"
 #include "numfmt.h"
 #include "strutil.h"
 #include "usage.h"

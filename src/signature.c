@@ -3,7 +3,7 @@
 #include "signature.h"
 #include "atomicfile.h"
 #include "hashfile.h"
-#include "input.h"
+#include "readfile.h"
 #include "sidecar.h"
 #include "strutil.h"
 #include "usage.h"
@@ -210,7 +210,10 @@ int sig_key_id(char out[DIGEST_HEX_MAX], EVP_PKEY *key, struct strbuf *err)
 	if (EVP_PKEY_get_raw_public_key(key, raw, &len) != 1 ||
 	    len != sizeof(raw))
 		return ossl_fail(err, "cannot read the raw public key");
-	digest_buffer_hex(out, raw, len);
+	if (digest_buffer_hex(out, raw, len)) {
+		strbuf_addstr(err, "cannot compute the key id");
+		return -1;
+	}
 	return 0;
 }
 
@@ -305,7 +308,10 @@ int sig_sign_sidecar(EVP_PKEY *key, const char *sidecar_path,
 		strbuf_addstr(err, "cannot encode the signature");
 		goto out;
 	}
-	digest_buffer_hex(hash, canon.buf, canon.len);
+	if (digest_buffer_hex(hash, canon.buf, canon.len)) {
+		strbuf_addstr(err, "cannot compute the sidecar's SHA-256");
+		goto out;
+	}
 	doc = json_pack("{s:i, s:s, s:s, s:s, s:s}", "version", 1,
 			"algorithm", "ed25519", "key_id", key_id,
 			"sidecar_hash", hash, "signature", b64.buf);
@@ -512,7 +518,11 @@ enum sig_status sig_check_sidecar(struct sig_result *res,
 		strbuf_addbuf(&res->reason, &why);
 		goto out;
 	}
-	digest_buffer_hex(hash, canon.buf, canon.len);
+	if (digest_buffer_hex(hash, canon.buf, canon.len)) {
+		strbuf_addstr(&res->reason, "cannot compute the sidecar's "
+			      "SHA-256");
+		goto out;
+	}
 	strbuf_addstr(&res->actual, hash);
 
 	key = keyring_find(kr, key_id);

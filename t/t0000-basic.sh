@@ -113,4 +113,42 @@ test_expect_success GROFF 'the man page synopsis matches -h' '
 	done
 '
 
+test_lazy_prereq PYTHON3 '
+	python3 -c "import fractions"
+'
+
+test_expect_success PYTHON3 'the numfmt table is what its generator prints' '
+	python3 "$TEST_SRC_DIR/tools/numfmt-table.py" >table &&
+	sed -n "/^static const uint64_t g_table/,/^};/p" \
+		"$TEST_SRC_DIR/src/numfmt.c" >in-tree &&
+	test_line_count = 619 table &&
+	test_cmp table in-tree
+'
+
+# Every command page's SYNOPSIS line is a line of its command's -h, and
+# every command's usage lines are in a page (hook, run only by the hooks
+# install-hooks writes, has none).
+test_expect_success 'each command page SYNOPSIS is what -h shows' '
+	for page in "$TEST_SRC_DIR"/doc/ahd-replay*.1
+	do
+		sed -n "/^\.SH SYNOPSIS/,/^\.SH/p" "$page" |
+		grep "^\\\\fBahd" |
+		sed -e "s/\\\\f[BIR]//g" -e "s/\\\\-/-/g" || return 1
+	done >man.lines &&
+	grep -v "\[options\]\|\.\.\.$\|help\]\? *\[\|--version" man.lines \
+		>man.synopsis &&
+	for cmd in backfill canon capture diff hash hooks install-hooks \
+		keygen log render sign uninstall-hooks validate verify
+	do
+		ahd-replay $cmd -h >usage.$cmd &&
+		sed -n -e "s/^usage: //p" -e "s/^   or: //p" usage.$cmd ||
+		return 1
+	done >help.lines &&
+	{ grep -vxF -f help.lines man.synopsis >extra.man || :; } &&
+	{ grep -vxF -f man.lines help.lines >extra.help || :; } &&
+	test_line_count -gt 10 man.synopsis &&
+	test_must_be_empty extra.man &&
+	test_must_be_empty extra.help
+'
+
 test_done

@@ -86,7 +86,7 @@ test_expect_success 'setup: a repository with reports' '
 	) &&
 	swiss_hash=$(token_hash repo/tokens/swiss.yml) &&
 	b_hash=$(raw_hash repo/briefs/b.md) &&
-	drift_old=$(printf "name: drift\n" | ahd-replay hash - | cut -d" " -f1) &&
+	drift_old=$(printf "name: drift\n" | hash_of -) &&
 	drift_new=$(token_hash repo/tokens/drift.yml)
 '
 
@@ -371,8 +371,9 @@ test_expect_success 'a block without its replay command: a warning' '
 		cd repo &&
 		{
 			printf "# Weekly eval\n\n" &&
-			ahd-replay render docs/evals/block.replay.json |
-			sed "/^Replay this run:/,\$d" &&
+			ahd-replay render docs/evals/block.replay.json \
+				>../rendered &&
+			sed "/^Replay this run:/,\$d" ../rendered &&
 			printf "## Results\n"
 		} >docs/evals/block.md &&
 		ahd-replay verify docs/evals/block.md
@@ -583,8 +584,8 @@ test_expect_success 'setup: a token committed twice, then edited in the work tre
 		git add . && test_tick && git commit -q -m v1 &&
 		printf "v: 2\n" >tokens/t.yml
 	) &&
-	v0=$(printf "v: 0\n" | ahd-replay hash - | cut -d" " -f1) &&
-	v1=$(printf "v: 1\n" | ahd-replay hash - | cut -d" " -f1) &&
+	v0=$(printf "v: 0\n" | hash_of -) &&
+	v1=$(printf "v: 1\n" | hash_of -) &&
 	v2=$(token_hash at/tokens/t.yml) &&
 	head=$(git -C at rev-parse HEAD) &&
 	prev=$(git -C at rev-parse HEAD~1)
@@ -701,7 +702,8 @@ test_expect_success 'verify --at with a root below the top of the work tree' '
 		cd at &&
 		git add sub && test_tick && git commit -q -m sub &&
 		printf "s: 2\n" >sub/tokens/t.yml &&
-		write_sidecar --root=. --kind=critique --token-hash=$(printf "s: 1\n" | ahd-replay hash - | cut -d" " -f1) \
+		s1=$(printf "s: 1\n" | hash_of -) &&
+		write_sidecar --root=. --kind=critique --token-hash=$s1 \
 			sub/docs/r.replay.json sub/tokens/t.yml &&
 		sed "s|\"path\": \"sub/tokens/t.yml\"|\"path\": \"tokens/t.yml\"|" \
 			sub/docs/r.replay.json >tmp && mv tmp sub/docs/r.replay.json &&

@@ -50,7 +50,8 @@ described () {
 
 version_hash () {
 	printf 'v: %s\n' "$1" >v.yml &&
-	ahd-replay hash v.yml | cut -d" " -f1
+	vh_=$(ahd-replay hash v.yml) &&
+	printf '%s\n' "${vh_%% *}"
 }
 
 test_expect_success 'setup: a token in four versions' '

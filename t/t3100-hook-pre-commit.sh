@@ -454,7 +454,8 @@ test_expect_success 'a new sidecar is checked against the staged input, not the 
 	git -C newsc3 add docs/evals &&
 	commit_refused newsc3 -m "a report of an unstaged token" &&
 	test_grep "docs/evals/new.md: token tokens/brutalist.yml" newsc3.err &&
-	test_grep "staged $(short $(git -C base show HEAD:tokens/brutalist.yml | ahd-replay hash - | cut -d" " -f1))" newsc3.err
+	old=$(git -C base show HEAD:tokens/brutalist.yml | hash_of -) &&
+	test_grep "staged $(short $old)" newsc3.err
 '
 
 test_expect_success 'a new sidecar whose input is not committed is refused' '
@@ -1017,7 +1018,7 @@ test_expect_success 'run again by a shim further up the chain: the check runs on
 	git init -q chained &&
 	mkdir chained/tokens chained/docs &&
 	printf "a: 1\n" >chained/tokens/t.yml &&
-	h=$(cd chained && ahd-replay hash tokens/t.yml | cut -d" " -f1) &&
+	h=$(cd chained && hash_of tokens/t.yml) &&
 	cat >chained/docs/r.replay.json <<-EOF &&
 	{"schema_version": 1, "kind": "critique", "ahd_version": "1",
 	 "ahd_commit": null, "git_dirty": null, "node_version": "v22",

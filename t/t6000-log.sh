@@ -328,8 +328,8 @@ test_lazy_prereq TIME_RSS '
 '
 
 peak_kb () {
-	/usr/bin/time -v ahd-replay log verify -q "$1" 2>&1 >/dev/null |
-	sed -n "s/.*Maximum resident set size (kbytes): //p"
+	/usr/bin/time -v ahd-replay log verify -q "$1" 2>rss.out >/dev/null &&
+	sed -n "s/.*Maximum resident set size (kbytes): //p" rss.out
 }
 
 test_expect_success TIME_RSS 'memory stays flat: a 20 MB log needs what a small one does' '

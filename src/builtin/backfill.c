@@ -7,30 +7,19 @@
 #include "atomicfile.h"
 #include "backfill.h"
 #include "builtin.h"
-#include "input.h"
+#include "readfile.h"
 #include "parse-options.h"
 #include "root.h"
 #include "sidecar.h"
 #include "usage.h"
 
 #include <errno.h>
-#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
-const char backfill_usage[] =
-	"usage: ahd-replay backfill [--dry-run] [--force] [--root=<dir>] [--commit-of=last|first] [<reports-dir>]\n"
-	"\n"
-	"    --dry-run          say what would be written, write nothing\n"
-	"    --force            rewrite sidecars that exist\n"
-	"    --root=<dir>       the repository root (default: found as verify\n"
-	"                       finds it)\n"
-	"    --commit-of=<c>    last: the commit that last changed the report\n"
-	"                       (the reference's choice); first: the commit\n"
-	"                       that added it\n"
-	"\n"
+static const char backfill_usage_text[] =
 	"Reports are the *.md files under <reports-dir> (default docs/evals\n"
 	"under the root).  Exit status: 0, or 1 when a report could not be\n"
 	"backfilled (0 with --dry-run), 2 on usage errors.\n";
@@ -42,14 +31,47 @@ struct backfill_opts {
 	enum history_mode mode;
 };
 
-static const struct option backfill_options[] = {
-	{ "dry-run", no_argument, NULL, 'n' },
-	{ "force", no_argument, NULL, 'f' },
-	{ "root", required_argument, NULL, 'r' },
-	{ "commit-of", required_argument, NULL, 'c' },
-	{ "help", no_argument, NULL, 'h' },
-	{ NULL, 0, NULL, 0 },
-};
+static int parse_commit_of(const struct parse_opt *opt, const char *arg)
+{
+	enum history_mode *mode = opt->value;
+
+	if (!strcmp(arg, "last"))
+		*mode = HISTORY_LAST;
+	else if (!strcmp(arg, "first"))
+		*mode = HISTORY_FIRST;
+	else
+		return error("--commit-of takes last or first, not '%s'", arg);
+	return 0;
+}
+
+/* Returns the number of operands, moved to argv[0..). */
+static int parse_backfill_options(struct backfill_opts *opts, int argc,
+				  char **argv)
+{
+	const struct parse_opt options[] = {
+		OPT_BOOL(0, "dry-run", &opts->dry_run, "say what would be "
+			 "written, write nothing"),
+		OPT_BOOL(0, "force", &opts->force, "rewrite sidecars that "
+			 "exist"),
+		OPT_STRING(0, "root", &opts->root, "<dir>", "the repository "
+			   "root (default: found as verify finds it)"),
+		OPT_CALLBACK(0, "commit-of", &opts->mode, "last|first",
+			     "last: the commit that last changed the report "
+			     "(the reference's choice); first: the commit that "
+			     "added it", parse_commit_of),
+		OPT_END()
+	};
+	const struct cmd_usage usage = {
+		"backfill", OPERANDS("[<reports-dir>]"), options,
+		backfill_usage_text
+	};
+
+	argc = parse_options(argc, argv, &usage,
+			     PARSE_OPT_STOP_AT_NON_OPTION);
+	if (argc > 1)
+		usage_msg_opt(&usage, "backfill takes one reports directory");
+	return argc;
+}
 
 static void progress(size_t done, size_t total)
 {
@@ -132,45 +154,16 @@ int cmd_backfill(int argc, char **argv)
 	struct backfill_opts opts = { 0, 0, NULL, HISTORY_LAST };
 	struct strbuf root = STRBUF_INIT, scan = STRBUF_INIT, err = STRBUF_INIT;
 	struct backfill bf;
-	int c, status;
+	int status;
 
-	reset_getopt();
-	while ((c = getopt_long(argc, argv, "+h", backfill_options, NULL)) != -1) {
-		switch (c) {
-		case 'n':
-			opts.dry_run = 1;
-			break;
-		case 'f':
-			opts.force = 1;
-			break;
-		case 'r':
-			opts.root = optarg;
-			break;
-		case 'c':
-			if (!strcmp(optarg, "last"))
-				opts.mode = HISTORY_LAST;
-			else if (!strcmp(optarg, "first"))
-				opts.mode = HISTORY_FIRST;
-			else
-				usage_error(backfill_usage, "--commit-of takes "
-					    "last or first, not '%s'", optarg);
-			break;
-		case 'h':
-			usage_help(backfill_usage);
-		default:
-			usage_error(backfill_usage, "unknown option '%s'",
-				    argv[optind - 1]);
-		}
-	}
-	if (argc - optind > 1)
-		usage_error(backfill_usage, "backfill takes one reports directory");
+	argc = parse_backfill_options(&opts, argc, argv);
 	if (root_find(&root, ".", opts.root, &err) < 0)
 		die("%s", err.buf);
-	if (optind < argc) {
-		char *real = realpath(argv[optind], NULL);
+	if (argc) {
+		char *real = realpath(argv[0], NULL);
 
 		if (!real)
-			die("cannot read '%s': %s", argv[optind], strerror(errno));
+			die("cannot read '%s': %s", argv[0], strerror(errno));
 		strbuf_addstr(&scan, real);
 		free(real);
 	} else

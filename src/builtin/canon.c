@@ -4,29 +4,16 @@
 #include "config.h"
 #include "builtin.h"
 #include "hashfile.h"
-#include "input.h"
+#include "readfile.h"
 #include "parse-options.h"
 #include "usage.h"
 #include "utf8.h"
 
-#include <getopt.h>
 #include <stdio.h>
 
-const char canon_usage[] =
-	"usage: ahd-replay canon [--jcs] [--max-size=<bytes>] <file>\n"
-	"\n"
-	"    --jcs              parse as JSON, print the RFC 8785 canonical form\n"
-	"    --max-size=<n>     refuse inputs over n bytes (default 64m)\n"
-	"\n"
+static const char canon_usage_text[] =
 	"Prints the exact bytes that \"ahd-replay hash\" hashes, followed by a\n"
 	"newline.  \"-\" reads standard input.\n";
-
-static const struct option canon_options[] = {
-	{ "jcs", no_argument, NULL, 'j' },
-	{ "max-size", required_argument, NULL, 'm' },
-	{ "help", no_argument, NULL, 'h' },
-	{ NULL, 0, NULL, 0 },
-};
 
 int cmd_canon(int argc, char **argv)
 {
@@ -35,30 +22,26 @@ int cmd_canon(int argc, char **argv)
 	size_t max_size = HASH_DEFAULT_MAX_SIZE;
 	enum hash_mode mode = HASH_STRUCTURED;
 	const char *path;
-	int c, status = 2;
+	int jcs = 0, status = 2;
+	const struct parse_opt options[] = {
+		OPT_BOOL(0, "jcs", &jcs, "parse as JSON, print the RFC 8785 "
+			 "canonical form"),
+		OPT_SIZE(0, "max-size", &max_size, "<bytes>", "refuse inputs "
+			 "over this many bytes (default 64m)"),
+		OPT_END()
+	};
+	const struct cmd_usage usage = {
+		"canon", OPERANDS("<file>"), options, canon_usage_text
+	};
 
-	reset_getopt();
-	while ((c = getopt_long(argc, argv, "+h", canon_options, NULL)) != -1) {
-		switch (c) {
-		case 'j':
-			mode = HASH_JCS;
-			break;
-		case 'm':
-			if (parse_size(optarg, &max_size) || !max_size)
-				usage_error(canon_usage,
-					    "invalid --max-size '%s'", optarg);
-			break;
-		case 'h':
-			usage_help(canon_usage);
-		default:
-			usage_error(canon_usage, "unknown option '%s'",
-				    argv[optind - 1]);
-		}
-	}
-	if (optind != argc - 1)
-		usage_error(canon_usage, optind >= argc ? "no file given" :
-			    "canon takes exactly one file");
-	path = argv[optind];
+	argc = parse_options(argc, argv, &usage,
+			     PARSE_OPT_STOP_AT_NON_OPTION);
+	if (argc != 1)
+		usage_msg_opt(&usage, argc ? "canon takes exactly one file" :
+			      "no file given");
+	if (jcs)
+		mode = HASH_JCS;
+	path = argv[0];
 	if (read_file_limited(&raw, path, max_size, &err))
 		goto out;
 	utf8_repair(&text, raw.buf, raw.len);

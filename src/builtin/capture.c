@@ -20,7 +20,7 @@
 #include "builtin.h"
 #include "capture.h"
 #include "gitstate.h"
-#include "input.h"
+#include "readfile.h"
 #include "jsonout.h"
 #include "parse-options.h"
 #include "render.h"
@@ -31,7 +31,6 @@
 
 #include <ctype.h>
 #include <errno.h>
-#include <getopt.h>
 #include <git2.h>
 #include <jansson.h>
 #include <math.h>
@@ -40,56 +39,16 @@
 #include <string.h>
 #include <sys/stat.h>
 
-const char capture_usage[] =
-	"usage: ahd-replay capture --kind=<kind> --token=<path> [--brief=<path>] --n=<n> [--temperature=<x>] [--seed=<s>] [--model=<id>=<provider>[:<request-id>,...]]... [--condition=<c>]... [--effective=<c>]... [--report=<report.md>] [--out=<sidecar>] [--root=<dir>] [--force] [--argv-json=<json> | -- <argv>...]\n"
-	"\n"
-	"    --kind=<kind>         eval-live, eval-image or critique\n"
-	"    --token=<path>        the style token the run used (hashed\n"
-	"                          structured)\n"
-	"    --brief=<path>        the brief: .yml, .yaml, .json hashed\n"
-	"                          structured, anything else raw (none for\n"
-	"                          critique runs)\n"
-	"    --n=<n>               samples per cell, an integer > 0\n"
-	"    --temperature=<x>     the sampling temperature (default null)\n"
-	"    --seed=<s>            the global seed, an integer (default null)\n"
-	"    --model=<id>=<provider>[:<request-id>,...]\n"
-	"                          a model of the run, repeatable\n"
-	"    --condition=<c>       a requested condition, repeatable\n"
-	"    --effective=<c>       an effective condition, repeatable\n"
-	"                          (default: the requested ones)\n"
-	"    --report=<report.md>  write the sidecar beside this report and\n"
-	"                          put the rendered block in it\n"
-	"    --out=<sidecar>       where to write the sidecar (needed without\n"
-	"                          --report)\n"
-	"    --root=<dir>          record paths relative to <dir>\n"
-	"    --force               replace an existing sidecar\n"
-	"    --argv-json=<json>    the run's command line, a JSON array of\n"
-	"                          strings; or give it after --\n"
-	"\n"
+static const char capture_usage_text[] =
 	"Exit status: 0 when the sidecar was written, 2 on usage errors and\n"
 	"unusable input.\n";
 
-static const struct option capture_options[] = {
-	{ "kind", required_argument, NULL, 'k' },
-	{ "token", required_argument, NULL, 't' },
-	{ "brief", required_argument, NULL, 'b' },
-	{ "n", required_argument, NULL, 'n' },
-	{ "temperature", required_argument, NULL, 'T' },
-	{ "seed", required_argument, NULL, 's' },
-	{ "model", required_argument, NULL, 'm' },
-	{ "condition", required_argument, NULL, 'c' },
-	{ "effective", required_argument, NULL, 'e' },
-	{ "report", required_argument, NULL, 'r' },
-	{ "out", required_argument, NULL, 'o' },
-	{ "root", required_argument, NULL, 'R' },
-	{ "force", no_argument, NULL, 'f' },
-	{ "argv-json", required_argument, NULL, 'a' },
-	{ "help", no_argument, NULL, 'h' },
-	{ NULL, 0, NULL, 0 },
-};
-
 /* Number.MAX_SAFE_INTEGER: integers up to here are exact doubles. */
 #define MAX_SAFE_INTEGER 9007199254740991.0
+
+/* The reference walks up this many directories for its package.json. */
+#define PACKAGE_MAX_LEVELS 8
+#define AHD_PACKAGE "@adastracomputing/ahd"
 
 struct capture_opts {
 	const char *kind;
@@ -103,6 +62,7 @@ struct capture_opts {
 	const char *root;
 	const char *argv_json;
 	int force;
+	double n_value, temperature_value, seed_value;
 	json_t *models;		/* owned; array of model objects */
 	json_t *requested;	/* owned; array of strings */
 	json_t *effective;	/* owned; NULL unless --effective */
@@ -142,19 +102,12 @@ static json_t *new_object(void)
 	return v;
 }
 
-static void once(const char **slot, const char *value, const char *name)
-{
-	if (*slot)
-		usage_error(capture_usage, "--%s given twice", name);
-	*slot = value;
-}
-
 /*
  * --model <id>=<provider>[:<request-id>,...].  The id ends at the first
  * '=' (ids such as "cf:@cf/google/gemma-4-26b-a4b-it" hold ':' but no
  * '='), the provider at the first ':' after it.
  */
-static void parse_model(json_t *models, const char *arg)
+static int parse_model(json_t *models, const char *arg)
 {
 	const char *eq = strchr(arg, '='), *colon, *p;
 	struct strbuf sb = STRBUF_INIT;
@@ -162,8 +115,8 @@ static void parse_model(json_t *models, const char *arg)
 
 	colon = eq ? strchr(eq + 1, ':') : NULL;
 	if (!eq || eq == arg || eq[1] == '\0' || colon == eq + 1)
-		usage_error(capture_usage, "invalid --model '%s': expected "
-			    "<id>=<provider>[:<request-id>,...]", arg);
+		return error("invalid --model '%s': expected "
+			     "<id>=<provider>[:<request-id>,...]", arg);
 	m = new_object();
 	ids = new_array();
 	strbuf_add(&sb, arg, (size_t)(eq - arg));
@@ -178,9 +131,13 @@ static void parse_model(json_t *models, const char *arg)
 		const char *comma = strchr(p, ',');
 		size_t len = comma ? (size_t)(comma - p) : strlen(p);
 
-		if (!len || (comma && !comma[1]))
-			usage_error(capture_usage, "invalid --model '%s': "
-				    "empty request id", arg);
+		if (!len || (comma && !comma[1])) {
+			json_decref(m);
+			json_decref(ids);
+			strbuf_release(&sb);
+			return error("invalid --model '%s': empty request id",
+				     arg);
+		}
 		strbuf_reset(&sb);
 		strbuf_add(&sb, p, len);
 		append(ids, jsonout_text(sb.buf));
@@ -189,125 +146,55 @@ static void parse_model(json_t *models, const char *arg)
 	jsonout_set(m, "provider_request_ids", ids);
 	append(models, m);
 	strbuf_release(&sb);
+	return 0;
 }
 
-/* --argv-json: a JSON array of strings, as process.argv would be. */
+static int model_opt(const struct parse_opt *opt, const char *arg)
+{
+	json_t **models = opt->value;
+
+	return parse_model(*models, arg);
+}
+
+/* --condition and --effective: append to the array, made on first use */
+static int condition_opt(const struct parse_opt *opt, const char *arg)
+{
+	json_t **conditions = opt->value;
+
+	if (!*conditions)
+		*conditions = new_array();
+	append(*conditions, jsonout_text(arg));
+	return 0;
+}
+
+/*
+ * --argv-json: a JSON array of strings, as process.argv would be.
+ * Returns NULL after error().
+ */
 static json_t *parse_argv_json(const char *text)
 {
 	json_error_t jerr;
 	json_t *v = json_loads(text, 0, &jerr), *item;
 	size_t i;
 
-	if (!v)
-		usage_error(capture_usage, "invalid --argv-json: %s",
-			    jerr.text);
-	if (!json_is_array(v))
-		usage_error(capture_usage, "invalid --argv-json: not an array");
-	json_array_foreach(v, i, item)
-		if (!json_is_string(item))
-			usage_error(capture_usage, "invalid --argv-json: item "
-				    "%zu is not a string", i);
-	return v;
-}
-
-static void parse_capture_options(struct capture_opts *opts, int argc,
-				  char **argv)
-{
-	const char *last_arg = NULL;
-	int c, i;
-
-	opts->models = new_array();
-	opts->requested = new_array();
-	reset_getopt();
-	while ((c = getopt_long(argc, argv, "+:h", capture_options,
-				NULL)) != -1) {
-		last_arg = optarg;
-		switch (c) {
-		case 'k':
-			once(&opts->kind, optarg, "kind");
-			break;
-		case 't':
-			once(&opts->token, optarg, "token");
-			break;
-		case 'b':
-			once(&opts->brief, optarg, "brief");
-			break;
-		case 'n':
-			once(&opts->n, optarg, "n");
-			break;
-		case 'T':
-			once(&opts->temperature, optarg, "temperature");
-			break;
-		case 's':
-			once(&opts->seed, optarg, "seed");
-			break;
-		case 'm':
-			parse_model(opts->models, optarg);
-			break;
-		case 'c':
-			append(opts->requested, jsonout_text(optarg));
-			break;
-		case 'e':
-			if (!opts->effective)
-				opts->effective = new_array();
-			append(opts->effective, jsonout_text(optarg));
-			break;
-		case 'r':
-			once(&opts->report, optarg, "report");
-			break;
-		case 'o':
-			once(&opts->out, optarg, "out");
-			break;
-		case 'R':
-			once(&opts->root, optarg, "root");
-			break;
-		case 'f':
-			opts->force = 1;
-			break;
-		case 'a':
-			once(&opts->argv_json, optarg, "argv-json");
-			break;
-		case 'h':
-			usage_help(capture_usage);
-		case ':':
-			usage_error(capture_usage, "option '%s' needs a value",
-				    argv[optind - 1]);
-		default:
-			usage_error(capture_usage, "unknown option '%s'",
-				    argv[optind - 1]);
-		}
+	if (!v) {
+		error("invalid --argv-json: %s", jerr.text);
+		return NULL;
 	}
-	/* the words after "--" (not an option's value "--") are argv */
-	if (optind > 1 && !strcmp(argv[optind - 1], "--") &&
-	    argv[optind - 1] != last_arg) {
-		if (opts->argv_json)
-			usage_error(capture_usage, "give the run's argv with "
-				    "--argv-json or after --, not both");
-		opts->argv = new_array();
-		for (i = optind; i < argc; i++)
-			append(opts->argv, jsonout_text(argv[i]));
-	} else if (optind < argc)
-		usage_error(capture_usage, "unexpected argument '%s' (the "
-			    "run's argv goes after --)", argv[optind]);
-	if (opts->argv_json)
-		opts->argv = parse_argv_json(opts->argv_json);
-
-	if (!opts->kind)
-		usage_error(capture_usage, "--kind is required");
-	if (strcmp(opts->kind, "eval-live") && strcmp(opts->kind, "critique") &&
-	    strcmp(opts->kind, "eval-image"))
-		usage_error(capture_usage, "invalid --kind '%s': expected "
-			    "eval-live, eval-image or critique", opts->kind);
-	if (!opts->token)
-		usage_error(capture_usage, "--token is required");
-	if (opts->brief && !strcmp(opts->kind, "critique"))
-		usage_error(capture_usage, "critique runs have no brief "
-			    "(their sidecar records brief: null)");
-	if (!opts->n)
-		usage_error(capture_usage, "--n is required");
-	if (!opts->report && !opts->out)
-		usage_error(capture_usage,
-			    "--out is required without --report");
+	if (!json_is_array(v)) {
+		error("invalid --argv-json: not an array");
+		goto fail;
+	}
+	json_array_foreach(v, i, item)
+		if (!json_is_string(item)) {
+			error("invalid --argv-json: item %zu is not a string",
+			      i);
+			goto fail;
+		}
+	return v;
+fail:
+	json_decref(v);
+	return NULL;
 }
 
 /*
@@ -367,6 +254,114 @@ static int parse_number(const char *s, double *out)
 	return 0;
 }
 
+/*
+ * What the options say beyond their presence: the kind, the numbers, the
+ * report.  Returns 0, or -1 after error().
+ */
+static int check_capture_options(struct capture_opts *opts)
+{
+	const char *report = opts->report;
+
+	if (strcmp(opts->kind, "eval-live") && strcmp(opts->kind, "critique") &&
+	    strcmp(opts->kind, "eval-image"))
+		return error("invalid --kind '%s': expected eval-live, "
+			     "eval-image or critique", opts->kind);
+	if (opts->brief && !strcmp(opts->kind, "critique"))
+		return error("critique runs have no brief (their sidecar "
+			     "records brief: null)");
+	if (parse_integer(opts->n, 0, &opts->n_value) || opts->n_value < 1)
+		return error("invalid --n '%s': expected an integer > 0",
+			     opts->n);
+	if (opts->temperature &&
+	    parse_number(opts->temperature, &opts->temperature_value))
+		return error("invalid --temperature '%s': expected a number",
+			     opts->temperature);
+	if (opts->seed && parse_integer(opts->seed, 1, &opts->seed_value))
+		return error("invalid --seed '%s': expected an integer",
+			     opts->seed);
+	if (report && ends_with(report, ".replay.json"))
+		return error("--report takes the markdown report, not its "
+			     "sidecar '%s'", report);
+	return 0;
+}
+
+static void parse_capture_options(struct capture_opts *opts, int argc,
+				  char **argv)
+{
+	const unsigned once = OPT_ONCE, needed = OPT_ONCE | OPT_REQUIRED;
+	const struct parse_opt options[] = {
+		OPT_STRING_F(0, "kind", &opts->kind, "<kind>", "eval-live, "
+			     "eval-image or critique", needed),
+		OPT_STRING_F(0, "token", &opts->token, "<path>", "the style "
+			     "token the run used (hashed structured)", needed),
+		OPT_STRING_F(0, "brief", &opts->brief, "<path>", "the brief: "
+			     ".yml, .yaml, .json hashed structured, anything "
+			     "else raw (none for critique runs)", once),
+		OPT_STRING_F(0, "n", &opts->n, "<n>", "samples per cell, an "
+			     "integer > 0", needed),
+		OPT_STRING_F(0, "temperature", &opts->temperature, "<x>", "the "
+			     "sampling temperature (default null)", once),
+		OPT_STRING_F(0, "seed", &opts->seed, "<s>", "the global seed, "
+			     "an integer (default null)", once),
+		OPT_CALLBACK_F(0, "model", &opts->models,
+			       "<id>=<provider>[:<request-id>,...]", "a model "
+			       "of the run, repeatable", OPT_REPEAT, model_opt),
+		OPT_CALLBACK_F(0, "condition", &opts->requested, "<c>", "a "
+			       "requested condition, repeatable", OPT_REPEAT,
+			       condition_opt),
+		OPT_CALLBACK_F(0, "effective", &opts->effective, "<c>", "an "
+			       "effective condition, repeatable (default: the "
+			       "requested ones)", OPT_REPEAT, condition_opt),
+		OPT_STRING_F(0, "report", &opts->report, "<report.md>", "write "
+			     "the sidecar beside this report and put the "
+			     "rendered block in it", once),
+		OPT_STRING_F(0, "out", &opts->out, "<sidecar>", "where to "
+			     "write the sidecar (needed without --report)",
+			     once),
+		OPT_STRING_F(0, "root", &opts->root, "<dir>", "record paths "
+			     "relative to <dir>", once),
+		OPT_BOOL(0, "force", &opts->force, "replace an existing "
+			 "sidecar"),
+		OPT_STRING_F(0, "argv-json", &opts->argv_json, "<json>", "the "
+			     "run's command line, a JSON array of strings; or "
+			     "give it after --", once | OPT_OR_NEXT),
+		OPT_END()
+	};
+	const struct cmd_usage usage = {
+		"capture", OPERANDS("-- <argv>..."), options,
+		capture_usage_text
+	};
+	int i;
+
+	opts->models = new_array();
+	opts->requested = new_array();
+	argc = parse_options(argc, argv, &usage, PARSE_OPT_STOP_AT_NON_OPTION |
+			     PARSE_OPT_KEEP_DASHDASH);
+	/* the words after "--" (not an option's value "--") are argv */
+	if (argc && !strcmp(argv[0], "--")) {
+		if (opts->argv_json)
+			usage_msg_opt(&usage, "give the run's argv with "
+				      "--argv-json or after --, not both");
+		opts->argv = new_array();
+		for (i = 1; i < argc; i++)
+			append(opts->argv, jsonout_text(argv[i]));
+	} else if (argc)
+		usage_msg_opt(&usage, "unexpected argument '%s' (the run's "
+			      "argv goes after --)", argv[0]);
+	if (opts->argv_json && !(opts->argv = parse_argv_json(opts->argv_json)))
+		usage_with_options(&usage);
+	if (!opts->kind)
+		usage_msg_opt(&usage, "--kind is required");
+	if (!opts->token)
+		usage_msg_opt(&usage, "--token is required");
+	if (!opts->n)
+		usage_msg_opt(&usage, "--n is required");
+	if (!opts->report && !opts->out)
+		usage_msg_opt(&usage, "--out is required without --report");
+	if (check_capture_options(opts))
+		usage_with_options(&usage);
+}
+
 /* The directory part of path ("." without one). */
 static void dirname_of(struct strbuf *out, const char *path)
 {
@@ -389,7 +384,6 @@ struct capture_state {
 	char token_hash[HASH_HEX_MAX], brief_hash[HASH_HEX_MAX];
 	struct gitstate gs;
 	struct strbuf version, when, platform;
-	double n, temperature, seed;
 };
 
 static void capture_state_release(struct capture_state *cs)
@@ -403,25 +397,6 @@ static void capture_state_release(struct capture_state *cs)
 	strbuf_release(&cs->version);
 	strbuf_release(&cs->when);
 	strbuf_release(&cs->platform);
-}
-
-/* The numbers of the options, checked as the reference checks them. */
-static void parse_numbers(struct capture_state *cs,
-			  const struct capture_opts *opts)
-{
-	if (parse_integer(opts->n, 0, &cs->n) || cs->n < 1)
-		usage_error(capture_usage, "invalid --n '%s': expected an "
-			    "integer > 0", opts->n);
-	if (opts->temperature && parse_number(opts->temperature,
-					      &cs->temperature))
-		usage_error(capture_usage, "invalid --temperature '%s': "
-			    "expected a number", opts->temperature);
-	if (opts->seed && parse_integer(opts->seed, 1, &cs->seed))
-		usage_error(capture_usage, "invalid --seed '%s': expected an "
-			    "integer", opts->seed);
-	if (opts->report && ends_with(opts->report, ".replay.json"))
-		usage_error(capture_usage, "--report takes the markdown "
-			    "report, not its sidecar '%s'", opts->report);
 }
 
 /*
@@ -533,9 +508,9 @@ static void build(struct strbuf *out, const struct capture_state *cs,
 		rec.brief.path = cs->brief.buf;
 		rec.brief.hash = cs->brief_hash;
 	}
-	rec.n = cs->n;
-	rec.temperature = opts->temperature ? &cs->temperature : NULL;
-	rec.seed = opts->seed ? &cs->seed : NULL;
+	rec.n = opts->n_value;
+	rec.temperature = opts->temperature ? &opts->temperature_value : NULL;
+	rec.seed = opts->seed ? &opts->seed_value : NULL;
 	rec.models = opts->models;
 	rec.requested = opts->requested;
 	rec.effective = opts->effective ? opts->effective : opts->requested;
@@ -588,14 +563,13 @@ int cmd_capture(int argc, char **argv)
 	struct capture_state cs = {
 		STRBUF_INIT, STRBUF_INIT, NULL, STRBUF_INIT, STRBUF_INIT,
 		STRBUF_INIT, "", "", GITSTATE_INIT, STRBUF_INIT, STRBUF_INIT,
-		STRBUF_INIT, 0, 0, 0
+		STRBUF_INIT
 	};
 	struct strbuf text = STRBUF_INIT;
 	int status = 2;
 
 	memset(&opts, 0, sizeof(opts));
 	parse_capture_options(&opts, argc, argv);
-	parse_numbers(&cs, &opts);
 	if (!check_outputs(&cs, &opts) && !gather(&cs, &opts)) {
 		build(&text, &cs, &opts);
 		if (!write_outputs(&cs, &text))

@@ -12,8 +12,10 @@
  */
 #include "config.h"
 #include "builtin.h"
-#include "inputs.h"
+#include "canon.h"
+#include "inputpath.h"
 #include "jsonout.h"
+#include "numfmt.h"
 #include "parse-options.h"
 #include "repo.h"
 #include "root.h"
@@ -22,27 +24,15 @@
 #include "usage.h"
 
 #include <errno.h>
-#include <getopt.h>
 #include <git2.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-const char diff_usage[] =
-	"usage: ahd-replay diff [--all] [--format=text|json] [--root=<dir>] <a> <b>\n"
-	"   or: ahd-replay diff [--all] [--format=text|json] [--root=<dir>] --at <rev1> <rev2> <report>\n"
-	"\n"
-	"    --all            also show volatile fields that differ (invoked_at,\n"
-	"                     argv, node_version, platform, git_dirty, request ids,\n"
-	"                     unknown fields)\n"
-	"    --format=<f>     text (default) or json\n"
-	"    --root=<dir>     recorded paths are relative to <dir>\n"
-	"    --at             compare <report>'s sidecar at two commits\n"
-	"\n"
+static const char diff_usage_text[] =
 	"<a> and <b> are reports or sidecars.  Exit status: 0 when every stable\n"
 	"field matches, 1 when one differs, 2 on usage errors and unusable input.\n";
-
 
 struct diff_opts {
 	int all;
@@ -655,47 +645,6 @@ static int load_sides(struct side *a, struct side *b, char **argv,
 
 /* --- driver ---------------------------------------------------------- */
 
-static const struct option diff_options[] = {
-	{ "all", no_argument, NULL, 'a' },
-	{ "format", required_argument, NULL, 'f' },
-	{ "root", required_argument, NULL, 'r' },
-	{ "at", no_argument, NULL, 't' },
-	{ "help", no_argument, NULL, 'h' },
-	{ NULL, 0, NULL, 0 },
-};
-
-static void parse_diff_options(struct diff_opts *opts, int *argc,
-			       char ***argv)
-{
-	int c;
-
-	reset_getopt();
-	while ((c = getopt_long(*argc, *argv, "+h", diff_options,
-				NULL)) != -1) {
-		switch (c) {
-		case 'a':
-			opts->all = 1;
-			break;
-		case 'f':
-			opts->format = parse_output_format(optarg, 0, diff_usage);
-			break;
-		case 'r':
-			opts->root = optarg;
-			break;
-		case 't':
-			opts->at = 1;
-			break;
-		case 'h':
-			usage_help(diff_usage);
-		default:
-			usage_error(diff_usage, "unknown option '%s'",
-				    (*argv)[optind - 1]);
-		}
-	}
-	*argc -= optind;
-	*argv += optind;
-}
-
 int cmd_diff(int argc, char **argv)
 {
 	struct diff_opts opts = { 0, 0, FORMAT_TEXT, NULL };
@@ -704,12 +653,28 @@ int cmd_diff(int argc, char **argv)
 	struct strbuf path = STRBUF_INIT, pattern = STRBUF_INIT;
 	size_t i;
 	int status = 2;
+	const struct parse_opt options[] = {
+		OPT_BOOL(0, "all", &opts.all, "also show volatile fields that "
+			 "differ (invoked_at, argv, node_version, platform, "
+			 "git_dirty, request ids, unknown fields)"),
+		OPT_FORMAT(&opts.format, 0, "text (default) or json"),
+		OPT_STRING(0, "root", &opts.root, "<dir>", "recorded paths "
+			   "are relative to <dir>"),
+		OPT_BOOL_F(0, "at", &opts.at, "compare <report>'s sidecar at "
+			   "two commits", OPT_NO_SYNOPSIS),
+		OPT_END()
+	};
+	const struct cmd_usage usage = {
+		"diff", OPERANDS("<a> <b>", "--at <rev1> <rev2> <report>"),
+		options, diff_usage_text
+	};
 
-	parse_diff_options(&opts, &argc, &argv);
+	argc = parse_options(argc, argv, &usage,
+			     PARSE_OPT_STOP_AT_NON_OPTION);
 	if (argc != (opts.at ? 3 : 2))
-		usage_error(diff_usage, opts.at ?
-			    "--at wants <rev1> <rev2> <report>" :
-			    "diff wants two reports or sidecars");
+		usage_msg_opt(&usage, opts.at ?
+			      "--at wants <rev1> <rev2> <report>" :
+			      "diff wants two reports or sidecars");
 	side_init(&a);
 	side_init(&b);
 	memset(&d, 0, sizeof(d));

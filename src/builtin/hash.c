@@ -7,76 +7,43 @@
 #include "parse-options.h"
 #include "usage.h"
 
-#include <getopt.h>
 #include <stdio.h>
 #include <string.h>
 
-const char hash_usage[] =
-	"usage: ahd-replay hash [--raw | --jcs] [--max-size=<bytes>] <file>...\n"
-	"\n"
-	"    --raw              hash the decoded text as it is (markdown briefs)\n"
-	"    --jcs              parse as JSON, hash the RFC 8785 canonical form\n"
-	"    --max-size=<n>     refuse structured inputs over n bytes\n"
-	"                       (k, m, g suffixes; default 64m)\n"
-	"\n"
+static const char hash_usage_text[] =
 	"Without --raw or --jcs, each file is parsed as YAML 1.2 the way the\n"
 	"reference does and its canonical JSON is hashed.  \"-\" reads standard\n"
 	"input.\n";
 
-static const struct option hash_options[] = {
-	{ "raw", no_argument, NULL, 'r' },
-	{ "jcs", no_argument, NULL, 'j' },
-	{ "max-size", required_argument, NULL, 'm' },
-	{ "help", no_argument, NULL, 'h' },
-	{ NULL, 0, NULL, 0 },
-};
-
-/* Returns the index of the first operand. */
-static int parse_hash_options(int argc, char **argv, const char *usage,
-			   const struct option *opts, enum hash_mode *mode,
-			   size_t *max_size)
-{
-	int raw = 0, jcs = 0, c;
-
-	reset_getopt();
-	while ((c = getopt_long(argc, argv, "+h", opts, NULL)) != -1) {
-		switch (c) {
-		case 'r':
-			raw = 1;
-			break;
-		case 'j':
-			jcs = 1;
-			break;
-		case 'm':
-			if (parse_size(optarg, max_size) || !*max_size)
-				usage_error(usage, "invalid --max-size '%s'",
-					    optarg);
-			break;
-		case 'h':
-			usage_help(usage);
-		default:
-			usage_error(usage, "unknown option '%s'",
-				    argv[optind - 1]);
-		}
-	}
-	if (raw && jcs)
-		usage_error(usage, "--raw and --jcs cannot be used together");
-	*mode = raw ? HASH_RAW : jcs ? HASH_JCS : HASH_STRUCTURED;
-	return optind;
-}
-
 int cmd_hash(int argc, char **argv)
 {
 	struct strbuf err = STRBUF_INIT;
-	enum hash_mode mode;
 	size_t max_size = HASH_DEFAULT_MAX_SIZE;
-	int i, status = 0;
+	int raw = 0, jcs = 0, i, status = 0;
+	const struct parse_opt options[] = {
+		OPT_BOOL_F(0, "raw", &raw, "hash the decoded text as it is "
+			   "(markdown briefs)", OPT_OR_NEXT),
+		OPT_BOOL(0, "jcs", &jcs, "parse as JSON, hash the RFC 8785 "
+			 "canonical form"),
+		OPT_SIZE(0, "max-size", &max_size, "<bytes>", "refuse "
+			 "structured inputs over this many bytes (k, m, g "
+			 "suffixes; default 64m)"),
+		OPT_END()
+	};
+	const struct cmd_usage usage = {
+		"hash", OPERANDS("<file>..."), options, hash_usage_text
+	};
+	enum hash_mode mode;
 
-	i = parse_hash_options(argc, argv, hash_usage, hash_options, &mode,
-			    &max_size);
-	if (i >= argc)
-		usage_error(hash_usage, "no file given");
-	for (; i < argc; i++) {
+	argc = parse_options(argc, argv, &usage,
+			     PARSE_OPT_STOP_AT_NON_OPTION);
+	if (raw && jcs)
+		usage_msg_opt(&usage,
+			      "--raw and --jcs cannot be used together");
+	mode = raw ? HASH_RAW : jcs ? HASH_JCS : HASH_STRUCTURED;
+	if (!argc)
+		usage_msg_opt(&usage, "no file given");
+	for (i = 0; i < argc; i++) {
 		char hex[HASH_HEX_MAX];
 
 		strbuf_reset(&err);

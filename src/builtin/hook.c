@@ -21,9 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-const char hook_usage[] =
-	"usage: ahd-replay hook (pre-commit | pre-merge-commit | pre-push <remote> [<url>])\n"
-	"\n"
+static const char hook_usage_text[] =
 	"Run by the hooks that install-hooks writes; not usually run by hand.\n"
 	"pre-commit refuses a commit whose staged changes make a published\n"
 	"report's inputs drift; pre-push refuses a push whose commits do.\n"
@@ -395,17 +393,21 @@ int cmd_hook(int argc, char **argv)
 {
 	const char *skip = getenv("AHD_REPLAY_SKIP");
 	int ret;
+	const struct parse_opt options[] = { OPT_END() };
+	const struct cmd_usage usage = {
+		"hook", OPERANDS("(pre-commit | pre-merge-commit | pre-push "
+				 "<remote> [<url>])"), options, hook_usage_text
+	};
 
-	if (argc < 2 || !strcmp(argv[1], "-h") || !strcmp(argv[1], "--help")) {
-		if (argc >= 2)
-			usage_help(hook_usage);
-		usage_error(hook_usage, "which hook?");
-	}
-	if (strcmp(argv[1], "pre-commit") && strcmp(argv[1], "pre-merge-commit") &&
-	    strcmp(argv[1], "pre-push"))
-		usage_error(hook_usage, "unknown hook '%s'", argv[1]);
+	argc = parse_options(argc, argv, &usage,
+			     PARSE_OPT_STOP_AT_NON_OPTION);
+	if (!argc)
+		usage_msg_opt(&usage, "which hook?");
+	if (strcmp(argv[0], "pre-commit") &&
+	    strcmp(argv[0], "pre-merge-commit") && strcmp(argv[0], "pre-push"))
+		usage_msg_opt(&usage, "unknown hook '%s'", argv[0]);
 	/* A shim already running us further up the chain: check once. */
-	if (hook_chain_active(argv[1]))
+	if (hook_chain_active(argv[0]))
 		return 0;
 	if (skip && !strcmp(skip, "1")) {
 		fprintf(stderr, "ahd-replay: AHD_REPLAY_SKIP is set; replay check skipped\n");
@@ -413,9 +415,9 @@ int cmd_hook(int argc, char **argv)
 	}
 	/* git does not re-hash every object it reads; neither do we */
 	git_libgit2_opts(GIT_OPT_ENABLE_STRICT_HASH_VERIFICATION, 0);
-	if (!strcmp(argv[1], "pre-push"))
-		ret = pre_push(argc > 2 ? argv[2] : NULL,
-			       argc > 3 ? argv[3] : NULL);
+	if (!strcmp(argv[0], "pre-push"))
+		ret = pre_push(argc > 1 ? argv[1] : NULL,
+			       argc > 2 ? argv[2] : NULL);
 	else
 		ret = pre_commit();
 	return finish_stdout(ret);

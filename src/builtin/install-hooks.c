@@ -19,7 +19,6 @@
 #include "usage.h"
 
 #include <errno.h>
-#include <getopt.h>
 #include <git2.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -27,34 +26,18 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-const char install_hooks_usage[] =
-	"usage: ahd-replay install-hooks [--force] [--pre-merge-commit] [--hooks-path=use] [--print <hook>]\n"
-	"\n"
-	"    --force             replace an edited copy of our hook or a husky\n"
-	"                        hook, and discard a <hook>.ahd-replay-prev\n"
-	"                        that is in the way\n"
-	"    --pre-merge-commit  also install pre-merge-commit, which clean\n"
-	"                        merges run instead of pre-commit\n"
-	"    --hooks-path=use    write where core.hooksPath points even when\n"
-	"                        that is a tracked directory, outside the\n"
-	"                        repository, or husky's\n"
-	"    --print <hook>      print the hook instead of installing it\n"
-	"\n"
+static const char install_hooks_usage_text[] =
 	"Installs pre-commit and pre-push hooks where git runs them from; a\n"
 	"hook that is already there is kept as <hook>.ahd-replay-prev and runs\n"
 	"first.  Exit status: 0 when the hooks are in place, 2 when nothing\n"
 	"was written (the reasons are printed).\n";
 
-const char uninstall_hooks_usage[] =
-	"usage: ahd-replay uninstall-hooks\n"
-	"\n"
+static const char uninstall_hooks_usage_text[] =
 	"Removes the hooks install-hooks wrote (only exact copies of them) and\n"
 	"puts back the hooks they had moved aside.  Exit status: 0, or 2 when\n"
 	"something was left in place (the reasons are printed).\n";
 
-const char hooks_usage[] =
-	"usage: ahd-replay hooks status\n"
-	"\n"
+static const char hooks_usage_text[] =
 	"Shows the hooks directory git uses and, for each hook, whether git\n"
 	"will run ours.  Exit status: 0, 1 when a hook of ours is installed\n"
 	"but git will not run it (not executable, shadowed by core.hooksPath,\n"
@@ -96,59 +79,50 @@ struct install_opts {
 	const char *print;
 };
 
-static const struct option install_options[] = {
-	{ "force", no_argument, NULL, 'f' },
-	{ "pre-merge-commit", no_argument, NULL, 'm' },
-	{ "hooks-path", required_argument, NULL, 'p' },
-	{ "print", required_argument, NULL, 'P' },
-	{ "help", no_argument, NULL, 'h' },
-	{ NULL, 0, NULL, 0 },
-};
+static int parse_hooks_path(const struct parse_opt *opt, const char *arg)
+{
+	int *use = opt->value;
+
+	if (!strcmp(arg, "use"))
+		*use = 1;
+	else if (!strcmp(arg, "refuse"))
+		*use = 0;
+	else
+		return error("--hooks-path takes 'use' or 'refuse', not '%s'",
+			     arg);
+	return 0;
+}
 
 static void parse_install_options(struct install_opts *o, int argc,
 				  char **argv)
 {
-	int c;
+	const struct parse_opt options[] = {
+		OPT_BOOL(0, "force", &o->force, "replace an edited copy of our "
+			 "hook or a husky hook, and discard a "
+			 "<hook>.ahd-replay-prev that is in the way"),
+		OPT_BOOL(0, "pre-merge-commit", &o->pre_merge_commit, "also "
+			 "install pre-merge-commit, which clean merges run "
+			 "instead of pre-commit"),
+		OPT_CALLBACK(0, "hooks-path", &o->use_hooks_path, "use",
+			     "write where core.hooksPath points even when that "
+			     "is a tracked directory, outside the repository, "
+			     "or husky's", parse_hooks_path),
+		OPT_STRING_F(0, "print", &o->print, "<hook>", "print the hook "
+			     "instead of installing it", OPT_SPACE_ARG),
+		OPT_END()
+	};
+	const struct cmd_usage usage = {
+		"install-hooks", OPERANDS(""), options,
+		install_hooks_usage_text
+	};
 
-	reset_getopt();
-	while ((c = getopt_long(argc, argv, "+:h", install_options,
-				NULL)) != -1) {
-		switch (c) {
-		case 'f':
-			o->force = 1;
-			break;
-		case 'm':
-			o->pre_merge_commit = 1;
-			break;
-		case 'p':
-			if (!strcmp(optarg, "use"))
-				o->use_hooks_path = 1;
-			else if (!strcmp(optarg, "refuse"))
-				o->use_hooks_path = 0;
-			else
-				usage_error(install_hooks_usage,
-					    "--hooks-path takes 'use' or "
-					    "'refuse', not '%s'", optarg);
-			break;
-		case 'P':
-			o->print = optarg;
-			break;
-		case 'h':
-			usage_help(install_hooks_usage);
-		case ':':
-			usage_error(install_hooks_usage, "option '%s' needs "
-				    "a value", argv[optind - 1]);
-		default:
-			usage_error(install_hooks_usage, "unknown option '%s'",
-				    argv[optind - 1]);
-		}
-	}
-	if (optind < argc)
-		usage_error(install_hooks_usage, "unexpected argument '%s'",
-			    argv[optind]);
+	argc = parse_options(argc, argv, &usage,
+			     PARSE_OPT_STOP_AT_NON_OPTION);
+	if (argc)
+		usage_msg_opt(&usage, "unexpected argument '%s'", argv[0]);
 	if (o->print && !hook_type_known(o->print))
-		usage_error(install_hooks_usage, "no hook '%s' (pre-commit, "
-			    "pre-push or pre-merge-commit)", o->print);
+		usage_msg_opt(&usage, "no hook '%s' (pre-commit, pre-push or "
+			      "pre-merge-commit)", o->print);
 }
 
 static void hooks_path_refusal(const struct hooks_dir *hd)
@@ -292,11 +266,6 @@ out:
 
 /* --- uninstall-hooks ------------------------------------------------- */
 
-static const struct option help_only_options[] = {
-	{ "help", no_argument, NULL, 'h' },
-	{ NULL, 0, NULL, 0 },
-};
-
 /*
  * Remove ours from one slot; returns 1 if it was removed.  With
  * `replaced`, the caller renames another file over it instead, so that
@@ -386,19 +355,17 @@ static void uninstall_dir(const char *dir, int *status, int *found)
 int cmd_uninstall_hooks(int argc, char **argv)
 {
 	struct hooks_dir hd = HOOKS_DIR_INIT;
-	int c, status = 2, found = 0;
+	int status = 2, found = 0;
+	const struct parse_opt options[] = { OPT_END() };
+	const struct cmd_usage usage = {
+		"uninstall-hooks", OPERANDS(""), options,
+		uninstall_hooks_usage_text
+	};
 
-	reset_getopt();
-	while ((c = getopt_long(argc, argv, "+h", help_only_options,
-				NULL)) != -1) {
-		if (c == 'h')
-			usage_help(uninstall_hooks_usage);
-		usage_error(uninstall_hooks_usage, "unknown option '%s'",
-			    argv[optind - 1]);
-	}
-	if (optind < argc)
-		usage_error(uninstall_hooks_usage, "unexpected argument '%s'",
-			    argv[optind]);
+	argc = parse_options(argc, argv, &usage,
+			     PARSE_OPT_STOP_AT_NON_OPTION);
+	if (argc)
+		usage_msg_opt(&usage, "unexpected argument '%s'", argv[0]);
 	if (resolve_dir(&hd))
 		goto out;
 	status = 0;
@@ -615,16 +582,20 @@ out:
 
 int cmd_hooks(int argc, char **argv)
 {
-	if (argc < 2)
-		usage_error(hooks_usage, "which subcommand?");
-	if (!strcmp(argv[1], "-h") || !strcmp(argv[1], "--help"))
-		usage_help(hooks_usage);
-	if (strcmp(argv[1], "status"))
-		usage_error(hooks_usage, "unknown subcommand '%s'", argv[1]);
-	if (argc > 2) {
-		if (!strcmp(argv[2], "-h") || !strcmp(argv[2], "--help"))
-			usage_help(hooks_usage);
-		usage_error(hooks_usage, "unexpected argument '%s'", argv[2]);
-	}
+	const struct parse_opt options[] = { OPT_END() };
+	const struct cmd_usage usage = {
+		"hooks status", OPERANDS(""), options, hooks_usage_text
+	};
+
+	argc = parse_options(argc, argv, &usage,
+			     PARSE_OPT_STOP_AT_NON_OPTION);
+	if (!argc)
+		usage_msg_opt(&usage, "which subcommand?");
+	if (strcmp(argv[0], "status"))
+		usage_msg_opt(&usage, "unknown subcommand '%s'", argv[0]);
+	argc = parse_options(argc, argv, &usage,
+			     PARSE_OPT_STOP_AT_NON_OPTION);
+	if (argc)
+		usage_msg_opt(&usage, "unexpected argument '%s'", argv[0]);
 	return hooks_status();
 }

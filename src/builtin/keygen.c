@@ -10,26 +10,12 @@
 
 #include <errno.h>
 #include <fcntl.h>
-#include <getopt.h>
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
 
-const char keygen_usage[] =
-	"usage: ahd-replay keygen --out=<key> [--force]\n"
-	"\n"
-	"    --out=<key>   write the private key to <key> (PKCS#8 PEM, mode\n"
-	"                  0600) and the public key to <key>.pub (SPKI PEM)\n"
-	"    --force       replace existing key files\n"
-	"\n"
+static const char keygen_usage_text[] =
 	"Prints the key id.  Exit status: 0 on success, 2 on failure.\n";
-
-static const struct option keygen_options[] = {
-	{ "out", required_argument, NULL, 'o' },
-	{ "force", no_argument, NULL, 'f' },
-	{ "help", no_argument, NULL, 'h' },
-	{ NULL, 0, NULL, 0 },
-};
 
 /*
  * Create path, which must not exist, with its final mode from the start:
@@ -86,29 +72,24 @@ int cmd_keygen(int argc, char **argv)
 	char key_id[DIGEST_HEX_MAX];
 	const char *out = NULL;
 	EVP_PKEY *key = NULL;
-	int c, force = 0, status = 2;
+	int force = 0, status = 2;
+	const struct parse_opt options[] = {
+		OPT_STRING_F(0, "out", &out, "<key>", "write the private key "
+			     "to <key> (PKCS#8 PEM, mode 0600) and the public "
+			     "key to <key>.pub (SPKI PEM)", OPT_REQUIRED),
+		OPT_BOOL(0, "force", &force, "replace existing key files"),
+		OPT_END()
+	};
+	const struct cmd_usage usage = {
+		"keygen", OPERANDS(""), options, keygen_usage_text
+	};
 
-	reset_getopt();
-	while ((c = getopt_long(argc, argv, "+h", keygen_options,
-				NULL)) != -1) {
-		switch (c) {
-		case 'o':
-			out = optarg;
-			break;
-		case 'f':
-			force = 1;
-			break;
-		case 'h':
-			usage_help(keygen_usage);
-		default:
-			usage_error(keygen_usage, "unknown option '%s'",
-				    argv[optind - 1]);
-		}
-	}
+	argc = parse_options(argc, argv, &usage,
+			     PARSE_OPT_STOP_AT_NON_OPTION);
 	if (!out || !*out)
-		usage_error(keygen_usage, "--out is required");
-	if (optind != argc)
-		usage_error(keygen_usage, "keygen takes no operands");
+		usage_msg_opt(&usage, "--out is required");
+	if (argc)
+		usage_msg_opt(&usage, "keygen takes no operands");
 	strbuf_addf(&pub_path, "%s.pub", out);
 	if (!force && !access(pub_path.buf, F_OK)) {
 		error("'%s' already exists (--force to replace it)",

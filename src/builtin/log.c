@@ -6,30 +6,18 @@
 #include "builtin.h"
 #include "atomicfile.h"
 #include "eventlog.h"
-#include "input.h"
 #include "jsonout.h"
+#include "readfile.h"
 #include "parse-options.h"
 #include "strbuf.h"
 #include "usage.h"
 
 #include <errno.h>
-#include <getopt.h>
 #include <jansson.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-
-const char log_usage[] =
-	"usage: ahd-replay log verify [--format=text|json|github] [--quiet] [--receipt=<receipt.json>] [--canonicalize] <file.jsonl>\n"
-	"\n"
-	"    --format=<f>          text (default), json, or github annotations\n"
-	"    -q, --quiet           text: print only the problems\n"
-	"    --receipt=<file>      compare ToolResult output hashes, in order,\n"
-	"                          with the receipt's tool_calls[].output_hash\n"
-	"    --canonicalize        rewrite the log in canonical form (atomically)\n"
-	"                          and check the rewritten lines\n";
-
 
 /* Receipts are single JSON documents, unlike the logs they describe. */
 #define RECEIPT_MAX (64u << 20)
@@ -83,47 +71,6 @@ static void print_problem(void *data, size_t line, const char *rule,
 	}
 	p->any = 1;
 	strbuf_release(&sb);
-}
-
-static const struct option log_options[] = {
-	{ "format", required_argument, NULL, 'f' },
-	{ "quiet", no_argument, NULL, 'q' },
-	{ "receipt", required_argument, NULL, 'r' },
-	{ "canonicalize", no_argument, NULL, 'c' },
-	{ "help", no_argument, NULL, 'h' },
-	{ NULL, 0, NULL, 0 },
-};
-
-static void parse_log_options(struct log_opts *opts, int *argc, char ***argv)
-{
-	int c;
-
-	reset_getopt();
-	/* no "+": the form puts --receipt after the log */
-	while ((c = getopt_long(*argc, *argv, "hq", log_options,
-				NULL)) != -1) {
-		switch (c) {
-		case 'f':
-			opts->format = parse_output_format(optarg, 1, log_usage);
-			break;
-		case 'q':
-			opts->quiet = 1;
-			break;
-		case 'r':
-			opts->receipt = optarg;
-			break;
-		case 'c':
-			opts->canonicalize = 1;
-			break;
-		case 'h':
-			usage_help(log_usage);
-		default:
-			usage_error(log_usage, "unknown option '%s'",
-				    (*argv)[optind - 1]);
-		}
-	}
-	*argc -= optind;
-	*argv += optind;
 }
 
 static int load_receipt(struct eventlog *el, const char *path,
@@ -189,10 +136,9 @@ static int check_log(struct eventlog *el, FILE *fp, struct atomic_file *af,
 	return ret;
 }
 
-static int log_verify(int argc, char **argv)
+static int log_verify(const struct log_opts *opts, const char *file)
 {
-	struct log_opts opts = { FORMAT_TEXT, 0, 0, NULL };
-	struct printer printer = { &opts, NULL, 0 };
+	struct printer printer = { opts, NULL, 0 };
 	struct strbuf err = STRBUF_INIT;
 	struct atomic_file af;
 	struct eventlog el;
@@ -200,38 +146,35 @@ static int log_verify(int argc, char **argv)
 	FILE *fp = NULL;
 	int status, failed = 0;
 
-	parse_log_options(&opts, &argc, &argv);
-	if (argc != 1)
-		usage_error(log_usage, "expected one log file");
-	printer.file = argv[0];
+	printer.file = file;
 	eventlog_init(&el, print_problem, &printer);
-	if (opts.receipt && load_receipt(&el, opts.receipt, &err) < 0)
+	if (opts->receipt && load_receipt(&el, opts->receipt, &err) < 0)
 		failed = 1;
-	if (!failed && !(fp = fopen(argv[0], "r"))) {
+	if (!failed && !(fp = fopen(file, "r"))) {
 		strbuf_addf(&err, "cannot open: %s", strerror(errno));
 		failed = 1;
 	}
-	if (!failed && opts.canonicalize &&
+	if (!failed && opts->canonicalize &&
 	    (fstat(fileno(fp), &st) < 0 ||
-	     atomic_file_open(&af, argv[0], st.st_mode & 07777, &err) < 0))
+	     atomic_file_open(&af, file, st.st_mode & 07777, &err) < 0))
 		failed = 1;
-	if (opts.format == FORMAT_JSON)
+	if (opts->format == FORMAT_JSON)
 		printf("{\n  \"version\": 1,\n  \"problems\": [");
-	if (!failed && check_log(&el, fp, opts.canonicalize ? &af : NULL,
+	if (!failed && check_log(&el, fp, opts->canonicalize ? &af : NULL,
 				 &err) < 0)
 		failed = 1;
-	if (!failed && opts.canonicalize && atomic_file_commit(&af, &err) < 0)
+	if (!failed && opts->canonicalize && atomic_file_commit(&af, &err) < 0)
 		failed = 1;
 	if (fp)
 		fclose(fp);
 	status = failed ? 2 : el.problems ? 1 : 0;
 	if (failed)
-		fprintf(stderr, "ahd-replay: %s: %s\n", argv[0], err.buf);
-	if (opts.format == FORMAT_JSON) {
+		fprintf(stderr, "ahd-replay: %s: %s\n", file, err.buf);
+	if (opts->format == FORMAT_JSON) {
 		json_t *doc = json_object(), *summary = json_object();
 		struct strbuf text = STRBUF_INIT;
 
-		json_object_set_new(doc, "file", json_string(argv[0]));
+		json_object_set_new(doc, "file", json_string(file));
 		json_object_set_new(doc, "error", failed ?
 				    json_string(err.buf) : json_null());
 		json_object_set_new(summary, "lines", json_integer((json_int_t)el.lines));
@@ -247,10 +190,10 @@ static int log_verify(int argc, char **argv)
 		printf("%s],\n%s\n", printer.any ? "\n  " : "", text.buf + 2);
 		strbuf_release(&text);
 		json_decref(doc);
-	} else if (!opts.quiet && opts.format == FORMAT_TEXT && !failed) {
+	} else if (!opts->quiet && opts->format == FORMAT_TEXT && !failed) {
 		/* Fixed words, for the scripts that read this line. */
 		printf("%s: %zu lines, %zu tool calls, %zu problems, "
-		       "%zu unknown events, %zu unknown fields\n", argv[0],
+		       "%zu unknown events, %zu unknown fields\n", file,
 		       el.lines, el.tool_calls, el.problems,
 		       el.unknown_events, el.unknown_fields);
 	}
@@ -261,11 +204,33 @@ static int log_verify(int argc, char **argv)
 
 int cmd_log(int argc, char **argv)
 {
-	if (argc < 2)
-		usage_error(log_usage, "expected a subcommand");
-	if (!strcmp(argv[1], "verify"))
-		return log_verify(argc - 1, argv + 1);
-	if (!strcmp(argv[1], "-h") || !strcmp(argv[1], "--help"))
-		usage_help(log_usage);
-	usage_error(log_usage, "unknown subcommand '%s'", argv[1]);
+	struct log_opts opts = { FORMAT_TEXT, 0, 0, NULL };
+	const struct parse_opt options[] = {
+		OPT_FORMAT(&opts.format, 1, "text (default), json, or github "
+			   "annotations"),
+		OPT_BOOL('q', "quiet", &opts.quiet, "text: print only the "
+			 "problems"),
+		OPT_STRING(0, "receipt", &opts.receipt, "<receipt.json>",
+			   "compare ToolResult output hashes, in order, with "
+			   "the receipt's tool_calls[].output_hash"),
+		OPT_BOOL(0, "canonicalize", &opts.canonicalize, "rewrite the "
+			 "log in canonical form (atomically) and check the "
+			 "rewritten lines"),
+		OPT_END()
+	};
+	const struct cmd_usage usage = {
+		"log verify", OPERANDS("<file.jsonl>"), options, NULL
+	};
+
+	argc = parse_options(argc, argv, &usage,
+			     PARSE_OPT_STOP_AT_NON_OPTION);
+	if (!argc)
+		usage_msg_opt(&usage, "expected a subcommand");
+	if (strcmp(argv[0], "verify"))
+		usage_msg_opt(&usage, "unknown subcommand '%s'", argv[0]);
+	/* options may follow the log: the form puts --receipt last */
+	argc = parse_options(argc, argv, &usage, 0);
+	if (argc != 1)
+		usage_msg_opt(&usage, "expected one log file");
+	return log_verify(&opts, argv[0]);
 }

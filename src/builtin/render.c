@@ -9,38 +9,30 @@
 #include "sidecar.h"
 #include "usage.h"
 
-#include <getopt.h>
 #include <stdio.h>
 
-const char render_usage[] =
-	"usage: ahd-replay render <sidecar>\n"
-	"\n"
+static const char render_usage_text[] =
 	"Prints the ```yaml ahd-replay block and the replay command exactly as\n"
 	"the reference's renderReplayMarkdown() writes them into a report (no\n"
 	"final newline).  A report path names its sidecar.\n";
-
-static const struct option render_options[] = {
-	{ "help", no_argument, NULL, 'h' },
-	{ NULL, 0, NULL, 0 },
-};
 
 int cmd_render(int argc, char **argv)
 {
 	struct sidecar sc = SIDECAR_INIT;
 	struct strbuf path = STRBUF_INIT, out = STRBUF_INIT, err = STRBUF_INIT;
-	int c, status = 2;
+	int status = 2;
+	const struct parse_opt options[] = { OPT_END() };
+	const struct cmd_usage usage = {
+		"render", OPERANDS("<sidecar>"), options, render_usage_text
+	};
 
-	reset_getopt();
-	while ((c = getopt_long(argc, argv, "+h", render_options, NULL)) != -1) {
-		if (c == 'h')
-			usage_help(render_usage);
-		usage_error(render_usage, "unknown option '%s'",
-			    argv[optind - 1]);
-	}
-	if (optind != argc - 1)
-		usage_error(render_usage, optind >= argc ? "no sidecar given" :
-			    "render takes exactly one sidecar");
-	sidecar_path_for(&path, argv[optind]);
+	argc = parse_options(argc, argv, &usage,
+			     PARSE_OPT_STOP_AT_NON_OPTION);
+	if (argc != 1)
+		usage_msg_opt(&usage, argc ?
+			      "render takes exactly one sidecar" :
+			      "no sidecar given");
+	sidecar_path_for(&path, argv[0]);
 	if (sidecar_load(&sc, path.buf, &err)) {
 		error("%s: %s", path.buf, err.buf);
 		goto out;

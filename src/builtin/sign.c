@@ -8,54 +8,42 @@
 #include "signature.h"
 #include "usage.h"
 
-#include <getopt.h>
 #include <stdio.h>
 
-const char sign_usage[] =
-	"usage: ahd-replay sign --key=<key> <report>|<sidecar>...\n"
-	"\n"
-	"    --key=<key>   the Ed25519 private key (PKCS#8 PEM, mode 0600)\n"
-	"\n"
+static const char sign_usage_text[] =
 	"Writes <sidecar>.sig beside each sidecar, replacing any older one.\n"
 	"The sidecar itself is not changed.  Exit status: 0 when every\n"
 	"sidecar was signed, 2 otherwise.\n";
-
-static const struct option sign_options[] = {
-	{ "key", required_argument, NULL, 'k' },
-	{ "help", no_argument, NULL, 'h' },
-	{ NULL, 0, NULL, 0 },
-};
 
 int cmd_sign(int argc, char **argv)
 {
 	struct strbuf err = STRBUF_INIT;
 	const char *key_path = NULL;
 	EVP_PKEY *key = NULL;
-	int c, i, status = 2;
+	int i, status = 2;
+	const struct parse_opt options[] = {
+		OPT_STRING_F(0, "key", &key_path, "<key>", "the Ed25519 "
+			     "private key (PKCS#8 PEM, mode 0600)",
+			     OPT_REQUIRED),
+		OPT_END()
+	};
+	const struct cmd_usage usage = {
+		"sign", OPERANDS("<report>|<sidecar>..."), options,
+		sign_usage_text
+	};
 
-	reset_getopt();
-	while ((c = getopt_long(argc, argv, "+h", sign_options, NULL)) != -1) {
-		switch (c) {
-		case 'k':
-			key_path = optarg;
-			break;
-		case 'h':
-			usage_help(sign_usage);
-		default:
-			usage_error(sign_usage, "unknown option '%s'",
-				    argv[optind - 1]);
-		}
-	}
+	argc = parse_options(argc, argv, &usage,
+			     PARSE_OPT_STOP_AT_NON_OPTION);
 	if (!key_path)
-		usage_error(sign_usage, "--key is required");
-	if (optind >= argc)
-		usage_error(sign_usage, "no sidecar given");
+		usage_msg_opt(&usage, "--key is required");
+	if (!argc)
+		usage_msg_opt(&usage, "no sidecar given");
 	if (sig_load_private(&key, key_path, &err)) {
 		error("%s", err.buf);
 		goto out;
 	}
 	status = 0;
-	for (i = optind; i < argc; i++) {
+	for (i = 0; i < argc; i++) {
 		struct strbuf sidecar = STRBUF_INIT;
 
 		sidecar_path_for(&sidecar, argv[i]);

@@ -4,9 +4,9 @@
  */
 #include "config.h"
 #include "builtin.h"
-#include "input.h"
 #include "jsonload.h"
 #include "jsonout.h"
+#include "readfile.h"
 #include "jsonschema.h"
 #include "numfmt.h"
 #include "parse-options.h"
@@ -14,20 +14,11 @@
 #include "strutil.h"
 #include "usage.h"
 
-#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-const char validate_usage[] =
-	"usage: ahd-replay validate [--schema=<file>] [--format=<text|json>] "
-	"<sidecar>...\n"
-	"\n"
-	"    --schema=<file>    validate against this JSON Schema instead of\n"
-	"                       the installed replay.schema.json\n"
-	"    --format=<fmt>     text (default): one line per violation;\n"
-	"                       json: one document for all files\n"
-	"\n"
+static const char validate_usage_text[] =
 	"Each <sidecar> is a .replay.json file, or a report whose sidecar is\n"
 	"checked (a trailing .md becomes .replay.json).  \"-\" reads standard\n"
 	"input.  Unknown keys are violations here.  AHD_REPLAY_SCHEMA names\n"
@@ -41,50 +32,12 @@ struct validate_opts {
 	enum output_format format;
 };
 
-static const struct option validate_options[] = {
-	{ "schema", required_argument, NULL, 's' },
-	{ "format", required_argument, NULL, 'f' },
-	{ "help", no_argument, NULL, 'h' },
-	{ NULL, 0, NULL, 0 },
-};
-
 /* Totals for the summary line and the exit status. */
 struct validate_counts {
 	int valid;
 	int invalid;
 	int errors;
 };
-
-/* Returns the index of the first operand. */
-static int parse_validate_options(struct validate_opts *opts, int argc,
-				  char **argv)
-{
-	int c;
-
-	reset_getopt();
-	/* A leading ':' tells a missing argument from an unknown option. */
-	while ((c = getopt_long(argc, argv, "+:h", validate_options, NULL)) !=
-	       -1) {
-		switch (c) {
-		case 's':
-			opts->schema = optarg;
-			break;
-		case 'f':
-			opts->format = parse_output_format(optarg, 0,
-							   validate_usage);
-			break;
-		case 'h':
-			usage_help(validate_usage);
-		case ':':
-			usage_error(validate_usage, "option '%s' needs a "
-				    "value", argv[optind - 1]);
-		default:
-			usage_error(validate_usage, "unknown option '%s'",
-				    argv[optind - 1]);
-		}
-	}
-	return optind;
-}
 
 static json_t *json_str(const char *s)
 {
@@ -253,11 +206,25 @@ int cmd_validate(int argc, char **argv)
 	struct strbuf schema_path = STRBUF_INIT, err = STRBUF_INIT;
 	struct jsonschema *schema = NULL;
 	json_t *results = NULL;
-	int i, first, status;
+	int i, status;
+	const struct parse_opt options[] = {
+		OPT_STRING(0, "schema", &opts.schema, "<file>", "validate "
+			   "against this JSON Schema instead of the installed "
+			   "replay.schema.json"),
+		OPT_CALLBACK(0, "format", &opts.format, "<text|json>",
+			     "text (default): one line per violation; json: "
+			     "one document for all files", parse_opt_format),
+		OPT_END()
+	};
+	const struct cmd_usage usage = {
+		"validate", OPERANDS("<sidecar>..."), options,
+		validate_usage_text
+	};
 
-	first = parse_validate_options(&opts, argc, argv);
-	if (first >= argc)
-		usage_error(validate_usage, "no sidecar given");
+	argc = parse_options(argc, argv, &usage,
+			     PARSE_OPT_STOP_AT_NON_OPTION);
+	if (!argc)
+		usage_msg_opt(&usage, "no sidecar given");
 	if (opts.schema)
 		strbuf_addstr(&schema_path, opts.schema);
 	else if (jsonschema_find_replay(&schema_path, &err))
@@ -267,14 +234,14 @@ int cmd_validate(int argc, char **argv)
 	if (opts.format == FORMAT_JSON && !(results = json_array()))
 		die("out of memory");
 
-	for (i = first; i < argc; i++)
+	for (i = 0; i < argc; i++)
 		validate_one(schema, &opts, argv[i], &counts, results);
 
 	if (results) {
 		jsonout_print(results);
-	} else if (argc - first > 1) {
+	} else if (argc > 1) {
 		printf("%d sidecars: %d valid, %d invalid, %d errors\n",
-		       argc - first, counts.valid, counts.invalid,
+		       argc, counts.valid, counts.invalid,
 		       counts.errors);
 	}
 	status = counts.errors ? 2 : counts.invalid ? 1 : 0;

@@ -15,26 +15,11 @@
 #include "usage.h"
 #include "verify.h"
 
-#include <getopt.h>
 #include <git2.h>
 #include <stdio.h>
 #include <string.h>
 
-const char verify_usage[] =
-	"usage: ahd-replay verify [--all] [--format=text|json|github] [--quiet] [--root=<dir>] [--at=<rev>] [--allow-outside-root] [--trusted-keys=<dir>] [--require-signature] [<report>|<sidecar>|<dir>...]\n"
-	"\n"
-	"    --all                 every *.replay.json in the repository (the\n"
-	"                          default without operands)\n"
-	"    --format=<f>          text (default), json, or github annotations\n"
-	"    --quiet               print only failures and the summary\n"
-	"    --root=<dir>          recorded paths are relative to <dir>\n"
-	"    --at=<rev>            read tokens and briefs as they are at <rev>\n"
-	"    --allow-outside-root  let recorded paths leave the root\n"
-	"    --trusted-keys=<dir>  check <sidecar>.sig files against the *.pub\n"
-	"                          keys in <dir> (default: git config\n"
-	"                          ahd-replay.trustedKeys)\n"
-	"    --require-signature   an unsigned sidecar fails too\n"
-	"\n"
+static const char verify_usage_text[] =
 	"Exit status: 0 when every report's inputs are intact, 1 when an input\n"
 	"drifted or is missing or a signature check failed, 2 on usage errors\n"
 	"and unusable input.\n";
@@ -246,61 +231,38 @@ static json_t *report_json(const struct verify_report *r,
 
 /* --- driver ---------------------------------------------------------- */
 
-static const struct option verify_options[] = {
-	{ "all", no_argument, NULL, 'a' },
-	{ "format", required_argument, NULL, 'f' },
-	{ "quiet", no_argument, NULL, 'q' },
-	{ "root", required_argument, NULL, 'r' },
-	{ "at", required_argument, NULL, 't' },
-	{ "allow-outside-root", no_argument, NULL, 'o' },
-	{ "trusted-keys", required_argument, NULL, 'k' },
-	{ "require-signature", no_argument, NULL, 's' },
-	{ "help", no_argument, NULL, 'h' },
-	{ NULL, 0, NULL, 0 },
-};
-
-static void parse_verify_options(struct verify_opts *opts, int *argc,
-				 char ***argv)
+/* Returns the number of operands, moved to argv[0..). */
+static int parse_verify_options(struct verify_opts *opts, int argc,
+				char **argv)
 {
-	int c;
+	const struct parse_opt options[] = {
+		OPT_BOOL(0, "all", &opts->all, "every *.replay.json in the "
+			 "repository (the default without operands)"),
+		OPT_FORMAT(&opts->format, 1, "text (default), json, or github "
+			   "annotations"),
+		OPT_BOOL('q', "quiet", &opts->quiet, "print only failures and "
+			 "the summary"),
+		OPT_STRING(0, "root", &opts->core.root, "<dir>", "recorded paths "
+			   "are relative to <dir>"),
+		OPT_STRING(0, "at", &opts->core.at, "<rev>", "read tokens and "
+			   "briefs as they are at <rev>"),
+		OPT_BOOL(0, "allow-outside-root", &opts->core.allow_outside, "let "
+			 "recorded paths leave the root"),
+		OPT_STRING(0, "trusted-keys", &opts->trusted_keys, "<dir>",
+			   "check <sidecar>.sig files against the *.pub keys "
+			   "in <dir> (default: git config "
+			   "ahd-replay.trustedKeys)"),
+		OPT_BOOL(0, "require-signature", &opts->core.require_signature, "an "
+			 "unsigned sidecar fails too"),
+		OPT_END()
+	};
+	const struct cmd_usage usage = {
+		"verify", OPERANDS("[<report>|<sidecar>|<dir>...]"), options,
+		verify_usage_text
+	};
 
-	reset_getopt();
-	while ((c = getopt_long(*argc, *argv, "+hq", verify_options,
-				NULL)) != -1) {
-		switch (c) {
-		case 'a':
-			opts->all = 1;
-			break;
-		case 'f':
-			opts->format = parse_output_format(optarg, 1, verify_usage);
-			break;
-		case 'q':
-			opts->quiet = 1;
-			break;
-		case 'r':
-			opts->core.root = optarg;
-			break;
-		case 't':
-			opts->core.at = optarg;
-			break;
-		case 'o':
-			opts->core.allow_outside = 1;
-			break;
-		case 'k':
-			opts->trusted_keys = optarg;
-			break;
-		case 's':
-			opts->core.require_signature = 1;
-			break;
-		case 'h':
-			usage_help(verify_usage);
-		default:
-			usage_error(verify_usage, "unknown option '%s'",
-				    (*argv)[optind - 1]);
-		}
-	}
-	*argc -= optind;
-	*argv += optind;
+	return parse_options(argc, argv, &usage,
+			     PARSE_OPT_STOP_AT_NON_OPTION);
 }
 
 /* How many reports ended with each verdict, indexed by enum verify_verdict. */
@@ -353,7 +315,7 @@ int cmd_verify(int argc, char **argv)
 	size_t i;
 	int status = 0, printed = 0;
 
-	parse_verify_options(&opts, &argc, &argv);
+	argc = parse_verify_options(&opts, argc, argv);
 	if (sidecar_list_collect(&list, argc, argv, opts.all, opts.core.root) ||
 	    verify_load_trusted_keys(&keyring, opts.trusted_keys))
 		status = 2;

@@ -82,8 +82,8 @@ static void check_one(const struct strbuf *text, enum hash_mode mode)
 			fail("canonical text is not valid UTF-8", mode, &out);
 		if (memchr(out.buf, '\0', out.len))
 			fail("canonical text holds a NUL byte", mode, &out);
-		digest_buffer_hex(want, out.buf, out.len);
-		if (strcmp(hex, want))
+		if (digest_buffer_hex(want, out.buf, out.len) ||
+		    strcmp(hex, want))
 			fail("hash_text is not the SHA-256 of canon_text",
 			     mode, &out);
 

@@ -23,6 +23,13 @@
 #include <string.h>
 #include <time.h>
 
+/* A helper may die: without SHA-256 there is nothing to write. */
+static void sha256_hex(char out[DIGEST_HEX_MAX], const void *data, size_t len)
+{
+	if (digest_buffer_hex(out, data, len))
+		die("cannot compute SHA-256");
+}
+
 static const struct value *field(const struct value *map, const char *key)
 {
 	uint32_t i;
@@ -62,13 +69,13 @@ static void fill_hashes(struct arena *a, struct value *ev)
 			if (!(src = field(ev, "params")))
 				die("@params without params");
 			canonical(&text, src);
-			digest_buffer_hex(hex, text.buf, text.len);
+			sha256_hex(hex, text.buf, text.len);
 			strbuf_release(&text);
 		} else if (!strncmp(v->u.str.ptr, "@raw:", 5)) {
 			src = field(ev, v->u.str.ptr + 5);
 			if (!src || src->kind != VALUE_STRING)
 				die("%s: no such string field", v->u.str.ptr);
-			digest_buffer_hex(hex, src->u.str.ptr, src->u.str.len);
+			sha256_hex(hex, src->u.str.ptr, src->u.str.len);
 		} else {
 			continue;
 		}
@@ -139,7 +146,7 @@ static void generate(unsigned long pairs, size_t pad)
 		memset(params.buf + params.len, 'a' + (int)(i % 26), pad);
 		strbuf_setlen(&params, params.len + pad);
 		strbuf_addstr(&params, "\"}");
-		digest_buffer_hex(hex, params.buf, params.len);
+		sha256_hex(hex, params.buf, params.len);
 		strbuf_reset(&text);
 		timestamp(t, 2 * i);
 		strbuf_addf(&text, "{\"event\":\"ToolCall\",\"id\":\"tc_%lu\","
@@ -147,7 +154,7 @@ static void generate(unsigned long pairs, size_t pad)
 			    "\"step-%lu\",\"t\":\"%s\","
 			    "\"tool\":\"file_read\"}\n", i, params.buf, hex,
 			    i / 10, t);
-		digest_buffer_hex(hex, text.buf, text.len);
+		sha256_hex(hex, text.buf, text.len);
 		timestamp(t, 2 * i + 1);
 		strbuf_addf(&text, "{\"event\":\"ToolResult\",\"exit_code\":0,"
 			    "\"id\":\"tc_%lu\",\"latency_ms\":45,"

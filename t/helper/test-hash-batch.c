@@ -9,7 +9,7 @@
  */
 #include "config.h"
 #include "hashfile.h"
-#include "input.h"
+#include "readfile.h"
 #include "strbuf.h"
 #include "usage.h"
 #include "utf8.h"

@@ -4,13 +4,14 @@
  */
 #include "config.h"
 #include "hashfile.h"
-#include "input.h"
+#include "readfile.h"
 #include "strbuf.h"
 #include "tap.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 static const char *const jcs_vectors[] = {
 	"arrays", "french", "structures", "unicode", "values", "weird",
@@ -93,16 +94,22 @@ int main(void)
 {
 	const char *shared = getenv("SHARED_DIR");
 	struct strbuf dir = STRBUF_INIT, alias = STRBUF_INIT;
+	struct stat st;
 	size_t i;
 	int k;
 
 	plan_lazy();
-	if (shared) {
+	if (shared)
 		strbuf_addf(&dir, "%s/vectors/jcs", shared);
-		for (i = 0; i < sizeof(jcs_vectors) / sizeof(*jcs_vectors); i++)
+	/* The vectors live in the project's shared/ directory, not here. */
+	for (i = 0; i < sizeof(jcs_vectors) / sizeof(*jcs_vectors); i++) {
+		if (shared && !stat(dir.buf, &st) && S_ISDIR(st.st_mode))
 			check_jcs(dir.buf, jcs_vectors[i]);
-	} else
-		diag("SHARED_DIR not set: RFC 8785 vectors not checked");
+		else
+			skip("jcs %s: no RFC 8785 vectors (%s)", jcs_vectors[i],
+			     shared ? "SHARED_DIR has no vectors/jcs" :
+			     "SHARED_DIR not set");
+	}
 
 	check_ahd("b: 1\na: 2\n", "{\"a\":2,\"b\":1}", "keys sorted");
 	check_ahd("b: 1\n\"10\": x\n\"2\": y\na: z\n",

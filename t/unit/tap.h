@@ -20,5 +20,7 @@ int is_bytes(const void *want, size_t wlen, const void *got, size_t glen,
 	     const char *fmt, ...) __attribute__((format(printf, 5, 6)));
 void diag(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void skip_all(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* Count one test as skipped ("ok N # skip <reason>"). */
+void skip(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
 #endif

@@ -1,5 +1,5 @@
-#ifndef INPUTS_H
-#define INPUTS_H
+#ifndef INPUTPATH_H
+#define INPUTPATH_H
 
 #include <git2.h>
 #include "strbuf.h"

@@ -1,6 +1,6 @@
 #include "config.h"
-#include "inputs.h"
-#include "input.h"
+#include "inputpath.h"
+#include "readfile.h"
 #include "repo.h"
 #include "root.h"
 #include "usage.h"

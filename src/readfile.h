@@ -1,5 +1,5 @@
-#ifndef INPUT_H
-#define INPUT_H
+#ifndef READFILE_H
+#define READFILE_H
 
 #include <stddef.h>
 #include <stdio.h>

@@ -1,5 +1,5 @@
 #include "config.h"
-#include "input.h"
+#include "readfile.h"
 
 #include <errno.h>
 #include <string.h>
