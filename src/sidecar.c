@@ -8,7 +8,6 @@
  */
 #include "config.h"
 #include "sidecar.h"
-#include "canon.h"
 #include "jsonload.h"
 #include "jsonout.h"
 #include "readfile.h"

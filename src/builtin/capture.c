@@ -31,7 +31,6 @@
 
 #include <ctype.h>
 #include <errno.h>
-#include <git2.h>
 #include <jansson.h>
 #include <math.h>
 #include <stdio.h>

@@ -15,7 +15,6 @@
 #include "usage.h"
 #include "verify.h"
 
-#include <git2.h>
 #include <stdio.h>
 #include <string.h>
 
