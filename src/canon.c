@@ -1,6 +1,7 @@
 #include "config.h"
 #include "canon.h"
 #include "numfmt.h"
+#include "strutil.h"
 #include "usage.h"
 #include "utf8.h"
 
@@ -95,22 +96,6 @@ static void maybe_flush(struct canon_out *out)
 {
 	if (out->flush && out->buf.len >= FLUSH_AT)
 		canon_flush(out);
-}
-
-/* The value of a canonical array index ("0", "17"; not "01"), or -1. */
-static int64_t array_index(const char *s, size_t len)
-{
-	int64_t v = 0;
-	size_t i;
-
-	if (!len || len > 10 || (len > 1 && s[0] == '0'))
-		return -1;
-	for (i = 0; i < len; i++) {
-		if (s[i] < '0' || s[i] > '9')
-			return -1;
-		v = v * 10 + (s[i] - '0');
-	}
-	return v <= 4294967294LL ? v : -1;
 }
 
 static int entry_cmp(const void *pa, const void *pb)
@@ -220,7 +205,7 @@ static int write_map(struct writer *w, const struct value *v, int depth)
 		if (ents[i].off != NO_OFFSET)
 			ents[i].key = w->keys.buf + ents[i].off;
 		ents[i].index = w->dialect == CANON_AHD ?
-			array_index(ents[i].key, ents[i].len) : -1;
+			js_array_index(ents[i].key, ents[i].len) : -1;
 	}
 	qsort(ents, n, sizeof(*ents), entry_cmp);
 

@@ -4,9 +4,11 @@
  */
 #include "config.h"
 #include "eventlog.h"
+#include "datetime.h"
 #include "digest.h"
 #include "jsonload.h"
 #include "usage.h"
+#include "utf8.h"
 
 #include <math.h>
 #include <stdarg.h>
@@ -142,82 +144,6 @@ int eventlog_set_receipt(struct eventlog *el, const char *text, size_t len,
 
 /* --- timestamps ------------------------------------------------------ */
 
-static int digits(const char *s, int n, int *out)
-{
-	int v = 0;
-
-	while (n--) {
-		if (*s < '0' || *s > '9')
-			return -1;
-		v = v * 10 + (*s++ - '0');
-	}
-	*out = v;
-	return 0;
-}
-
-/* Days since 1970-01-01 of a proleptic Gregorian date (Hinnant). */
-static int64_t days_from_civil(int64_t y, int m, int d)
-{
-	int64_t era, yoe, doy, doe;
-
-	y -= m <= 2;
-	era = (y >= 0 ? y : y - 399) / 400;
-	yoe = y - era * 400;
-	doy = (153 * (m + (m > 2 ? -3 : 9)) + 2) / 5 + d - 1;
-	doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
-	return era * 146097 + doe - 719468;
-}
-
-int iso8601_parse(const char *s, size_t len, int64_t *sec, long *nsec)
-{
-	static const int mdays[] = { 31, 29, 31, 30, 31, 30, 31, 31, 30, 31,
-				     30, 31 };
-	const char *e = s + len;
-	int y, mo, d, h, mi, se, oh = 0, om = 0, sign = 0, scale;
-	long frac = 0;
-
-	if (len < 20 || digits(s, 4, &y) || s[4] != '-' ||
-	    digits(s + 5, 2, &mo) || s[7] != '-' || digits(s + 8, 2, &d) ||
-	    (s[10] != 'T' && s[10] != 't') || digits(s + 11, 2, &h) ||
-	    s[13] != ':' || digits(s + 14, 2, &mi) || s[16] != ':' ||
-	    digits(s + 17, 2, &se))
-		return -1;
-	if (mo < 1 || mo > 12 || d < 1 || d > mdays[mo - 1] ||
-	    (mo == 2 && d == 29 &&
-	     (y % 4 || (y % 100 == 0 && y % 400))) ||
-	    h > 23 || mi > 59 || se > 60)
-		return -1;
-	s += 19;
-	if (s < e && *s == '.') {
-		s++;
-		if (s == e || *s < '0' || *s > '9')
-			return -1;
-		/* nanoseconds; finer digits still order within a second */
-		for (scale = 0; s < e && *s >= '0' && *s <= '9'; s++, scale++)
-			if (scale < 9)
-				frac = frac * 10 + (*s - '0');
-		for (; scale < 9; scale++)
-			frac *= 10;
-	}
-	if (s < e && (*s == 'Z' || *s == 'z')) {
-		s++;
-	} else if (s < e && (*s == '+' || *s == '-')) {
-		sign = *s == '-' ? -1 : 1;
-		if (e - s < 6 || digits(s + 1, 2, &oh) || s[3] != ':' ||
-		    digits(s + 4, 2, &om) || oh > 23 || om > 59)
-			return -1;
-		s += 6;
-	} else {
-		return -1;
-	}
-	if (s != e)
-		return -1;
-	*sec = days_from_civil(y, mo, d) * 86400 + h * 3600 + mi * 60 + se -
-		sign * (oh * 3600 + om * 60);
-	*nsec = frac;
-	return 0;
-}
-
 static void check_time(struct eventlog *el, const struct value *ev)
 {
 	const struct value *t = get(ev, "t");
@@ -228,7 +154,8 @@ static void check_time(struct eventlog *el, const struct value *ev)
 		problem(el, "timestamp", "no \"t\" timestamp string");
 		return;
 	}
-	if (iso8601_parse(t->u.str.ptr, t->u.str.len, &sec, &nsec) < 0) {
+	if (datetime_parse(t->u.str.ptr, t->u.str.len, DATETIME_EVENTLOG,
+			   &sec, &nsec) < 0) {
 		problem(el, "timestamp", "\"t\" is not an ISO-8601 date-time: "
 			"%s", t->u.str.ptr);
 		return;
@@ -245,26 +172,6 @@ static void check_time(struct eventlog *el, const struct value *ev)
 }
 
 /* --- previews -------------------------------------------------------- */
-
-static size_t code_points(const char *s, size_t len)
-{
-	size_t i, n = 0;
-
-	for (i = 0; i < len; i++)
-		n += ((unsigned char)s[i] & 0xC0) != 0x80;
-	return n;
-}
-
-/* Byte offset of code point number cp (counted from 0). */
-static size_t cp_offset(const char *s, size_t len, size_t cp)
-{
-	size_t i;
-
-	for (i = 0; i < len; i++)
-		if (((unsigned char)s[i] & 0xC0) != 0x80 && !cp--)
-			return i;
-	return len;
-}
 
 static int is_preview(const char *key, size_t len, size_t *half)
 {
@@ -327,10 +234,10 @@ static void check_previews(struct eventlog *el, const struct value *ev)
 		    v->kind != VALUE_STRING)
 			continue;
 		s = v->u.str.ptr;
-		n = code_points(s, v->u.str.len);
+		n = utf8_code_points(s, v->u.str.len);
 		if (n <= 2 * half)
 			continue;
-		at = cp_offset(s, v->u.str.len, half);
+		at = utf8_offset_of(s, v->u.str.len, half);
 		if (n != 2 * half + 3 || memcmp(s + at, "...", 3)) {
 			problem(el, "preview", "%s has %zu characters: at "
 				"most %zu, or the first %zu + \"...\" + the "
@@ -470,8 +377,6 @@ static int header(struct eventlog *el, const struct value *ev,
 {
 	const struct value *v;
 	const char *created;
-	int64_t sec;
-	long nsec;
 
 	if (!event || strcmp(event, "ReplayHeader")) {
 		strbuf_addstr(err, "the first line is not a ReplayHeader "
@@ -491,8 +396,8 @@ static int header(struct eventlog *el, const struct value *ev,
 		return -1;
 	}
 	created = get_string(ev, "created_at");
-	if (created && iso8601_parse(created, strlen(created), &sec,
-				     &nsec) < 0)
+	if (created && datetime_parse(created, strlen(created),
+				      DATETIME_EVENTLOG, NULL, NULL) < 0)
 		problem(el, "timestamp", "created_at is not an ISO-8601 "
 			"date-time: %s", created);
 	return 0;

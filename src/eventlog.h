@@ -73,11 +73,4 @@ int eventlog_line(struct eventlog *el, const char *line, size_t len,
 /* After the last line: an empty log is refused (-1), as above. */
 int eventlog_finish(struct eventlog *el, struct strbuf *err);
 
-/*
- * Parse an ISO-8601 date-time (RFC 3339's profile: date, 'T', time,
- * optional fraction, 'Z' or an offset) into UTC seconds and nanoseconds.
- * Returns 0 or -1.
- */
-int iso8601_parse(const char *s, size_t len, int64_t *sec, long *nsec);
-
 #endif

@@ -6,6 +6,7 @@
 #include "repo.h"
 #include "root.h"
 #include "sidecar.h"
+#include "strutil.h"
 #include "usage.h"
 #include "utf8.h"
 
@@ -180,7 +181,7 @@ static const char *find_root(struct ctx *c, const char *sidecar_path)
 
 static void short_hash(struct strbuf *out, const char *h)
 {
-	if (!strncmp(h, "sha256:", 7))
+	if (starts_with(h, "sha256:"))
 		strbuf_addf(out, "sha256:%.12s", h + 7);
 	else
 		strbuf_addstr(out, h);
@@ -369,7 +370,7 @@ static int collect_tree_sidecar(const char *root, const git_tree_entry *e,
 	size_t n = strlen(name);
 
 	if (git_tree_entry_type(e) == GIT_OBJECT_BLOB && n > 12 &&
-	    !strcmp(name + n - 12, ".replay.json")) {
+	    ends_with(name, ".replay.json")) {
 		struct strbuf p = STRBUF_INIT;
 
 		char hex[GIT_OID_HEXSZ + 1];
@@ -395,8 +396,7 @@ static void collect_sidecars(struct ctx *c, struct paths *out)
 				git_index_get_byindex(c->next->index, i);
 			size_t len = strlen(e->path);
 
-			if (len > 12 && !strcmp(e->path + len - 12,
-						".replay.json") &&
+			if (len > 12 && ends_with(e->path, ".replay.json") &&
 			    !GIT_INDEX_ENTRY_STAGE(e)) {
 				struct strbuf p = STRBUF_INIT;
 				char hex[GIT_OID_HEXSZ + 1];
@@ -484,8 +484,7 @@ int hookcheck_run(git_repository *repo, const char *workdir,
 		struct strbuf report = STRBUF_INIT;
 		int changed = paths_has(&c.changed, sp);
 
-		strbuf_add(&report, sp, strlen(sp) - 12);
-		strbuf_addstr(&report, ".md");
+		sidecar_report_for(&report, sp);
 		if (!changed && !sidecar_blob(&c, sp, &buf) &&
 		    !mentions_changed(&c, &buf)) {
 			/* names no changed path: nothing to judge */

@@ -79,20 +79,17 @@ int json_load_ijson(struct value **out, struct arena *arena,
 	root = json_loadb(text, len, JSON_DECODE_ANY | JSON_REJECT_DUPLICATES |
 			  JSON_DECODE_INT_AS_REAL | JSON_ALLOW_NUL, &jerr);
 	if (!root) {
-		const char *t;
-
-		/* jansson quotes the input near the error: keep one line. */
-		strbuf_addstr(err, "invalid JSON: ");
-		for (t = jerr.text; *t; t++)
-			if ((unsigned char)*t < 0x20 || *t == 0x7f)
-				strbuf_addf(err, "\\x%02x", (unsigned char)*t);
-			else
-				strbuf_addch(err, *t);
-		strbuf_addf(err, " (line %d, column %d)", jerr.line,
-			    jerr.column);
+		jsonload_describe_error(err, &jerr);
 		return -1;
 	}
 	*out = convert(arena, root);
 	json_decref(root);
 	return 0;
+}
+
+void jsonload_describe_error(struct strbuf *err, const json_error_t *jerr)
+{
+	strbuf_addstr(err, "invalid JSON: ");
+	strbuf_add_printable(err, jerr->text);
+	strbuf_addf(err, " (line %d, column %d)", jerr->line, jerr->column);
 }

@@ -1,6 +1,7 @@
 #ifndef JSONLOAD_H
 #define JSONLOAD_H
 
+#include <jansson.h>
 #include <stddef.h>
 #include "strbuf.h"
 #include "value.h"
@@ -14,5 +15,11 @@
  */
 int json_load_ijson(struct value **out, struct arena *arena,
 		    const char *text, size_t len, struct strbuf *err);
+
+/*
+ * Append "invalid JSON: <jansson's message> (line L, column C)", the
+ * message on one line (jansson quotes the input near the error).
+ */
+void jsonload_describe_error(struct strbuf *err, const json_error_t *jerr);
 
 #endif

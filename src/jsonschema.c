@@ -8,9 +8,13 @@
  */
 #include "config.h"
 #include "jsonschema.h"
+#include "datetime.h"
+#include "jsonout.h"
 #include "readfile.h"
 #include "numfmt.h"
+#include "strutil.h"
 #include "usage.h"
+#include "utf8.h"
 
 #include <math.h>
 #include <regex.h>
@@ -60,14 +64,6 @@ void jsonschema_errors_release(struct jsonschema_errors *errs)
 	errs->nr = errs->alloc = 0;
 }
 
-static int in_list(const char *const *list, const char *s)
-{
-	for (; *list; list++)
-		if (!strcmp(*list, s))
-			return 1;
-	return 0;
-}
-
 /* Append key to a JSON Pointer, escaping '~' and '/' (RFC 6901). */
 static void pointer_add(struct strbuf *sb, const char *key)
 {
@@ -103,71 +99,9 @@ static int is_integral(const json_t *v)
  * Append v as compact JSON for a message, numbers as JavaScript prints
  * them (1, not jansson's 1.0).  Only schema values reach here.
  */
-static void add_json_string(struct strbuf *sb, const char *str, size_t len)
-{
-	const unsigned char *s = (const unsigned char *)str;
-	size_t i;
-
-	strbuf_addch(sb, '"');
-	for (i = 0; i < len; i++) {
-		if (s[i] == '"' || s[i] == '\\')
-			strbuf_addf(sb, "\\%c", s[i]);
-		else if (s[i] < 0x20 || s[i] == 0x7f)
-			strbuf_addf(sb, "\\u%04x", s[i]);
-		else
-			strbuf_addch(sb, s[i]);
-	}
-	strbuf_addch(sb, '"');
-}
-
 static void add_json(struct strbuf *sb, const json_t *v)
 {
-	char num[NUMFMT_MAX];
-	const char *key;
-	json_t *item;
-	size_t i;
-
-	switch (json_typeof(v)) {
-	case JSON_OBJECT:
-		strbuf_addch(sb, '{');
-		i = 0;
-		json_object_foreach((json_t *)v, key, item) {
-			if (i++)
-				strbuf_addch(sb, ',');
-			add_json_string(sb, key, strlen(key));
-			strbuf_addch(sb, ':');
-			add_json(sb, item);
-		}
-		strbuf_addch(sb, '}');
-		break;
-	case JSON_ARRAY:
-		strbuf_addch(sb, '[');
-		json_array_foreach(v, i, item) {
-			if (i)
-				strbuf_addch(sb, ',');
-			add_json(sb, item);
-		}
-		strbuf_addch(sb, ']');
-		break;
-	case JSON_STRING:
-		add_json_string(sb, json_string_value(v),
-				json_string_length(v));
-		break;
-	case JSON_INTEGER:
-	case JSON_REAL:
-		numfmt_es(num, json_number_value(v));
-		strbuf_addstr(sb, num);
-		break;
-	case JSON_TRUE:
-		strbuf_addstr(sb, "true");
-		break;
-	case JSON_FALSE:
-		strbuf_addstr(sb, "false");
-		break;
-	case JSON_NULL:
-		strbuf_addstr(sb, "null");
-		break;
-	}
+	jsonout_write(sb, v, JSONOUT_COMPACT, JSONOUT_ESCAPE_CONTROLS);
 }
 
 /* ------------------------------------------------------------------ */
@@ -437,18 +371,6 @@ static int parse_braces(struct pattern_state *st)
 	return 0;
 }
 
-/* Length of the UTF-8 sequence that starts with byte c. */
-static int utf8_seq_len(unsigned char c)
-{
-	if (c < 0x80)
-		return 1;
-	if (c >= 0xf0)
-		return 4;
-	if (c >= 0xe0)
-		return 3;
-	return 2;
-}
-
 /*
  * Translate the ECMA-262 pattern src (len bytes of UTF-8) into a POSIX
  * ERE in out, or refuse it (see jsonschema.h for the subset).  Searching
@@ -457,6 +379,67 @@ static int utf8_seq_len(unsigned char c)
  * characters or whole literal sequences, and UTF-8 never hides an ASCII
  * byte inside a multi-byte character.
  */
+/* A quantifier at st->p (c is its first character). */
+static int quantifier(struct pattern_state *st, int c, int can_repeat)
+{
+	if (!can_repeat && c == '{')
+		return refuse(st, "a brace that is not a quantifier");
+	if (!can_repeat)
+		return refuse(st, "a quantifier with nothing to repeat");
+	if (c == '{') {
+		if (parse_braces(st))
+			return -1;
+	} else {
+		strbuf_addch(st->out, c);
+		st->p++;
+	}
+	/* Laziness does not change whether a string matches. */
+	if (st->p < st->end && *st->p == '?')
+		st->p++;
+	return 0;
+}
+
+/* An escape outside a class, st->p just past the backslash. */
+static int atom_escape(struct pattern_state *st)
+{
+	int n = char_escape(st, 0);
+
+	if (n == -1)
+		return -1;
+	if (n == -2) {
+		unsigned char set[0x80] = { 0 };
+
+		set_add_class(set, *st->p);
+		st->p++;
+		emit_set(st->out, set);
+	} else {
+		emit_literal(st->out, n);
+	}
+	return 0;
+}
+
+/* A literal character starting with byte c at st->p. */
+static int literal_char(struct pattern_state *st, int c)
+{
+	int n = (int)utf8_seq_length(c);
+
+	if (n == 4)
+		return refuse(st, "a character outside the Basic "
+			      "Multilingual Plane");
+	if (st->end - st->p < n)
+		return refuse(st, "invalid UTF-8");
+	if (n == 1) {
+		emit_literal(st->out, c);
+	} else {
+		/* A quantifier repeats the whole character. */
+		strbuf_addch(st->out, '(');
+		strbuf_add(st->out, st->p, n);
+		strbuf_addch(st->out, ')');
+	}
+	st->p += n;
+	return 0;
+}
+
 static int translate_pattern(struct strbuf *out, const char *src, size_t len,
 			     struct strbuf *err)
 {
@@ -475,29 +458,15 @@ static int translate_pattern(struct strbuf *out, const char *src, size_t len,
 	if (memchr(src, '\0', len))
 		return refuse(&st, "a NUL character");
 	while (st.p < st.end) {
-		int c = *st.p, n;
+		int c = *st.p;
 
 		switch (c) {
 		case '*':
 		case '+':
 		case '?':
 		case '{':
-			if (!can_repeat && c == '{')
-				return refuse(&st, "a brace that is not a "
-					      "quantifier");
-			if (!can_repeat)
-				return refuse(&st, "a quantifier with nothing "
-					      "to repeat");
-			if (c == '{') {
-				if (parse_braces(&st))
-					return -1;
-			} else {
-				strbuf_addch(out, c);
-				st.p++;
-			}
-			/* Laziness does not change whether a string matches. */
-			if (st.p < st.end && *st.p == '?')
-				st.p++;
+			if (quantifier(&st, c, can_repeat))
+				return -1;
 			can_repeat = 0;
 			continue;
 		case '}':
@@ -552,35 +521,12 @@ static int translate_pattern(struct strbuf *out, const char *src, size_t len,
 			break;
 		case '\\':
 			st.p++;
-			n = char_escape(&st, 0);
-			if (n == -1)
+			if (atom_escape(&st))
 				return -1;
-			if (n == -2) {
-				unsigned char set[0x80] = { 0 };
-
-				set_add_class(set, *st.p);
-				st.p++;
-				emit_set(out, set);
-			} else {
-				emit_literal(out, n);
-			}
 			break;
 		default:
-			n = utf8_seq_len(c);
-			if (n == 4)
-				return refuse(&st, "a character outside the "
-					      "Basic Multilingual Plane");
-			if (st.end - st.p < n)
-				return refuse(&st, "invalid UTF-8");
-			if (n == 1) {
-				emit_literal(out, c);
-			} else {
-				/* A quantifier repeats the whole character. */
-				strbuf_addch(out, '(');
-				strbuf_add(out, st.p, n);
-				strbuf_addch(out, ')');
-			}
-			st.p += n;
+			if (literal_char(&st, c))
+				return -1;
 			break;
 		}
 		can_repeat = 1;
@@ -647,7 +593,7 @@ static int bad_schema(struct strbuf *err, const struct strbuf *where,
 
 static int check_type_name(const json_t *v)
 {
-	return json_is_string(v) && in_list(type_names, json_string_value(v));
+	return json_is_string(v) && str_in_list(type_names, json_string_value(v));
 }
 
 static int check_type(const json_t *v)
@@ -700,7 +646,7 @@ static int check_keyword(struct jsonschema *s, const json_t *schema,
 	size_t i;
 	int ret;
 
-	if (in_list(annotations, key) || !strcmp(key, "const"))
+	if (str_in_list(annotations, key) || !strcmp(key, "const"))
 		return 0;
 	if (!strcmp(key, "type")) {
 		if (check_type(v))
@@ -887,79 +833,9 @@ void jsonschema_free(struct jsonschema *s)
 /* ------------------------------------------------------------------ */
 /* RFC 3339 date-time */
 
-static int digits(const char *s, int n)
-{
-	int v = 0, i;
-
-	for (i = 0; i < n; i++) {
-		if (s[i] < '0' || s[i] > '9')
-			return -1;
-		v = v * 10 + (s[i] - '0');
-	}
-	return v;
-}
-
-static int days_in_month(int year, int month)
-{
-	static const int days[] = {
-		31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31,
-	};
-
-	if (month == 2 && year % 4 == 0 && (year % 100 != 0 || year % 400 == 0))
-		return 29;
-	return days[month - 1];
-}
-
 int jsonschema_is_date_time(const char *s, size_t len)
 {
-	int year, month, mday, hour, minute, second;
-	int off = 0, oh, om;
-	size_t i;
-
-	/* full-date "T" partial-time: 19 characters. */
-	if (len < 20 || s[4] != '-' || s[7] != '-' ||
-	    (s[10] != 'T' && s[10] != 't') || s[13] != ':' || s[16] != ':')
-		return 0;
-	year = digits(s, 4);
-	month = digits(s + 5, 2);
-	mday = digits(s + 8, 2);
-	hour = digits(s + 11, 2);
-	minute = digits(s + 14, 2);
-	second = digits(s + 17, 2);
-	if (year < 0 || month < 1 || month > 12 || mday < 1 ||
-	    mday > days_in_month(year, month) || hour < 0 || hour > 23 ||
-	    minute < 0 || minute > 59 || second < 0 || second > 60)
-		return 0;
-	i = 19;
-	if (s[i] == '.') {
-		size_t start = ++i;
-
-		while (i < len && s[i] >= '0' && s[i] <= '9')
-			i++;
-		if (i == start)
-			return 0;
-	}
-	if (i < len && (s[i] == 'Z' || s[i] == 'z')) {
-		i++;
-	} else if (i < len && (s[i] == '+' || s[i] == '-')) {
-		if (len - i < 6 || s[i + 3] != ':')
-			return 0;
-		oh = digits(s + i + 1, 2);
-		om = digits(s + i + 4, 2);
-		if (oh < 0 || oh > 23 || om < 0 || om > 59)
-			return 0;
-		off = (oh * 60 + om) * (s[i] == '-' ? -1 : 1);
-		i += 6;
-	} else {
-		return 0;
-	}
-	if (i != len)
-		return 0;
-	/* A leap second is inserted at the end of a UTC day. */
-	if (second == 60 &&
-	    ((hour * 60 + minute - off) % 1440 + 1440) % 1440 != 23 * 60 + 59)
-		return 0;
-	return 1;
+	return !datetime_parse(s, len, DATETIME_RFC3339, NULL, NULL);
 }
 
 /* ------------------------------------------------------------------ */
@@ -1126,24 +1002,15 @@ static void check_enum(struct vctx *c, const json_t *list, const json_t *doc)
 	add_error(c, "enum", &msg);
 }
 
-static size_t code_points(const json_t *str)
-{
-	const unsigned char *s = (const unsigned char *)json_string_value(str);
-	size_t len = json_string_length(str), i, n = 0;
-
-	for (i = 0; i < len; i++)
-		if ((s[i] & 0xc0) != 0x80)
-			n++;
-	return n;
-}
-
 static void check_string(struct vctx *c, const json_t *schema,
 			 const json_t *doc)
 {
 	const json_t *v;
 
 	v = json_object_get(schema, "minLength");
-	if (v && code_points(doc) < json_number_value(v)) {
+	if (v && utf8_code_points(json_string_value(doc),
+				  json_string_length(doc)) <
+	    json_number_value(v)) {
 		double min = json_number_value(v);
 
 		if (min == 1)

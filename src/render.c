@@ -1,8 +1,12 @@
 #include "config.h"
 #include "render.h"
+#include "hashfile.h"
+#include "readfile.h"
 #include "numfmt.h"
+#include "utf8.h"
 
 #include <string.h>
+#include <unistd.h>
 
 void render_shell_quote(struct strbuf *out, const char *arg)
 {
@@ -51,7 +55,7 @@ static void add_utf16_prefix(struct strbuf *out, const char *s, size_t n)
 	size_t units = 0;
 
 	while (*p && units < n) {
-		size_t len = *p < 0x80 ? 1 : *p < 0xE0 ? 2 : *p < 0xF0 ? 3 : 4;
+		size_t len = utf8_seq_length(*p);
 
 		/* An astral character is two units; slice() may split it. */
 		units += len == 4 ? 2 : 1;
@@ -197,4 +201,167 @@ int render_find_block(const char *text, size_t len, size_t *begin,
 		return 0;
 	}
 	return -1;
+}
+
+int render_compare_block(struct strbuf *warning, long *line_out,
+			 const char *path, const struct sidecar *sc)
+{
+	struct strbuf text = STRBUF_INIT, want = STRBUF_INIT, err = STRBUF_INIT;
+	size_t begin, end, i = 0, line;
+	const char *a, *b, *p;
+	int ret = 0;
+
+	if (!*path || access(path, F_OK) ||
+	    read_file_limited(&text, path, HASH_DEFAULT_MAX_SIZE, &err) ||
+	    render_find_block(text.buf, text.len, &begin, &end))
+		goto out;
+	render_markdown(&want, sc);
+	{
+		/* Compare with LF line breaks, whatever the report uses. */
+		size_t from = begin, to = begin;
+
+		for (; from < end; from++)
+			if (!(text.buf[from] == '\r' && from + 1 < end &&
+			      text.buf[from + 1] == '\n'))
+				text.buf[to++] = text.buf[from];
+		memmove(text.buf + to, text.buf + end, text.len - end + 1);
+		text.len -= end - to;
+		end = to;
+	}
+	if (end - begin == want.len && !memcmp(text.buf + begin, want.buf,
+					       want.len))
+		goto out;
+	a = text.buf + begin;
+	b = want.buf;
+	while (i < end - begin && i < want.len && a[i] == b[i])
+		i++;
+	/* Back to the start of the differing line; count lines before it. */
+	while (i > 0 && a[i - 1] != '\n')
+		i--;
+	line = 1;
+	for (p = text.buf; p < a + i; p++)
+		line += *p == '\n';
+	*line_out = (long)line;
+	ret = 1;
+	{
+		const char *ea = memchr(a + i, '\n', end - begin - i);
+		const char *eb = i <= want.len ?
+			memchr(b + i, '\n', want.len - i) : NULL;
+		size_t na = ea ? (size_t)(ea - a - i) : end - begin - i;
+		size_t nb = i <= want.len ? (eb ? (size_t)(eb - b - i) :
+					     want.len - i) : 0;
+
+		strbuf_addf(warning, "the replay block in %s differs "
+			    "from the sidecar at line %zu: it has '%.*s', the "
+			    "sidecar renders '%.*s' (the JSON is authoritative)",
+			    path, line, (int)(na > 80 ? 80 : na),
+			    a + i, (int)(nb > 80 ? 80 : nb), b + i);
+	}
+out:
+	strbuf_release(&text);
+	strbuf_release(&want);
+	strbuf_release(&err);
+	return ret;
+}
+
+/* A line of spaces and tabs only (a trailing '\r' included). */
+static int is_blank(const char *p, const char *e)
+{
+	for (; p < e; p++)
+		if (*p != ' ' && *p != '\t' && *p != '\r')
+			return 0;
+	return 1;
+}
+
+/* Skip blank lines; returns the start of the first other line. */
+static const char *skip_blank_lines(const char *p, const char *end)
+{
+	while (p < end) {
+		const char *le = line_end(p, end);
+
+		if (!is_blank(p, le))
+			break;
+		p = le < end ? le + 1 : end;
+	}
+	return p;
+}
+
+/*
+ * The first level-one ATX heading ("# Title", up to three spaces in
+ * front) outside fenced code blocks and YAML front matter.  Returns the
+ * offset just past its line (past the newline), or -1.
+ */
+static long find_heading(const char *text, size_t len)
+{
+	const char *p = text, *end = text + len;
+	char fence = 0;
+	size_t fence_len = 0;
+	int front = 0;
+
+	while (p < end) {
+		const char *le = line_end(p, end), *q = p;
+		size_t n = 0;
+
+		if (p == text && le - p >= 3 && !memcmp(p, "---", 3) &&
+		    is_blank(p + 3, le))
+			front = 1;
+		else if (front) {
+			if ((le - p >= 3 && (!memcmp(p, "---", 3) ||
+					     !memcmp(p, "...", 3))) &&
+			    is_blank(p + 3, le))
+				front = 0;
+		} else {
+			while (q < le && *q == ' ' && q - p < 3)
+				q++;
+			if (q < le && (*q == '`' || *q == '~')) {
+				char ch = *q;
+
+				while (q + n < le && q[n] == ch)
+					n++;
+				if (n >= 3 && !fence) {
+					fence = ch;
+					fence_len = n;
+				} else if (n >= fence_len && ch == fence &&
+					   is_blank(q + n, le))
+					fence = 0;
+			} else if (!fence && q < le && *q == '#' &&
+				   (q + 1 == le || q[1] == ' ' ||
+				    q[1] == '\t' || q[1] == '\r'))
+				return (long)((le < end ? le + 1 : end) - text);
+		}
+		p = le < end ? le + 1 : end;
+	}
+	return -1;
+}
+
+void render_place_block(struct strbuf *out, const struct strbuf *report,
+			const struct strbuf *block)
+{
+	const char *text = report->buf, *end = report->buf + report->len;
+	const char *rest;
+	size_t begin, stop;
+	long at;
+
+	if (!render_find_block(text, report->len, &begin, &stop)) {
+		strbuf_add(out, text, begin);
+		strbuf_addbuf(out, block);
+		strbuf_add(out, text + stop, report->len - stop);
+		return;
+	}
+	at = find_heading(text, report->len);
+	if (at >= 0) {
+		strbuf_add(out, text, (size_t)at);
+		if (!at || text[at - 1] != '\n')
+			strbuf_addch(out, '\n');
+		strbuf_addch(out, '\n');
+		rest = text + at;
+	} else
+		rest = text;
+	strbuf_addbuf(out, block);
+	strbuf_addch(out, '\n');
+	rest = skip_blank_lines(rest, end);
+	if (rest < end) {
+		strbuf_addch(out, '\n');
+		strbuf_add(out, rest, (size_t)(end - rest));
+	}
 }

@@ -29,4 +29,23 @@ void render_shell_quote(struct strbuf *out, const char *arg);
 int render_find_block(const char *text, size_t len, size_t *begin,
 		      size_t *end);
 
+/*
+ * Append the report with block (render_markdown()'s) in place: over the
+ * existing block, else after the first level-one heading (outside fenced
+ * code and YAML front matter) and a blank line, else at the top; a blank
+ * line between the block and what follows.
+ */
+void render_place_block(struct strbuf *out, const struct strbuf *report,
+			const struct strbuf *block);
+
+/*
+ * The report at path's replay block must be what render_markdown()
+ * makes of sc; the JSON is authoritative, so a difference is a warning.
+ * Returns 1 with a one-line warning appended to warning and the line of
+ * the report where they part in *line; 0 when they agree, or when there
+ * is no report or no block to compare.
+ */
+int render_compare_block(struct strbuf *warning, long *line,
+			 const char *path, const struct sidecar *sc);
+
 #endif

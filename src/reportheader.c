@@ -30,7 +30,7 @@ static uint32_t cp_at(const struct text *t, size_t i, size_t *n)
 		return 0;
 	}
 	p = (const unsigned char *)t->s + i;
-	*n = p[0] < 0x80 ? 1 : p[0] < 0xE0 ? 2 : p[0] < 0xF0 ? 3 : 4;
+	*n = utf8_seq_length(p[0]);
 	return wtf8_next(&p);
 }
 

@@ -8,9 +8,11 @@
  */
 #include "config.h"
 #include "sidecar.h"
-#include "canon.h"
+#include "jsonload.h"
+#include "jsonout.h"
 #include "readfile.h"
 #include "numfmt.h"
+#include "strutil.h"
 #include "usage.h"
 #include "utf8.h"
 
@@ -32,14 +34,24 @@ void sidecar_path_for(struct strbuf *out, const char *report)
 {
 	size_t len = strlen(report);
 
-	if (len >= 12 && !strcmp(report + len - 12, ".replay.json")) {
+	if (ends_with(report, ".replay.json")) {
 		strbuf_addstr(out, report);
 		return;
 	}
-	if (len >= 3 && !strcmp(report + len - 3, ".md"))
+	if (ends_with(report, ".md"))
 		len -= 3;
 	strbuf_add(out, report, len);
 	strbuf_addstr(out, ".replay.json");
+}
+
+void sidecar_report_for(struct strbuf *out, const char *sidecar)
+{
+	size_t len = strlen(sidecar);
+
+	if (ends_with(sidecar, ".replay.json"))
+		len -= strlen(".replay.json");
+	strbuf_add(out, sidecar, len);
+	strbuf_addstr(out, ".md");
 }
 
 static int bad(struct strbuf *err, const char *path, const char *msg)
@@ -110,19 +122,6 @@ static int only_keys(const json_t *obj, const char *path,
 	return 0;
 }
 
-static int is_hash(const char *s)
-{
-	size_t i;
-
-	if (strncmp(s, "sha256:", 7) || strlen(s) != 71)
-		return 0;
-	/* The reference's pattern is case-insensitive. */
-	for (i = 7; i < 71; i++)
-		if (!strchr("0123456789abcdefABCDEF", s[i]))
-			return 0;
-	return 1;
-}
-
 static int check_input(const json_t *doc, const char *key,
 		       struct sidecar_input *in, struct strbuf *err)
 {
@@ -147,7 +146,8 @@ static int check_input(const json_t *doc, const char *key,
 	if (check_string(obj, "hash", path, 0, 0, err))
 		return -1;
 	hash = json_object_get(obj, "hash");
-	if (!is_hash(json_string_value(hash)))
+	/* The reference's pattern is case-insensitive. */
+	if (!is_sha256_hash(json_string_value(hash), HEX_ANY_CASE))
 		return bad(err, path, "must be sha256: followed by 64 hex digits");
 	in->path = json_string_value(json_object_get(obj, "path"));
 	in->hash = json_string_value(hash);
@@ -324,16 +324,7 @@ int sidecar_parse(struct sidecar *sc, const char *buf, size_t len,
 		goto out;
 	}
 	if (!sc->json) {
-		const char *t;
-
-		strbuf_addstr(err, "invalid JSON: ");
-		for (t = jerr.text; *t; t++)
-			if ((unsigned char)*t < 0x20 || *t == 0x7f)
-				strbuf_addf(err, "\\x%02x", (unsigned char)*t);
-			else
-				strbuf_addch(err, *t);
-		strbuf_addf(err, " (line %d, column %d)", jerr.line,
-			    jerr.column);
+		jsonload_describe_error(err, &jerr);
 		goto out;
 	}
 	ret = check_document(sc, err);
@@ -360,121 +351,58 @@ void sidecar_release(struct sidecar *sc)
 	strbuf_release(&sc->unknown);
 }
 
-static void add_indent(struct strbuf *out, int level)
+static json_t *copy_or_empty(const json_t *v)
 {
-	int i;
-
-	for (i = 0; i < level; i++)
-		strbuf_add(out, "  ", 2);
+	return v ? json_deep_copy(v) : json_array();
 }
 
-/* A canonical array index, which JavaScript objects list first. */
-static long long index_value(const char *key)
+static json_t *input_json(const struct sidecar_input *in)
 {
-	long long v = 0;
-	size_t i, n = strlen(key);
+	json_t *o = json_object();
 
-	if (!n || n > 10 || (n > 1 && key[0] == '0'))
-		return -1;
-	for (i = 0; i < n; i++) {
-		if (key[i] < '0' || key[i] > '9')
-			return -1;
-		v = v * 10 + (key[i] - '0');
-	}
-	return v <= 4294967294LL ? v : -1;
+	if (!o)
+		die("out of memory");
+	jsonout_set(o, "path", jsonout_text(in->path));
+	jsonout_set(o, "hash", jsonout_text(in->hash));
+	return o;
 }
 
-struct okey {
-	const char *key;
-	long long index;
-	size_t pos;
-};
-
-static int okey_cmp(const void *pa, const void *pb)
+static json_t *number_or_null(const double *v)
 {
-	const struct okey *a = pa, *b = pb;
-
-	if ((a->index < 0) != (b->index < 0))
-		return a->index < 0 ? 1 : -1;
-	if (a->index >= 0 && a->index != b->index)
-		return a->index < b->index ? -1 : 1;
-	return a->pos < b->pos ? -1 : a->pos > b->pos;
+	return v ? json_real(*v) : json_null();
 }
 
-static void write_pretty(struct strbuf *out, const json_t *v, int level)
+void sidecar_to_json(struct strbuf *out, const struct sidecar_record *r)
 {
-	char num[NUMFMT_MAX];
-	size_t i, n;
+	json_t *doc = json_object(), *sampling = json_object();
+	json_t *conditions = json_object();
 
-	switch (json_typeof(v)) {
-	case JSON_OBJECT: {
-		struct okey *keys;
-		const char *key;
-		json_t *child;
-
-		n = json_object_size(v);
-		if (!n) {
-			strbuf_add(out, "{}", 2);
-			return;
-		}
-		keys = xmalloc(n * sizeof(*keys));
-		i = 0;
-		json_object_foreach((json_t *)v, key, child) {
-			keys[i].key = key;
-			keys[i].index = index_value(key);
-			keys[i].pos = i;
-			i++;
-		}
-		qsort(keys, n, sizeof(*keys), okey_cmp);
-		strbuf_add(out, "{\n", 2);
-		for (i = 0; i < n; i++) {
-			add_indent(out, level + 1);
-			canon_add_string(out, keys[i].key, strlen(keys[i].key));
-			strbuf_add(out, ": ", 2);
-			write_pretty(out, json_object_get(v, keys[i].key),
-				     level + 1);
-			strbuf_addstr(out, i + 1 < n ? ",\n" : "\n");
-		}
-		add_indent(out, level);
-		strbuf_addch(out, '}');
-		free(keys);
-		return;
-	}
-	case JSON_ARRAY:
-		n = json_array_size(v);
-		if (!n) {
-			strbuf_add(out, "[]", 2);
-			return;
-		}
-		strbuf_add(out, "[\n", 2);
-		for (i = 0; i < n; i++) {
-			add_indent(out, level + 1);
-			write_pretty(out, json_array_get(v, i), level + 1);
-			strbuf_addstr(out, i + 1 < n ? ",\n" : "\n");
-		}
-		add_indent(out, level);
-		strbuf_addch(out, ']');
-		return;
-	case JSON_STRING:
-		canon_add_string(out, json_string_value(v), json_string_length(v));
-		return;
-	case JSON_INTEGER:
-	case JSON_REAL:
-		strbuf_add(out, num, numfmt_json(num, json_number_value(v)));
-		return;
-	case JSON_TRUE:
-		strbuf_add(out, "true", 4);
-		return;
-	case JSON_FALSE:
-		strbuf_add(out, "false", 5);
-		return;
-	case JSON_NULL:
-		strbuf_add(out, "null", 4);
-		return;
-	}
-}
-
-void json_write_pretty(struct strbuf *out, const json_t *v)
-{
-	write_pretty(out, v, 0);
+	if (!doc || !sampling || !conditions)
+		die("out of memory");
+	jsonout_set(doc, "schema_version", json_integer(SIDECAR_SCHEMA_VERSION));
+	jsonout_set(doc, "kind", jsonout_text(r->kind));
+	jsonout_set(doc, "ahd_version", json_deep_copy(r->ahd_version));
+	jsonout_set(doc, "ahd_commit", r->ahd_commit ? jsonout_text(r->ahd_commit) :
+	    json_null());
+	jsonout_set(doc, "git_dirty", r->git_dirty < 0 ? json_null() :
+	    json_boolean(r->git_dirty));
+	jsonout_set(doc, "node_version", jsonout_text(r->node_version));
+	jsonout_set(doc, "platform", jsonout_text(r->platform));
+	jsonout_set(doc, "invoked_at", jsonout_text(r->invoked_at));
+	jsonout_set(doc, "argv", copy_or_empty(r->argv));
+	jsonout_set(doc, "token", input_json(&r->token));
+	jsonout_set(doc, "brief", r->brief.path ? input_json(&r->brief) : json_null());
+	jsonout_set(sampling, "n", json_real(r->n));
+	jsonout_set(sampling, "temperature", number_or_null(r->temperature));
+	jsonout_set(sampling, "seed", number_or_null(r->seed));
+	jsonout_set(doc, "sampling", sampling);
+	jsonout_set(doc, "models", copy_or_empty(r->models));
+	jsonout_set(conditions, "requested", copy_or_empty(r->requested));
+	jsonout_set(conditions, "effective", copy_or_empty(r->effective));
+	jsonout_set(doc, "conditions", conditions);
+	if (r->backfilled)
+		jsonout_set(doc, "backfilled", json_true());
+	jsonout_pretty(out, doc);
+	strbuf_addch(out, '\n');
+	json_decref(doc);
 }

@@ -46,6 +46,9 @@ extern const char *const sidecar_fields[];
  */
 void sidecar_path_for(struct strbuf *out, const char *report);
 
+/* The report of a sidecar: X.replay.json gives X.md.  Appends to out. */
+void sidecar_report_for(struct strbuf *out, const char *sidecar);
+
 /*
  * Read and check the sidecar at path.  Numbers are doubles (JSON.parse);
  * a repeated key keeps its last value.  Checks what verification relies
@@ -63,10 +66,35 @@ int sidecar_parse(struct sidecar *sc, const char *buf, size_t len,
 void sidecar_release(struct sidecar *sc);
 
 /*
- * Append JSON.stringify(v, null, 2): two-space indentation, "key": value,
- * [] and {} when empty, array-index keys first as JavaScript orders them,
- * numbers and strings as JavaScript prints them.  No final newline.
+ * A sidecar to write (capture, backfill).  Strings are borrowed and
+ * written as UTF-8, invalid bytes becoming U+FFFD (as Node decodes its
+ * command line); json_t values are borrowed.
  */
-void json_write_pretty(struct strbuf *out, const json_t *v);
+struct sidecar_record {
+	const char *kind;
+	const json_t *ahd_version;	/* any value: package.json's as it is */
+	const char *ahd_commit;		/* NULL: null */
+	int git_dirty;			/* 1, 0, or -1 for null */
+	const char *node_version;
+	const char *platform;
+	const char *invoked_at;
+	const json_t *argv;		/* array of strings; NULL: [] */
+	struct sidecar_input token;
+	struct sidecar_input brief;	/* path NULL: null */
+	double n;
+	const double *temperature;	/* NULL: null */
+	const double *seed;		/* NULL: null */
+	const json_t *models;		/* array of {id, provider,
+					   provider_request_ids} */
+	const json_t *requested;	/* arrays of condition names */
+	const json_t *effective;
+	int backfilled;			/* adds "backfilled": true */
+};
+
+/*
+ * Append the text of the sidecar r describes, its fields in the order the
+ * reference writes them: JSON.stringify(doc, null, 2) and a newline.
+ */
+void sidecar_to_json(struct strbuf *out, const struct sidecar_record *r);
 
 #endif

@@ -1,9 +1,11 @@
 #include "config.h"
+#include "jsonout.h"
 #include "signature.h"
 #include "atomicfile.h"
 #include "hashfile.h"
 #include "readfile.h"
 #include "sidecar.h"
+#include "strutil.h"
 #include "usage.h"
 #include "utf8.h"
 
@@ -315,7 +317,7 @@ int sig_sign_sidecar(EVP_PKEY *key, const char *sidecar_path,
 			"sidecar_hash", hash, "signature", b64.buf);
 	if (!doc)
 		die("out of memory");
-	json_write_pretty(&text, doc);
+	jsonout_pretty(&text, doc);
 	strbuf_addch(&text, '\n');
 	strbuf_addf(&sig_path, "%s%s", sidecar_path, SIGNATURE_SUFFIX);
 	if (write_file_atomic(sig_path.buf, text.buf, text.len, 0644, err))
@@ -330,13 +332,6 @@ out:
 	strbuf_release(&sig_path);
 	strbuf_release(&text);
 	return ret;
-}
-
-static int has_suffix(const char *s, const char *suffix)
-{
-	size_t n = strlen(s), m = strlen(suffix);
-
-	return n >= m && !strcmp(s + n - m, suffix);
 }
 
 int sig_keyring_load_dir(struct sig_keyring *kr, const char *dir,
@@ -356,7 +351,7 @@ int sig_keyring_load_dir(struct sig_keyring *kr, const char *dir,
 		struct sig_trusted *t;
 		EVP_PKEY *key = NULL;
 
-		if (!has_suffix(de->d_name, ".pub"))
+		if (!ends_with(de->d_name, ".pub"))
 			continue;
 		strbuf_addf(&path, "%s/%s", dir, de->d_name);
 		if (sig_load_public(&key, path.buf, err)) {
@@ -415,18 +410,6 @@ void sig_result_release(struct sig_result *res)
 	strbuf_release(&res->expected);
 	strbuf_release(&res->actual);
 	strbuf_release(&res->reason);
-}
-
-static int is_hash(const char *s)
-{
-	size_t i;
-
-	if (strncmp(s, "sha256:", 7) || strlen(s) != 71)
-		return 0;
-	for (i = 7; i < 71; i++)
-		if (!strchr("0123456789abcdef", s[i]))
-			return 0;
-	return 1;
 }
 
 static const EVP_PKEY *keyring_find(const struct sig_keyring *kr,
@@ -518,7 +501,8 @@ enum sig_status sig_check_sidecar(struct sig_result *res,
 			    res->sig_path.buf, algorithm);
 		goto out;
 	}
-	if (!is_hash(key_id) || !is_hash(expected)) {
+	if (!is_sha256_hash(key_id, HEX_LOWER) ||
+	    !is_sha256_hash(expected, HEX_LOWER)) {
 		strbuf_addf(&res->reason, "%s: key_id and sidecar_hash must be "
 			    "sha256:<64 hex digits>", res->sig_path.buf);
 		goto out;

@@ -132,3 +132,12 @@ void strbuf_add_gh_escaped(struct strbuf *out, const char *s, int property)
 			strbuf_addch(out, *s);
 	}
 }
+
+void strbuf_add_printable(struct strbuf *sb, const char *s)
+{
+	for (; *s; s++)
+		if ((unsigned char)*s < 0x20 || *s == 0x7f)
+			strbuf_addf(sb, "\\x%02x", (unsigned char)*s);
+		else
+			strbuf_addch(sb, *s);
+}

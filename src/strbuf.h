@@ -49,4 +49,7 @@ static inline void strbuf_addch(struct strbuf *sb, int c)
  */
 void strbuf_add_gh_escaped(struct strbuf *out, const char *s, int property);
 
+/* Append s with control characters (and DEL) as \xHH: one line of text. */
+void strbuf_add_printable(struct strbuf *sb, const char *s);
+
 #endif

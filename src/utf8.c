@@ -6,32 +6,48 @@
 static const char replacement[] = "\xef\xbf\xbd";
 
 /*
+ * For lead byte c: how many continuation bytes follow it (0: c cannot
+ * lead a sequence), and the range the first of them must lie in.  The
+ * byte ranges are those of the WHATWG decoder (no overlongs, no
+ * surrogates, nothing past U+10FFFF).
+ */
+static size_t lead_bounds(unsigned char c, unsigned char *lo,
+			  unsigned char *hi)
+{
+	*lo = 0x80;
+	*hi = 0xBF;
+	if (c >= 0xC2 && c <= 0xDF)
+		return 1;
+	if (c >= 0xE0 && c <= 0xEF) {
+		if (c == 0xE0)
+			*lo = 0xA0;
+		else if (c == 0xED)
+			*hi = 0x9F;
+		return 2;
+	}
+	if (c >= 0xF0 && c <= 0xF4) {
+		if (c == 0xF0)
+			*lo = 0x90;
+		else if (c == 0xF4)
+			*hi = 0x8F;
+		return 3;
+	}
+	return 0;
+}
+
+/*
  * Length of the valid sequence starting at s (at most len bytes), 0 when
- * the bytes there are invalid or incomplete.  The byte ranges are those of
- * the WHATWG decoder (no overlongs, no surrogates, nothing past U+10FFFF).
+ * the bytes there are invalid or incomplete.
  */
 static size_t valid_seq(const unsigned char *s, size_t len)
 {
-	unsigned char c = s[0], lo = 0x80, hi = 0xBF;
+	unsigned char lo, hi;
 	size_t need, i;
 
-	if (c < 0x80)
+	if (s[0] < 0x80)
 		return 1;
-	if (c >= 0xC2 && c <= 0xDF)
-		need = 1;
-	else if (c >= 0xE0 && c <= 0xEF) {
-		need = 2;
-		if (c == 0xE0)
-			lo = 0xA0;
-		else if (c == 0xED)
-			hi = 0x9F;
-	} else if (c >= 0xF0 && c <= 0xF4) {
-		need = 3;
-		if (c == 0xF0)
-			lo = 0x90;
-		else if (c == 0xF4)
-			hi = 0x8F;
-	} else
+	need = lead_bounds(s[0], &lo, &hi);
+	if (!need)
 		return 0;
 	if (len < need + 1)
 		return 0;
@@ -50,25 +66,11 @@ static size_t valid_seq(const unsigned char *s, size_t len)
  */
 static size_t invalid_span(const unsigned char *s, size_t len, int *incomplete)
 {
-	unsigned char c = s[0], lo = 0x80, hi = 0xBF;
-	size_t need, i;
+	unsigned char lo, hi;
+	size_t need = lead_bounds(s[0], &lo, &hi), i;
 
 	*incomplete = 0;
-	if (c >= 0xC2 && c <= 0xDF)
-		need = 1;
-	else if (c >= 0xE0 && c <= 0xEF) {
-		need = 2;
-		if (c == 0xE0)
-			lo = 0xA0;
-		else if (c == 0xED)
-			hi = 0x9F;
-	} else if (c >= 0xF0 && c <= 0xF4) {
-		need = 3;
-		if (c == 0xF0)
-			lo = 0x90;
-		else if (c == 0xF4)
-			hi = 0x8F;
-	} else
+	if (!need)
 		return 1;
 	for (i = 1; i <= need; i++) {
 		if (i >= len) {
@@ -261,6 +263,30 @@ int utf16_cmp(const char *a, size_t alen, const char *b, size_t blen)
 		pb--;
 	}
 	return utf16_cmp_units(pa, ea, pb, eb);
+}
+
+size_t utf8_seq_length(unsigned char lead)
+{
+	return lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4;
+}
+
+size_t utf8_code_points(const char *s, size_t len)
+{
+	size_t i, n = 0;
+
+	for (i = 0; i < len; i++)
+		n += ((unsigned char)s[i] & 0xC0) != 0x80;
+	return n;
+}
+
+size_t utf8_offset_of(const char *s, size_t len, size_t cp)
+{
+	size_t i;
+
+	for (i = 0; i < len; i++)
+		if (((unsigned char)s[i] & 0xC0) != 0x80 && !cp--)
+			return i;
+	return len;
 }
 
 size_t utf16_length(const char *s, size_t len)

@@ -49,6 +49,18 @@ uint32_t wtf8_next(const unsigned char **p);
  */
 int utf16_cmp(const char *a, size_t alen, const char *b, size_t blen);
 
+/*
+ * Length of the (W)UTF-8 sequence that starts with byte lead: 1 to 4.
+ * Only lead bytes are meaningful; the loaders guarantee well-formed text.
+ */
+size_t utf8_seq_length(unsigned char lead);
+
+/* Number of code points in a (W)UTF-8 string: its non-continuation bytes. */
+size_t utf8_code_points(const char *s, size_t len);
+
+/* Byte offset of code point number cp (from 0), or len past the end. */
+size_t utf8_offset_of(const char *s, size_t len, size_t cp);
+
 /* Number of UTF-16 code units in a WTF-8 string. */
 size_t utf16_length(const char *s, size_t len);
 

@@ -1,38 +1,22 @@
 /*
  * ahd-replay backfill: reconstruct sidecars for reports that predate the
- * replay system, byte for byte as the reference's
- * scripts/backfill-replay.mjs writes them.
- *
- * Per report: parse the header (reportheader.c), take the commit that
- * last changed the report (history.c, one walk for all reports), read the
- * token, the brief and package.json as they were at that commit, hash
- * them (the brief structured when it parses, raw otherwise: the
- * reference's order), and write the sidecar.  Reports that cannot be
- * backfilled are listed with the reason.
+ * replay system (src/backfill.c does the work), and say what was
+ * written and which reports could not be backfilled, with the reason.
  */
 #include "config.h"
 #include "atomicfile.h"
+#include "backfill.h"
 #include "builtin.h"
-#include "digest.h"
-#include "hashfile.h"
-#include "history.h"
 #include "readfile.h"
 #include "parse-options.h"
-#include "repo.h"
-#include "reportheader.h"
 #include "root.h"
 #include "sidecar.h"
 #include "usage.h"
-#include "utf8.h"
 
-#include <dirent.h>
 #include <errno.h>
-#include <git2.h>
-#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 static const char backfill_usage_text[] =
@@ -46,364 +30,6 @@ struct backfill_opts {
 	const char *root;
 	enum history_mode mode;
 };
-
-struct item {
-	char *path;		/* absolute */
-	char *rel;		/* relative to the root, for messages */
-	char *repo_path;	/* relative to the work tree, for history */
-	struct report_header h;
-	int state;		/* ITEM_* */
-	struct strbuf reason;
-	struct history_answer answer;
-};
-
-enum { ITEM_TODO, ITEM_SKIPPED, ITEM_FAILED, ITEM_WRITTEN };
-
-struct items {
-	struct item *v;
-	size_t nr, alloc;
-};
-
-static int cmp_name(const void *a, const void *b)
-{
-	return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
-/*
- * The reference's walkMarkdown(): entries in byte order (as Node lists
- * them), directories followed through symlinks, files ending in ".md".
- */
-static void walk_markdown(struct items *out, const char *dir, int depth)
-{
-	DIR *d;
-	struct dirent *de;
-	char **names = NULL;
-	size_t nr = 0, alloc = 0, i;
-
-	if (depth > 64 || !(d = opendir(dir)))
-		return;
-	while ((de = readdir(d))) {
-		if (!strcmp(de->d_name, ".") || !strcmp(de->d_name, ".."))
-			continue;
-		ALLOC_GROW(names, nr + 1, alloc);
-		names[nr++] = xstrdup(de->d_name);
-	}
-	closedir(d);
-	if (nr)
-		qsort(names, nr, sizeof(*names), cmp_name);
-	for (i = 0; i < nr; i++) {
-		struct strbuf full = STRBUF_INIT;
-		struct stat st;
-
-		strbuf_addf(&full, "%s/%s", dir, names[i]);
-		if (!stat(full.buf, &st)) {
-			if (S_ISDIR(st.st_mode))
-				walk_markdown(out, full.buf, depth + 1);
-			else if (strlen(names[i]) >= 3 &&
-				 !strcmp(names[i] + strlen(names[i]) - 3, ".md")) {
-				struct item *it;
-
-				ALLOC_GROW(out->v, out->nr + 1, out->alloc);
-				it = &out->v[out->nr++];
-				memset(it, 0, sizeof(*it));
-				strbuf_init(&it->reason, 0);
-				it->path = strbuf_detach(&full, NULL);
-			}
-		}
-		strbuf_release(&full);
-		free(names[i]);
-	}
-	free(names);
-}
-
-/* Node's path.relative(from, to) for absolute, normalised paths. */
-static void path_relative(struct strbuf *out, const char *from, const char *to)
-{
-	size_t i = 0, last = 0;
-
-	if (!strcmp(from, "/"))
-		from = "";
-	while (from[i] && from[i] == to[i]) {
-		if (from[i] == '/')
-			last = i;
-		i++;
-	}
-	if (!from[i] && (to[i] == '/' || !to[i]))
-		last = i;
-	else if (!from[i] && !*from)
-		last = 0;
-	/* One ".." per component of from past the common part. */
-	for (i = last; from[i]; i++)
-		if (from[i] == '/')
-			strbuf_addstr(out, out->len ? "/.." : "..");
-	if (to[last] == '/')
-		last++;
-	if (to[last]) {
-		if (out->len)
-			strbuf_addch(out, '/');
-		strbuf_addstr(out, to + last);
-	}
-}
-
-/*
- * zod's z.string().datetime() (3.24): a real calendar date, a time, an
- * optional fraction, and "Z".
- */
-static int zod_datetime(const char *s)
-{
-	int y, mo, d, h, mi, sec, n = 0, leap, mdays;
-	static const int days[] = { 31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31 };
-	size_t i;
-
-	for (i = 0; i < 19; i++) {
-		if (!s[i])
-			return 0;
-		if (i == 4 || i == 7) {
-			if (s[i] != '-')
-				return 0;
-		} else if (i == 10) {
-			if (s[i] != 'T')
-				return 0;
-		} else if (i == 13 || i == 16) {
-			if (s[i] != ':')
-				return 0;
-		} else if (s[i] < '0' || s[i] > '9')
-			return 0;
-	}
-	if (sscanf(s, "%4d-%2d-%2dT%2d:%2d:%2d%n", &y, &mo, &d, &h, &mi, &sec,
-		   &n) != 6 || n != 19)
-		return 0;
-	if (mo < 1 || mo > 12 || d < 1 || h > 23 || mi > 59 || sec > 59)
-		return 0;
-	/* The pattern's leap years: divisible by 4, centuries by 400. */
-	leap = (y % 4 == 0 && y % 100 != 0) || y % 400 == 0;
-	mdays = days[mo - 1] + (mo == 2 && leap);
-	if (d > mdays)
-		return 0;
-	i = 19;
-	if (s[i] == '.') {
-		size_t b = ++i;
-
-		while (s[i] >= '0' && s[i] <= '9')
-			i++;
-		if (i == b)
-			return 0;
-	}
-	return s[i] == 'Z' && !s[i + 1];
-}
-
-/* The blob at path in tree, or NULL; directories and links are not read. */
-static int read_at(git_repository *repo, git_tree *tree, const char *path,
-		   struct strbuf *out, int *not_file)
-{
-	git_tree_entry *e = NULL;
-	git_blob *blob = NULL;
-	int ret = -1;
-
-	*not_file = 0;
-	if (git_tree_entry_bypath(&e, tree, path) < 0)
-		goto out;
-	if (git_tree_entry_type(e) != GIT_OBJECT_BLOB ||
-	    git_tree_entry_filemode(e) == GIT_FILEMODE_LINK) {
-		*not_file = 1;
-		goto out;
-	}
-	if (git_blob_lookup(&blob, repo, git_tree_entry_id(e)) < 0)
-		goto out;
-	/* git show decodes as UTF-8, invalid bytes becoming U+FFFD. */
-	utf8_repair(out, git_blob_rawcontent(blob),
-		    (size_t)git_blob_rawsize(blob));
-	ret = 0;
-out:
-	git_blob_free(blob);
-	git_tree_entry_free(e);
-	return ret;
-}
-
-/* JSON.parse(package.json).version ?? "unknown", kept as a JSON value. */
-static json_t *version_at(git_repository *repo, git_tree *tree)
-{
-	struct strbuf text = STRBUF_INIT, path = STRBUF_INIT;
-	json_t *pkg, *v = NULL;
-	int not_file;
-
-	strbuf_addstr(&path, "package.json");
-	if (read_at(repo, tree, path.buf, &text, &not_file) || !text.len)
-		goto out;
-	pkg = json_loadb(text.buf, text.len, JSON_DECODE_ANY |
-			 JSON_DECODE_INT_AS_REAL | JSON_ALLOW_NUL, NULL);
-	if (json_is_object(pkg))
-		v = json_incref(json_object_get(pkg, "version"));
-	json_decref(pkg);
-out:
-	strbuf_release(&text);
-	strbuf_release(&path);
-	if (!v || json_is_null(v)) {
-		json_decref(v);
-		v = json_string("unknown");
-	}
-	return v;
-}
-
-static json_t *input_json(const char *path, const char *hash)
-{
-	json_t *o = json_object();
-
-	json_object_set_new(o, "path", json_string(path));
-	json_object_set_new(o, "hash", json_string(hash));
-	return o;
-}
-
-/* Build the sidecar for one report; 0, or -1 with it->reason set. */
-static int build(struct item *it, git_repository *repo, json_t **out)
-{
-	struct report_header *h = &it->h;
-	git_commit *commit = NULL;
-	git_tree *tree = NULL;
-	struct strbuf text = STRBUF_INIT, err = STRBUF_INIT;
-	struct strbuf token_path = STRBUF_INIT;
-	char hex[GIT_OID_HEXSZ + 1], hash[HASH_HEX_MAX];
-	json_t *doc = NULL, *version, *brief = json_null(), *models, *cond;
-	int not_file, ret = -1, r;
-	size_t i;
-
-	git_oid_tostr(hex, sizeof(hex), &it->answer.commit);
-	if (git_commit_lookup(&commit, repo, &it->answer.commit) < 0 ||
-	    git_commit_tree(&tree, commit) < 0) {
-		strbuf_addf(&it->reason, "cannot read commit %s: %s", hex,
-			    lg2_message());
-		goto out;
-	}
-	version = version_at(repo, tree);
-
-	strbuf_addf(&token_path, "tokens/%s.yml", h->token);
-	if (read_at(repo, tree, token_path.buf, &text, &not_file) ||
-	    !text.len) {
-		/* An empty file reads as "" and counts as absent, as there. */
-		strbuf_addf(&it->reason, not_file ?
-			    "%s at commit %.12s is not a file" :
-			    "token file %s not present at commit %.12s",
-			    token_path.buf, hex);
-		json_decref(version);
-		goto out;
-	}
-	r = hash_text(hash, text.buf, text.len, HASH_STRUCTURED, &err);
-	if (r) {
-		strbuf_addf(&it->reason, r == HASH_EUNSUPPORTED ?
-			    "token at %.12s:%s cannot be hashed as the "
-			    "reference does: %s" :
-			    "token at %.12s:%s did not parse as YAML: %s",
-			    hex, token_path.buf, err.buf);
-		json_decref(version);
-		goto out;
-	}
-	doc = json_object();
-	json_object_set_new(doc, "schema_version", json_real(1));
-	json_object_set_new(doc, "kind", json_string(h->kind));
-	json_object_set_new(doc, "ahd_version", version);
-	json_object_set_new(doc, "ahd_commit", json_string(hex));
-	json_object_set_new(doc, "git_dirty", json_false());
-	json_object_set_new(doc, "node_version", json_string("unknown"));
-	json_object_set_new(doc, "platform", json_string("unknown"));
-	json_object_set_new(doc, "invoked_at", json_string(h->run_at));
-	json_object_set_new(doc, "argv", json_array());
-	json_object_set_new(doc, "token", input_json(token_path.buf, hash));
-
-	if (h->brief && strcmp(h->kind, "critique")) {
-		strbuf_reset(&text);
-		if (!read_at(repo, tree, h->brief, &text, &not_file) &&
-		    text.len) {
-			/* YAML first, raw bytes when it does not parse. */
-			strbuf_reset(&err);
-			r = hash_text(hash, text.buf, text.len, HASH_STRUCTURED,
-				      &err);
-			if (r == HASH_EUNSUPPORTED) {
-				strbuf_addf(&it->reason, "brief at %.12s:%s "
-					    "cannot be hashed as the reference "
-					    "does: %s", hex, h->brief, err.buf);
-				goto out;
-			}
-			if (r && digest_buffer_hex(hash, text.buf, text.len)) {
-				strbuf_addstr(&it->reason, "cannot compute "
-					      "SHA-256");
-				goto out;
-			}
-			json_decref(brief);
-			brief = input_json(h->brief, hash);
-		} else if (not_file) {
-			strbuf_addf(&it->reason, "brief %s at commit %.12s is "
-				    "not a file", h->brief, hex);
-			goto out;
-		}
-	}
-	json_object_set(doc, "brief", brief);
-	{
-		json_t *s = json_object();
-
-		json_object_set_new(s, "n", json_real(h->has_n ? h->n : 0));
-		json_object_set_new(s, "temperature", json_null());
-		json_object_set_new(s, "seed", json_null());
-		json_object_set_new(doc, "sampling", s);
-	}
-	models = json_array();
-	for (i = 0; i < h->nr_models; i++) {
-		json_t *m = json_object();
-
-		json_object_set_new(m, "id", json_string(h->models[i].id));
-		json_object_set_new(m, "provider",
-				    json_string(h->models[i].provider));
-		json_object_set_new(m, "provider_request_ids", json_array());
-		json_array_append_new(models, m);
-	}
-	json_object_set_new(doc, "models", models);
-	cond = json_object();
-	if (strcmp(h->kind, "critique")) {
-		json_t *req = json_array(), *eff = json_array();
-
-		json_array_append_new(req, json_string("raw"));
-		json_array_append_new(req, json_string("compiled"));
-		json_array_append_new(eff, json_string("raw"));
-		json_array_append_new(eff, json_string("compiled"));
-		json_object_set_new(cond, "requested", req);
-		json_object_set_new(cond, "effective", eff);
-	} else {
-		json_object_set_new(cond, "requested", json_array());
-		json_object_set_new(cond, "effective", json_array());
-	}
-	json_object_set_new(doc, "conditions", cond);
-	json_object_set_new(doc, "backfilled", json_true());
-
-	/* The reference validates before writing (ReplaySchema). */
-	version = json_object_get(doc, "ahd_version");
-	if (!json_is_string(version) || !json_string_length(version)) {
-		strbuf_addstr(&it->reason, "built replay does not validate: "
-			      "/ahd_version: must be a non-empty string");
-		goto out;
-	}
-	if (!h->has_n || !isfinite(h->n) || h->n <= 0 || h->n != floor(h->n)) {
-		strbuf_addstr(&it->reason, "built replay does not validate: "
-			      "/sampling/n: must be an integer > 0");
-		goto out;
-	}
-	if (!zod_datetime(h->run_at)) {
-		strbuf_addstr(&it->reason, "built replay does not validate: "
-			      "/invoked_at: invoked_at must be an ISO-8601 "
-			      "datetime string.");
-		goto out;
-	}
-	*out = doc;
-	doc = NULL;
-	ret = 0;
-out:
-	json_decref(doc);
-	json_decref(brief);
-	git_tree_free(tree);
-	git_commit_free(commit);
-	strbuf_release(&text);
-	strbuf_release(&err);
-	strbuf_release(&token_path);
-	return ret;
-}
 
 static int parse_commit_of(const struct parse_opt *opt, const char *arg)
 {
@@ -447,122 +73,88 @@ static int parse_backfill_options(struct backfill_opts *opts, int argc,
 	return argc;
 }
 
-/*
- * Read one report's header, unless its sidecar exists and is kept.
- * Returns 1 when skipped; a failure is recorded in the item.
- */
-static int scan_item(struct item *it, const char *root,
-		     const struct strbuf *workdir, int force)
-{
-	struct strbuf sc = STRBUF_INIT, rel = STRBUF_INIT, text = STRBUF_INIT;
-	struct strbuf fixed = STRBUF_INIT, err = STRBUF_INIT;
-	size_t wl = workdir->len;
-
-	path_relative(&rel, root, it->path);
-	it->rel = strbuf_detach(&rel, NULL);
-	strbuf_add(&sc, it->path, strlen(it->path) - 3);
-	strbuf_addstr(&sc, ".replay.json");
-	if (!access(sc.buf, F_OK) && !force) {
-		it->state = ITEM_SKIPPED;
-		strbuf_release(&sc);
-		return 1;
-	}
-	strbuf_release(&sc);
-	if (read_file_limited(&text, it->path, 0, &err)) {
-		it->state = ITEM_FAILED;
-		strbuf_addf(&it->reason, "cannot read the report: %s",
-			    err.buf);
-		strbuf_release(&err);
-		return 0;
-	}
-	utf8_repair(&fixed, text.buf, text.len);
-	report_header_parse(&it->h, fixed.buf, fixed.len);
-	strbuf_release(&fixed);
-	strbuf_release(&text);
-	if (!it->h.kind || !it->h.token || !*it->h.token ||
-	    !it->h.run_at || !*it->h.run_at) {
-		it->state = ITEM_FAILED;
-		strbuf_addstr(&it->reason, "header did not match the "
-			      "expected pattern (need # ahd <kind> · "
-			      "<token> · <runAt>)");
-		return 0;
-	}
-	if (wl && !strncmp(it->path, workdir->buf, wl) &&
-	    it->path[wl] == '/')
-		it->repo_path = xstrdup(it->path + wl + 1);
-	return 0;
-}
-
-/* Write (or with dry_run, name) the sidecar of one report. */
-static int write_item(const struct item *it, json_t *doc, const char *root,
-		      int dry_run)
-{
-	struct strbuf out = STRBUF_INIT, sc = STRBUF_INIT;
-	struct strbuf rel = STRBUF_INIT, err = STRBUF_INIT;
-	int ret = 0;
-
-	strbuf_add(&sc, it->path, strlen(it->path) - 3);
-	strbuf_addstr(&sc, ".replay.json");
-	path_relative(&rel, root, sc.buf);
-	json_write_pretty(&out, doc);
-	strbuf_addch(&out, '\n');
-	if (dry_run)
-		printf("would write %s\n", rel.buf);
-	else if (write_file_atomic(sc.buf, out.buf, out.len, 0666, &err))
-		ret = error("%s", err.buf);
-	else
-		printf("wrote %s\n", rel.buf);
-	strbuf_release(&out);
-	strbuf_release(&sc);
-	strbuf_release(&rel);
-	strbuf_release(&err);
-	return ret;
-}
-
-static void print_failures(const struct items *items)
-{
-	size_t i;
-
-	printf("failures:\n");
-	for (i = 0; i < items->nr; i++)
-		if (items->v[i].state == ITEM_FAILED)
-			printf("  - %s: %s\n", items->v[i].rel,
-			       items->v[i].reason.buf);
-}
-
-static void items_release(struct items *items)
-{
-	size_t i;
-
-	for (i = 0; i < items->nr; i++) {
-		free(items->v[i].path);
-		free(items->v[i].rel);
-		free(items->v[i].repo_path);
-		report_header_release(&items->v[i].h);
-		strbuf_release(&items->v[i].reason);
-	}
-	free(items->v);
-}
-
 static void progress(size_t done, size_t total)
 {
 	if (isatty(2))
 		fprintf(stderr, "\rbackfill: %zu/%zu reports", done, total);
 }
 
+/* Write (or with --dry-run, name) one report's sidecar; -1 on failure. */
+static int write_one(const struct backfill *bf, const struct backfill_item *it,
+		     const struct strbuf *text, int dry_run)
+{
+	struct strbuf sc = STRBUF_INIT, rel = STRBUF_INIT, err = STRBUF_INIT;
+	int ret = 0;
+
+	sidecar_path_for(&sc, it->path);
+	path_relative(&rel, bf->root.buf, sc.buf);
+	if (dry_run)
+		printf("would write %s\n", rel.buf);
+	else if (write_file_atomic(sc.buf, text->buf, text->len, 0666, &err))
+		ret = error("%s", err.buf);
+	else
+		printf("wrote %s\n", rel.buf);
+	strbuf_release(&sc);
+	strbuf_release(&rel);
+	strbuf_release(&err);
+	return ret;
+}
+
+/*
+ * Build and write every report's sidecar, then the summary and the
+ * failures.  Returns the exit status.
+ */
+static int write_all(struct backfill *bf, const struct backfill_opts *opts)
+{
+	size_t i, written = 0, failed = 0;
+	int status = 0;
+
+	for (i = 0; i < bf->nr; i++) {
+		struct backfill_item *it = &bf->items[i];
+		struct strbuf text = STRBUF_INIT;
+
+		progress(i, bf->nr);
+		if (it->state == BACKFILL_SKIPPED)
+			continue;
+		if (it->state == BACKFILL_TODO && !it->answer.found) {
+			it->state = BACKFILL_FAILED;
+			strbuf_addstr(&it->reason, "no git commit found for the "
+				      "report; needs to be tracked first");
+		}
+		if (it->state == BACKFILL_FAILED ||
+		    backfill_build(bf, it, &text)) {
+			it->state = BACKFILL_FAILED;
+			failed++;
+		} else {
+			if (write_one(bf, it, &text, opts->dry_run))
+				status = 2;
+			written++;
+		}
+		strbuf_release(&text);
+	}
+	if (isatty(2) && bf->nr)
+		fputs("\r\033[K", stderr);
+
+	printf("\nbackfill: scanned=%zu written=%zu skipped=%zu failed=%zu\n",
+	       bf->nr, written, bf->skipped, failed);
+	if (failed) {
+		printf("failures:\n");
+		for (i = 0; i < bf->nr; i++)
+			if (bf->items[i].state == BACKFILL_FAILED)
+				printf("  - %s: %s\n", bf->items[i].rel,
+				       bf->items[i].reason.buf);
+	}
+	if (!status && failed && !opts->dry_run)
+		status = 1;
+	return status;
+}
+
 int cmd_backfill(int argc, char **argv)
 {
 	struct backfill_opts opts = { 0, 0, NULL, HISTORY_LAST };
 	struct strbuf root = STRBUF_INIT, scan = STRBUF_INIT, err = STRBUF_INIT;
-	struct strbuf workdir = STRBUF_INIT;
-	struct items items = { NULL, 0, 0 };
-	git_repository *repo = NULL;
-	const char **paths = NULL;
-	struct history_answer *answers = NULL;
-	size_t i, npaths = 0, scanned = 0, written = 0, skipped = 0, failed = 0;
-	int status = 0, truncated = 0;
-	git_oid head;
-	int have_head = 0, rc;
+	struct backfill bf;
+	int status;
 
 	argc = parse_backfill_options(&opts, argc, argv);
 	if (root_find(&root, ".", opts.root, &err) < 0)
@@ -577,94 +169,18 @@ int cmd_backfill(int argc, char **argv)
 	} else
 		path_resolve(&scan, root.buf, "docs/evals");
 
-	/* a repository that is there but cannot be read is no untracked one */
-	rc = repo_open_git(&repo, root.buf, 0, &err);
-	if (rc < 0)
+	if (backfill_init(&bf, root.buf, &err))
 		die("%s", err.buf);
-	if (!rc && git_repository_workdir(repo)) {
-		char *real = realpath(git_repository_workdir(repo), NULL);
-
-		strbuf_addstr(&workdir, real ? real : "");
-		free(real);
-		have_head = !git_reference_name_to_id(&head, repo, "HEAD");
-	}
-
-	walk_markdown(&items, scan.buf, 0);
-	paths = xcalloc(items.nr ? items.nr : 1, sizeof(*paths));
-	for (i = 0; i < items.nr; i++) {
-		struct item *it = &items.v[i];
-
-		scanned++;
-		if (scan_item(it, root.buf, &workdir, opts.force)) {
-			skipped++;
-			continue;
-		}
-		if (it->repo_path && have_head)
-			paths[npaths++] = it->repo_path;
-	}
-
-	/* One walk answers every report. */
-	answers = xcalloc(npaths ? npaths : 1, sizeof(*answers));
-	if (npaths && history_find(repo, &head, paths, npaths, opts.mode,
-				   answers, &truncated, &err))
+	backfill_scan(&bf, scan.buf, opts.force);
+	if (backfill_find_commits(&bf, opts.mode, &err))
 		die("%s", err.buf);
-	if (truncated)
+	if (bf.truncated)
 		warning("the history is truncated (a shallow clone): commits "
 			"older than its boundary were not seen");
-	for (i = 0, npaths = 0; i < items.nr; i++) {
-		struct item *it = &items.v[i];
-
-		if (it->state != ITEM_TODO)
-			continue;
-		if (it->repo_path && have_head)
-			it->answer = answers[npaths++];
-	}
-
-	for (i = 0; i < items.nr; i++) {
-		struct item *it = &items.v[i];
-		json_t *doc = NULL;
-
-		progress(i, items.nr);
-		if (it->state == ITEM_SKIPPED)
-			continue;
-		if (it->state == ITEM_FAILED) {
-			failed++;
-			continue;
-		}
-		if (!it->answer.found) {
-			it->state = ITEM_FAILED;
-			failed++;
-			strbuf_addstr(&it->reason, "no git commit found for the "
-				      "report; needs to be tracked first");
-			continue;
-		}
-		if (build(it, repo, &doc)) {
-			it->state = ITEM_FAILED;
-			failed++;
-			continue;
-		}
-		if (write_item(it, doc, root.buf, opts.dry_run))
-			status = 2;
-		written++;
-		json_decref(doc);
-	}
-	if (isatty(2) && items.nr)
-		fputs("\r\033[K", stderr);
-
-	printf("\nbackfill: scanned=%zu written=%zu skipped=%zu failed=%zu\n",
-	       scanned, written, skipped, failed);
-	if (failed)
-		print_failures(&items);
-	if (!status && failed && !opts.dry_run)
-		status = 1;
-
-	items_release(&items);
-	free(paths);
-	free(answers);
-	git_repository_free(repo);
+	status = write_all(&bf, &opts);
+	backfill_release(&bf);
 	strbuf_release(&root);
 	strbuf_release(&scan);
 	strbuf_release(&err);
-	strbuf_release(&workdir);
 	return finish_stdout(status);
 }

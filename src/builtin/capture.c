@@ -18,29 +18,25 @@
 #include "config.h"
 #include "atomicfile.h"
 #include "builtin.h"
+#include "capture.h"
 #include "gitstate.h"
-#include "hashfile.h"
 #include "readfile.h"
+#include "jsonout.h"
 #include "parse-options.h"
 #include "render.h"
 #include "root.h"
 #include "sidecar.h"
+#include "strutil.h"
 #include "usage.h"
-#include "utf8.h"
 
 #include <ctype.h>
 #include <errno.h>
-#include <git2.h>
 #include <jansson.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 #include <sys/stat.h>
-#include <sys/utsname.h>
-#include <time.h>
-#include <unistd.h>
 
 static const char capture_usage_text[] =
 	"Exit status: 0 when the sidecar was written, 2 on usage errors and\n"
@@ -79,30 +75,6 @@ static void capture_opts_release(struct capture_opts *opts)
 	json_decref(opts->effective);
 	json_decref(opts->argv);
 	opts->models = opts->requested = opts->effective = opts->argv = NULL;
-}
-
-/*
- * A JSON string of s.  Node decodes its command line and environment as
- * UTF-8, replacing invalid sequences with U+FFFD; so do we.
- */
-static json_t *json_text(const char *s)
-{
-	struct strbuf sb = STRBUF_INIT;
-	json_t *v;
-
-	utf8_repair(&sb, s, strlen(s));
-	v = json_stringn(sb.buf, sb.len);
-	strbuf_release(&sb);
-	if (!v)
-		die("out of memory");
-	return v;
-}
-
-/* Add v (stolen) to obj; jansson fails only when memory runs out. */
-static void set(json_t *obj, const char *key, json_t *v)
-{
-	if (!v || json_object_set_new(obj, key, v))
-		die("out of memory");
 }
 
 static void append(json_t *arr, json_t *v)
@@ -147,13 +119,13 @@ static int parse_model(json_t *models, const char *arg)
 	m = new_object();
 	ids = new_array();
 	strbuf_add(&sb, arg, (size_t)(eq - arg));
-	set(m, "id", json_text(sb.buf));
+	jsonout_set(m, "id", jsonout_text(sb.buf));
 	strbuf_reset(&sb);
 	if (colon)
 		strbuf_add(&sb, eq + 1, (size_t)(colon - eq - 1));
 	else
 		strbuf_addstr(&sb, eq + 1);
-	set(m, "provider", json_text(sb.buf));
+	jsonout_set(m, "provider", jsonout_text(sb.buf));
 	for (p = colon ? colon + 1 : NULL; p && *p; ) {
 		const char *comma = strchr(p, ',');
 		size_t len = comma ? (size_t)(comma - p) : strlen(p);
@@ -167,10 +139,10 @@ static int parse_model(json_t *models, const char *arg)
 		}
 		strbuf_reset(&sb);
 		strbuf_add(&sb, p, len);
-		append(ids, json_text(sb.buf));
+		append(ids, jsonout_text(sb.buf));
 		p = comma ? comma + 1 : NULL;
 	}
-	set(m, "provider_request_ids", ids);
+	jsonout_set(m, "provider_request_ids", ids);
 	append(models, m);
 	strbuf_release(&sb);
 	return 0;
@@ -190,7 +162,7 @@ static int condition_opt(const struct parse_opt *opt, const char *arg)
 
 	if (!*conditions)
 		*conditions = new_array();
-	append(*conditions, json_text(arg));
+	append(*conditions, jsonout_text(arg));
 	return 0;
 }
 
@@ -281,466 +253,6 @@ static int parse_number(const char *s, double *out)
 	return 0;
 }
 
-/* Date.prototype.toISOString() of now, or AHD_REPLAY_NOW for tests. */
-static int now_iso(struct strbuf *out, struct strbuf *err)
-{
-	const char *fake = getenv("AHD_REPLAY_NOW");
-	static const char shape[] = "dddd-dd-ddTdd:dd:dd.dddZ";
-	struct timespec ts;
-	struct tm tm;
-	size_t i;
-
-	if (fake && *fake) {
-		for (i = 0; shape[i] && fake[i]; i++)
-			if (shape[i] == 'd' ? !isdigit((unsigned char)fake[i]) :
-			    shape[i] != fake[i])
-				break;
-		if (shape[i] || fake[i]) {
-			strbuf_addf(err, "invalid AHD_REPLAY_NOW '%s': "
-				    "expected YYYY-MM-DDTHH:MM:SS.mmmZ", fake);
-			return -1;
-		}
-		strbuf_addstr(out, fake);
-		return 0;
-	}
-	if (clock_gettime(CLOCK_REALTIME, &ts) || !gmtime_r(&ts.tv_sec, &tm) ||
-	    tm.tm_year + 1900 < 0 || tm.tm_year + 1900 > 9999) {
-		strbuf_addstr(err, "cannot read the clock");
-		return -1;
-	}
-	strbuf_addf(out, "%04d-%02d-%02dT%02d:%02d:%02d.%03ldZ",
-		    tm.tm_year + 1900, tm.tm_mon + 1, tm.tm_mday, tm.tm_hour,
-		    tm.tm_min, tm.tm_sec, (long)(ts.tv_nsec / 1000000));
-	return 0;
-}
-
-/*
- * Node's `${process.platform}-${process.arch}` from uname(): the names
- * Node uses for the systems and machines it runs on, the lower-cased
- * uname names otherwise.
- */
-static void platform(struct strbuf *out)
-{
-	static const struct { const char *uname, *node; } systems[] = {
-		{ "Linux", "linux" }, { "Darwin", "darwin" },
-		{ "FreeBSD", "freebsd" }, { "OpenBSD", "openbsd" },
-		{ "NetBSD", "netbsd" }, { "SunOS", "sunos" }, { "AIX", "aix" },
-		{ "OS400", "os400" },
-	}, machines[] = {
-		{ "x86_64", "x64" }, { "amd64", "x64" }, { "i386", "ia32" },
-		{ "i486", "ia32" }, { "i586", "ia32" }, { "i686", "ia32" },
-		{ "i86pc", "ia32" }, { "aarch64", "arm64" },
-		{ "arm64", "arm64" }, { "ppc64le", "ppc64" },
-		{ "ppc64", "ppc64" }, { "powerpc", "ppc" }, { "ppc", "ppc" },
-		{ "s390x", "s390x" }, { "s390", "s390" },
-		{ "riscv64", "riscv64" }, { "loongarch64", "loong64" },
-	};
-	struct utsname u;
-	const char *sys = NULL, *arch = NULL, *p;
-	size_t i;
-
-	if (uname(&u)) {
-		strbuf_addstr(out, "unknown");
-		return;
-	}
-	for (i = 0; i < sizeof(systems) / sizeof(systems[0]); i++)
-		if (!strcmp(u.sysname, systems[i].uname))
-			sys = systems[i].node;
-	if (!strncmp(u.sysname, "CYGWIN", 6) ||
-	    !strncmp(u.sysname, "MINGW", 5) || !strncmp(u.sysname, "MSYS", 4))
-		sys = "win32";
-#ifdef __ANDROID__
-	sys = "android";
-#endif
-	for (i = 0; i < sizeof(machines) / sizeof(machines[0]); i++)
-		if (!strcmp(u.machine, machines[i].uname))
-			arch = machines[i].node;
-	if (!arch && !strncmp(u.machine, "arm", 3))
-		arch = "arm";
-	if (!arch && !strncmp(u.machine, "mips", 4)) {
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-		arch = strstr(u.machine, "64") ? "mips64el" : "mipsel";
-#else
-		arch = strstr(u.machine, "64") ? "mips64" : "mips";
-#endif
-	}
-	if (sys)
-		strbuf_addstr(out, sys);
-	else
-		for (p = u.sysname; *p; p++)
-			strbuf_addch(out, tolower((unsigned char)*p));
-	strbuf_addch(out, '-');
-	if (arch)
-		strbuf_addstr(out, arch);
-	else
-		for (p = u.machine; *p; p++)
-			strbuf_addch(out, tolower((unsigned char)*p));
-}
-
-/*
- * The package.json at path, when it is the reference's: 1 with its
- * version appended to out, 0 when it has none, -1 when the file is not
- * the reference's (missing, unreadable, not JSON, another name).
- */
-static int read_package(struct strbuf *out, const char *path)
-{
-	struct strbuf buf = STRBUF_INIT, err = STRBUF_INIT;
-	json_t *pkg = NULL, *name, *version;
-	int ret = -1;
-
-	if (access(path, F_OK) ||
-	    read_file_limited(&buf, path, (size_t)4 << 20, &err))
-		goto out;
-	pkg = json_loadb(buf.buf, buf.len, 0, NULL);
-	name = json_object_get(pkg, "name");
-	if (!json_is_string(name) ||
-	    strcmp(json_string_value(name), AHD_PACKAGE))
-		goto out;
-	version = json_object_get(pkg, "version");
-	ret = 0;
-	if (json_is_string(version) && json_string_length(version)) {
-		strbuf_addstr(out, json_string_value(version));
-		ret = 1;
-	}
-out:
-	json_decref(pkg);
-	strbuf_release(&buf);
-	strbuf_release(&err);
-	return ret;
-}
-
-/*
- * The "version" of the reference's package.json: the first package.json
- * named @adastracomputing/ahd walking up from dir (dir and at most seven
- * parents, the root rule's walk).  Appends it to out and returns 1, or
- * returns 0 when there is none (or it has no version).
- */
-static int package_version(struct strbuf *out, const char *dir)
-{
-	struct strbuf cur = STRBUF_INIT, path = STRBUF_INIT;
-	int i, found = -1;
-
-	path_resolve(&cur, NULL, dir);
-	for (i = 0; i < PACKAGE_MAX_LEVELS && found < 0; i++) {
-		char *slash;
-
-		strbuf_reset(&path);
-		strbuf_addf(&path, "%s%spackage.json", cur.buf,
-			    strcmp(cur.buf, "/") ? "/" : "");
-		found = read_package(out, path.buf);
-		if (!strcmp(cur.buf, "/"))
-			break;
-		slash = strrchr(cur.buf, '/');
-		strbuf_setlen(&cur, slash == cur.buf ? 1 :
-			      (size_t)(slash - cur.buf));
-	}
-	strbuf_release(&cur);
-	strbuf_release(&path);
-	return found > 0;
-}
-
-static int under(const char *path, const char *root)
-{
-	size_t n = strlen(root);
-
-	if (!strcmp(root, "/"))
-		return path[0] == '/';
-	return !strncmp(path, root, n) && path[n] == '/';
-}
-
-/*
- * The {path, hash} object of the input at path (what names it for error
- * messages: "token" or "brief"), hashed in mode.  The recorded path is
- * the one verify will read it by: relative to root, its directories
- * resolved, its last component kept (a symlink inside the root stays a
- * symlink).  The file, followed through any symlink, must be inside the
- * root too, or verify would refuse it.  Returns 0 and *out (owned by
- * the caller), or -1 with a reason in err.
- */
-static int capture_input(json_t **out, const char *what, const char *path,
-			 const char *root, enum hash_mode mode,
-			 struct strbuf *err)
-{
-	struct strbuf parent = STRBUF_INIT, abs = STRBUF_INIT;
-	struct strbuf why = STRBUF_INIT;
-	char hex[HASH_HEX_MAX];
-	const char *base, *rel;
-	char *real = NULL, *real_parent = NULL;
-	struct stat st;
-	int ret = -1;
-
-	if (!*path || !strcmp(path, "-")) {
-		strbuf_addf(err, "the %s must be a file", what);
-		goto out;
-	}
-	real = realpath(path, NULL);
-	if (!real || stat(real, &st)) {
-		strbuf_addf(err, "cannot open %s '%s': %s", what, path,
-			    strerror(errno));
-		goto out;
-	}
-	if (!S_ISREG(st.st_mode)) {
-		strbuf_addf(err, "%s '%s' is not a regular file", what, path);
-		goto out;
-	}
-	base = strrchr(path, '/');
-	if (base)
-		strbuf_add(&parent, path, base == path ? 1 :
-			   (size_t)(base - path));
-	else
-		strbuf_addch(&parent, '.');
-	base = base ? base + 1 : path;
-	real_parent = realpath(parent.buf, NULL);
-	if (!real_parent) {
-		strbuf_addf(err, "cannot resolve '%s': %s", parent.buf,
-			    strerror(errno));
-		goto out;
-	}
-	strbuf_addstr(&abs, real_parent);
-	if (strcmp(real_parent, "/"))
-		strbuf_addch(&abs, '/');
-	strbuf_addstr(&abs, base);
-	if (!under(abs.buf, root) || !under(real, root)) {
-		strbuf_addf(err, "%s '%s' is outside the root %s", what, path,
-			    root);
-		goto out;
-	}
-	rel = abs.buf + strlen(root) + (strcmp(root, "/") ? 1 : 0);
-	/* JSON holds text; a name that is not UTF-8 could not be found */
-	if (utf8_valid_prefix(rel, strlen(rel)) != strlen(rel)) {
-		strbuf_addf(err, "%s path '%s' is not valid UTF-8", what, rel);
-		goto out;
-	}
-	if (hash_file(hex, path, mode, HASH_DEFAULT_MAX_SIZE, &why)) {
-		strbuf_addf(err, "%s: %s", path, why.buf);
-		goto out;
-	}
-	*out = new_object();
-	set(*out, "path", json_text(rel));
-	set(*out, "hash", json_text(hex));
-	ret = 0;
-out:
-	free(real);
-	free(real_parent);
-	strbuf_release(&parent);
-	strbuf_release(&abs);
-	strbuf_release(&why);
-	return ret;
-}
-
-/* The brief's hash: what verify recomputes, structured for YAML/JSON. */
-static enum hash_mode brief_mode(const char *path)
-{
-	const char *dot = strrchr(path, '.');
-
-	if (dot && !strchr(dot, '/') && (!strcasecmp(dot, ".yml") ||
-					 !strcasecmp(dot, ".yaml") ||
-					 !strcasecmp(dot, ".json")))
-		return HASH_STRUCTURED;
-	return HASH_RAW;
-}
-
-static const char *line_end(const char *p, const char *end)
-{
-	const char *nl = memchr(p, '\n', (size_t)(end - p));
-
-	return nl ? nl : end;
-}
-
-/* A line of spaces and tabs only (a trailing '\r' included). */
-static int is_blank(const char *p, const char *e)
-{
-	for (; p < e; p++)
-		if (*p != ' ' && *p != '\t' && *p != '\r')
-			return 0;
-	return 1;
-}
-
-/* Skip blank lines; returns the start of the first other line. */
-static const char *skip_blank_lines(const char *p, const char *end)
-{
-	while (p < end) {
-		const char *le = line_end(p, end);
-
-		if (!is_blank(p, le))
-			break;
-		p = le < end ? le + 1 : end;
-	}
-	return p;
-}
-
-/*
- * The first level-one ATX heading ("# Title", up to three spaces in
- * front) outside fenced code blocks and YAML front matter.  Returns the
- * offset just past its line (past the newline), or -1.
- */
-static long find_heading(const char *text, size_t len)
-{
-	const char *p = text, *end = text + len;
-	char fence = 0;
-	size_t fence_len = 0;
-	int front = 0;
-
-	while (p < end) {
-		const char *le = line_end(p, end), *q = p;
-		size_t n = 0;
-
-		if (p == text && le - p >= 3 && !memcmp(p, "---", 3) &&
-		    is_blank(p + 3, le))
-			front = 1;
-		else if (front) {
-			if ((le - p >= 3 && (!memcmp(p, "---", 3) ||
-					     !memcmp(p, "...", 3))) &&
-			    is_blank(p + 3, le))
-				front = 0;
-		} else {
-			while (q < le && *q == ' ' && q - p < 3)
-				q++;
-			if (q < le && (*q == '`' || *q == '~')) {
-				char ch = *q;
-
-				while (q + n < le && q[n] == ch)
-					n++;
-				if (n >= 3 && !fence) {
-					fence = ch;
-					fence_len = n;
-				} else if (n >= fence_len && ch == fence &&
-					   is_blank(q + n, le))
-					fence = 0;
-			} else if (!fence && q < le && *q == '#' &&
-				   (q + 1 == le || q[1] == ' ' ||
-				    q[1] == '\t' || q[1] == '\r'))
-				return (long)((le < end ? le + 1 : end) - text);
-		}
-		p = le < end ? le + 1 : end;
-	}
-	return -1;
-}
-
-/*
- * The report with the block in place: over the existing block, else
- * after the first heading and a blank line, else at the top; a blank
- * line between the block and what follows.
- */
-static void place_block(struct strbuf *out, const struct strbuf *report,
-			const struct strbuf *block)
-{
-	const char *text = report->buf, *end = report->buf + report->len;
-	const char *rest;
-	size_t begin, stop;
-	long at;
-
-	if (!render_find_block(text, report->len, &begin, &stop)) {
-		strbuf_add(out, text, begin);
-		strbuf_addbuf(out, block);
-		strbuf_add(out, text + stop, report->len - stop);
-		return;
-	}
-	at = find_heading(text, report->len);
-	if (at >= 0) {
-		strbuf_add(out, text, (size_t)at);
-		if (!at || text[at - 1] != '\n')
-			strbuf_addch(out, '\n');
-		strbuf_addch(out, '\n');
-		rest = text + at;
-	} else
-		rest = text;
-	strbuf_addbuf(out, block);
-	strbuf_addch(out, '\n');
-	rest = skip_blank_lines(rest, end);
-	if (rest < end) {
-		strbuf_addch(out, '\n');
-		strbuf_add(out, rest, (size_t)(end - rest));
-	}
-}
-
-/* The directory part of path ("." without one). */
-static void dirname_of(struct strbuf *out, const char *path)
-{
-	const char *slash = strrchr(path, '/');
-
-	if (!slash)
-		strbuf_addch(out, '.');
-	else
-		strbuf_add(out, path, slash == path ? 1 :
-			   (size_t)(slash - path));
-}
-
-static json_t *number_or_null(const char *arg, double v)
-{
-	json_t *j = arg ? json_real(v) : json_null();
-
-	if (!j)
-		die("out of memory");
-	return j;
-}
-
-/*
- * Read the report capture will render into, and resolve it: a report
- * that is a symlink stays one.  Returns 0, or -1 after error().
- */
-static int read_report(struct strbuf *text, char **real_report,
-		       const char *report, const char *sidecar)
-{
-	struct strbuf err = STRBUF_INIT;
-	char *real_sidecar = NULL;
-	int ret = -1;
-
-	if (read_file_limited(text, report, 0, &err)) {
-		error("%s: %s", report, err.buf);
-		goto out;
-	}
-	*real_report = realpath(report, NULL);
-	if (!*real_report) {
-		error("cannot resolve '%s': %s", report, strerror(errno));
-		goto out;
-	}
-	real_sidecar = realpath(sidecar, NULL);
-	if (!strcmp(report, sidecar) ||
-	    (real_sidecar && !strcmp(real_sidecar, *real_report))) {
-		error("the sidecar and the report are the same file '%s'",
-		      sidecar);
-		goto out;
-	}
-	ret = 0;
-out:
-	free(real_sidecar);
-	strbuf_release(&err);
-	return ret;
-}
-
-/*
- * Render the sidecar as written, as verify will read it, into the
- * report.  Returns 0, or -1 after error().
- */
-static int render_into_report(const char *real_report,
-			      const struct strbuf *report, const char *sidecar)
-{
-	struct sidecar sc = SIDECAR_INIT;
-	struct strbuf block = STRBUF_INIT, placed = STRBUF_INIT;
-	struct strbuf err = STRBUF_INIT;
-	int ret = -1;
-
-	if (sidecar_load(&sc, sidecar, &err)) {
-		error("%s: %s", sidecar, err.buf);
-		goto out;
-	}
-	render_markdown(&block, &sc);
-	place_block(&placed, report, &block);
-	if (write_file_atomic(real_report, placed.buf, placed.len, 0666,
-			      &err)) {
-		error("%s", err.buf);
-		goto out;
-	}
-	ret = 0;
-out:
-	sidecar_release(&sc);
-	strbuf_release(&block);
-	strbuf_release(&placed);
-	strbuf_release(&err);
-	return ret;
-}
-
 /*
  * What the options say beyond their presence: the kind, the numbers, the
  * report.  Returns 0, or -1 after error().
@@ -766,8 +278,7 @@ static int check_capture_options(struct capture_opts *opts)
 	if (opts->seed && parse_integer(opts->seed, 1, &opts->seed_value))
 		return error("invalid --seed '%s': expected an integer",
 			     opts->seed);
-	if (report && strlen(report) >= 12 &&
-	    !strcmp(report + strlen(report) - 12, ".replay.json"))
+	if (report && ends_with(report, ".replay.json"))
 		return error("--report takes the markdown report, not its "
 			     "sidecar '%s'", report);
 	return 0;
@@ -832,7 +343,7 @@ static void parse_capture_options(struct capture_opts *opts, int argc,
 				      "--argv-json or after --, not both");
 		opts->argv = new_array();
 		for (i = 1; i < argc; i++)
-			append(opts->argv, json_text(argv[i]));
+			append(opts->argv, jsonout_text(argv[i]));
 	} else if (argc)
 		usage_msg_opt(&usage, "unexpected argument '%s' (the run's "
 			      "argv goes after --)", argv[0]);
@@ -850,120 +361,221 @@ static void parse_capture_options(struct capture_opts *opts, int argc,
 		usage_with_options(&usage);
 }
 
-int cmd_capture(int argc, char **argv)
+/* The directory part of path ("." without one). */
+static void dirname_of(struct strbuf *out, const char *path)
 {
-	struct capture_opts opts;
-	struct strbuf sidecar = STRBUF_INIT, dir = STRBUF_INIT;
-	struct strbuf root = STRBUF_INIT, err = STRBUF_INIT;
-	struct strbuf text = STRBUF_INIT, report = STRBUF_INIT;
-	struct strbuf version = STRBUF_INIT, when = STRBUF_INIT;
-	struct strbuf plat = STRBUF_INIT;
-	struct gitstate gs = GITSTATE_INIT;
-	json_t *doc = NULL, *token = NULL, *brief = NULL, *sampling;
-	json_t *conditions;
-	const char *env;
-	char *real_report = NULL;
-	struct stat st;
-	int status = 2;
+	const char *slash = strrchr(path, '/');
 
-	memset(&opts, 0, sizeof(opts));
-	parse_capture_options(&opts, argc, argv);
-
-	if (opts.out)
-		strbuf_addstr(&sidecar, opts.out);
+	if (!slash)
+		strbuf_addch(out, '.');
 	else
-		sidecar_path_for(&sidecar, opts.report);
-	if (!opts.force && !lstat(sidecar.buf, &st)) {
+		strbuf_add(out, path, slash == path ? 1 :
+			   (size_t)(slash - path));
+}
+
+/* What one capture reads and writes. */
+struct capture_state {
+	struct strbuf sidecar;		/* the file to write */
+	struct strbuf report;		/* the report's text, with --report */
+	char *real_report;		/* written through a symlink */
+	struct strbuf root;
+	struct strbuf token, brief;	/* recorded paths */
+	char token_hash[HASH_HEX_MAX], brief_hash[HASH_HEX_MAX];
+	struct gitstate gs;
+	struct strbuf version, when, platform;
+};
+
+static void capture_state_release(struct capture_state *cs)
+{
+	strbuf_release(&cs->sidecar);
+	strbuf_release(&cs->report);
+	free(cs->real_report);
+	strbuf_release(&cs->root);
+	strbuf_release(&cs->token);
+	strbuf_release(&cs->brief);
+	strbuf_release(&cs->version);
+	strbuf_release(&cs->when);
+	strbuf_release(&cs->platform);
+}
+
+/*
+ * Where the sidecar goes, and the report it is rendered into: refuse to
+ * replace a sidecar without --force, or to write the report over its
+ * own sidecar.  Returns 0, or -1 after printing an error.
+ */
+static int check_outputs(struct capture_state *cs,
+			 const struct capture_opts *opts)
+{
+	struct strbuf err = STRBUF_INIT;
+	char *real_sidecar = NULL;
+	struct stat st;
+	int ret = -1;
+
+	if (opts->out)
+		strbuf_addstr(&cs->sidecar, opts->out);
+	else
+		sidecar_path_for(&cs->sidecar, opts->report);
+	if (!opts->force && !lstat(cs->sidecar.buf, &st)) {
 		error("%s already exists; use --force to replace it",
-		      sidecar.buf);
+		      cs->sidecar.buf);
 		goto out;
 	}
-	if (opts.report && read_report(&report, &real_report, opts.report,
-				       sidecar.buf))
-		goto out;
+	if (opts->report) {
+		if (read_file_limited(&cs->report, opts->report, 0, &err)) {
+			error("%s: %s", opts->report, err.buf);
+			goto out;
+		}
+		/* a report that is a symlink stays one */
+		cs->real_report = realpath(opts->report, NULL);
+		if (!cs->real_report) {
+			error("cannot resolve '%s': %s", opts->report,
+			      strerror(errno));
+			goto out;
+		}
+		real_sidecar = realpath(cs->sidecar.buf, NULL);
+		if (!strcmp(opts->report, cs->sidecar.buf) ||
+		    (real_sidecar && !strcmp(real_sidecar, cs->real_report))) {
+			error("the sidecar and the report are the same file "
+			      "'%s'", cs->sidecar.buf);
+			goto out;
+		}
+	}
+	ret = 0;
+out:
+	free(real_sidecar);
+	strbuf_release(&err);
+	return ret;
+}
+
+/*
+ * The root, the inputs' paths and hashes, the git state, the time, the
+ * version and the platform.  Returns 0, or -1 after printing an error.
+ */
+static int gather(struct capture_state *cs, const struct capture_opts *opts)
+{
+	struct strbuf dir = STRBUF_INIT, err = STRBUF_INIT;
+	const char *env;
+	int ret = -1;
 
 	/* The root verify will find for this report (or sidecar). */
-	dirname_of(&dir, opts.report ? opts.report : sidecar.buf);
-	if (root_find(&root, dir.buf, opts.root, &err) < 0) {
-		error("%s", err.buf);
-		goto out;
-	}
-	if (capture_input(&token, "token", opts.token, root.buf,
-			  HASH_STRUCTURED, &err) ||
-	    (opts.brief && capture_input(&brief, "brief", opts.brief,
-					 root.buf, brief_mode(opts.brief),
-					 &err))) {
-		error("%s", err.buf);
-		goto out;
-	}
-	if (gitstate_read(&gs, root.buf, &err) || now_iso(&when, &err)) {
+	dirname_of(&dir, opts->report ? opts->report : cs->sidecar.buf);
+	if (root_find(&cs->root, dir.buf, opts->root, &err) < 0 ||
+	    capture_input(&cs->token, cs->token_hash, "token", opts->token,
+			  cs->root.buf, HASH_STRUCTURED, &err) ||
+	    (opts->brief &&
+	     capture_input(&cs->brief, cs->brief_hash, "brief", opts->brief,
+			   cs->root.buf, capture_brief_mode(opts->brief),
+			   &err)) ||
+	    gitstate_read(&cs->gs, cs->root.buf, &err) ||
+	    capture_now(&cs->when, &err)) {
 		error("%s", err.buf);
 		goto out;
 	}
 	env = getenv("AHD_VERSION");
 	if (env && *env)
-		strbuf_addstr(&version, env);
-	else if (!package_version(&version, root.buf))
-		strbuf_addstr(&version, "unknown");
-	platform(&plat);
+		strbuf_addstr(&cs->version, env);
+	else if (!capture_package_version(&cs->version, cs->root.buf))
+		strbuf_addstr(&cs->version, "unknown");
+	capture_platform(&cs->platform);
+	ret = 0;
+out:
+	strbuf_release(&dir);
+	strbuf_release(&err);
+	return ret;
+}
 
-	/* The fields in the order the reference writes them. */
-	doc = new_object();
-	set(doc, "schema_version", json_integer(SIDECAR_SCHEMA_VERSION));
-	set(doc, "kind", json_text(opts.kind));
-	set(doc, "ahd_version", json_text(version.buf));
-	set(doc, "ahd_commit", gs.commit[0] ? json_text(gs.commit) :
-	    json_null());
-	set(doc, "git_dirty", gs.dirty < 0 ? json_null() :
-	    json_boolean(gs.dirty));
-	env = getenv("AHD_NODE_VERSION");
-	set(doc, "node_version", json_text(env && *env ? env : "unknown"));
-	set(doc, "platform", json_text(plat.buf));
-	set(doc, "invoked_at", json_text(when.buf));
-	set(doc, "argv", opts.argv ? json_incref(opts.argv) : new_array());
-	set(doc, "token", token);
-	token = NULL;
-	set(doc, "brief", brief ? brief : json_null());
-	brief = NULL;
-	sampling = new_object();
-	set(sampling, "n", json_real(opts.n_value));
-	set(sampling, "temperature", number_or_null(opts.temperature,
-						    opts.temperature_value));
-	set(sampling, "seed", number_or_null(opts.seed, opts.seed_value));
-	set(doc, "sampling", sampling);
-	set(doc, "models", json_incref(opts.models));
-	conditions = new_object();
-	set(conditions, "requested", json_incref(opts.requested));
-	set(conditions, "effective", json_incref(opts.effective ?
-						 opts.effective :
-						 opts.requested));
-	set(doc, "conditions", conditions);
+/* The sidecar's text from what was gathered and the options. */
+static void build(struct strbuf *out, const struct capture_state *cs,
+		  const struct capture_opts *opts)
+{
+	struct sidecar_record rec;
+	json_t *version = jsonout_text(cs->version.buf);
+	const char *env = getenv("AHD_NODE_VERSION");
 
-	json_write_pretty(&text, doc);
-	strbuf_addch(&text, '\n');
-	if (write_file_atomic(sidecar.buf, text.buf, text.len, 0666,
+	memset(&rec, 0, sizeof(rec));
+	rec.kind = opts->kind;
+	rec.ahd_version = version;
+	rec.ahd_commit = cs->gs.commit[0] ? cs->gs.commit : NULL;
+	rec.git_dirty = cs->gs.dirty;
+	rec.node_version = env && *env ? env : "unknown";
+	rec.platform = cs->platform.buf;
+	rec.invoked_at = cs->when.buf;
+	rec.argv = opts->argv;
+	rec.token.path = cs->token.buf;
+	rec.token.hash = cs->token_hash;
+	if (opts->brief) {
+		rec.brief.path = cs->brief.buf;
+		rec.brief.hash = cs->brief_hash;
+	}
+	rec.n = opts->n_value;
+	rec.temperature = opts->temperature ? &opts->temperature_value : NULL;
+	rec.seed = opts->seed ? &opts->seed_value : NULL;
+	rec.models = opts->models;
+	rec.requested = opts->requested;
+	rec.effective = opts->effective ? opts->effective : opts->requested;
+	sidecar_to_json(out, &rec);
+	json_decref(version);
+}
+
+/*
+ * Write the sidecar, then render what was written (as verify will read
+ * it) into the report.  Returns 0, or -1 after printing an error.
+ */
+static int write_outputs(const struct capture_state *cs,
+			 const struct strbuf *text)
+{
+	struct strbuf err = STRBUF_INIT, block = STRBUF_INIT;
+	struct strbuf placed = STRBUF_INIT;
+	struct sidecar sc = SIDECAR_INIT;
+	int ret = -1;
+
+	if (write_file_atomic(cs->sidecar.buf, text->buf, text->len, 0666,
 			      &err)) {
 		error("%s", err.buf);
 		goto out;
 	}
-	if (opts.report && render_into_report(real_report, &report,
-					      sidecar.buf))
-		goto out;
-	status = 0;
+	if (cs->real_report) {
+		if (sidecar_load(&sc, cs->sidecar.buf, &err)) {
+			error("%s: %s", cs->sidecar.buf, err.buf);
+			goto out;
+		}
+		render_markdown(&block, &sc);
+		render_place_block(&placed, &cs->report, &block);
+		if (write_file_atomic(cs->real_report, placed.buf, placed.len,
+				      0666, &err)) {
+			error("%s", err.buf);
+			goto out;
+		}
+	}
+	ret = 0;
 out:
-	free(real_report);
-	json_decref(doc);
-	json_decref(token);
-	json_decref(brief);
-	capture_opts_release(&opts);
-	strbuf_release(&sidecar);
-	strbuf_release(&dir);
-	strbuf_release(&root);
+	sidecar_release(&sc);
 	strbuf_release(&err);
+	strbuf_release(&block);
+	strbuf_release(&placed);
+	return ret;
+}
+
+int cmd_capture(int argc, char **argv)
+{
+	struct capture_opts opts;
+	struct capture_state cs = {
+		STRBUF_INIT, STRBUF_INIT, NULL, STRBUF_INIT, STRBUF_INIT,
+		STRBUF_INIT, "", "", GITSTATE_INIT, STRBUF_INIT, STRBUF_INIT,
+		STRBUF_INIT
+	};
+	struct strbuf text = STRBUF_INIT;
+	int status = 2;
+
+	memset(&opts, 0, sizeof(opts));
+	parse_capture_options(&opts, argc, argv);
+	if (!check_outputs(&cs, &opts) && !gather(&cs, &opts)) {
+		build(&text, &cs, &opts);
+		if (!write_outputs(&cs, &text))
+			status = 0;
+	}
 	strbuf_release(&text);
-	strbuf_release(&report);
-	strbuf_release(&version);
-	strbuf_release(&when);
-	strbuf_release(&plat);
+	capture_state_release(&cs);
+	capture_opts_release(&opts);
 	return finish_stdout(status);
 }

@@ -14,11 +14,13 @@
 #include "builtin.h"
 #include "canon.h"
 #include "inputpath.h"
+#include "jsonout.h"
 #include "numfmt.h"
 #include "parse-options.h"
 #include "repo.h"
 #include "root.h"
 #include "sidecar.h"
+#include "strutil.h"
 #include "usage.h"
 
 #include <errno.h>
@@ -92,14 +94,6 @@ struct diff {
 	size_t nr_stable, nr_volatile;
 	struct strbuf notes;	/* one per line */
 };
-
-static int in_list(const char *const *list, const char *s)
-{
-	for (; *list; list++)
-		if (!strcmp(*list, s))
-			return 1;
-	return 0;
-}
 
 static int list_rank(const char *const *list, const char *key,
 		     size_t *rank)
@@ -252,7 +246,7 @@ static void walk_models(struct diff *d, struct strbuf *path,
 static void walk(struct diff *d, struct strbuf *path, struct strbuf *pattern,
 		 json_t *a, json_t *b)
 {
-	if (in_list(containers, pattern->buf) && object_or_null(a) &&
+	if (str_in_list(containers, pattern->buf) && object_or_null(a) &&
 	    object_or_null(b) && (json_is_object(a) || json_is_object(b))) {
 		walk_object(d, path, pattern, a, b);
 		return;
@@ -263,7 +257,7 @@ static void walk(struct diff *d, struct strbuf *path, struct strbuf *pattern,
 		return;
 	}
 	if (!leaf_equal(d, pattern->buf, a, b))
-		add_difference(d, path->buf, in_list(stable_fields,
+		add_difference(d, path->buf, str_in_list(stable_fields,
 						     pattern->buf), a, b);
 }
 
@@ -288,57 +282,6 @@ static void note_paths(struct diff *d)
 }
 
 /* --- values as text -------------------------------------------------- */
-
-static void add_json_compact(struct strbuf *out, const json_t *v)
-{
-	char num[NUMFMT_MAX];
-	size_t i;
-	const char *key;
-	json_t *m;
-	int first = 1;
-
-	switch (json_typeof(v)) {
-	case JSON_STRING:
-		canon_add_string(out, json_string_value(v),
-				 json_string_length(v));
-		break;
-	case JSON_REAL:
-	case JSON_INTEGER:
-		numfmt_json(num, json_number_value(v));
-		strbuf_addstr(out, num);
-		break;
-	case JSON_TRUE:
-		strbuf_addstr(out, "true");
-		break;
-	case JSON_FALSE:
-		strbuf_addstr(out, "false");
-		break;
-	case JSON_NULL:
-		strbuf_addstr(out, "null");
-		break;
-	case JSON_ARRAY:
-		strbuf_addch(out, '[');
-		for (i = 0; i < json_array_size(v); i++) {
-			if (i)
-				strbuf_addstr(out, ", ");
-			add_json_compact(out, json_array_get(v, i));
-		}
-		strbuf_addch(out, ']');
-		break;
-	case JSON_OBJECT:
-		strbuf_addch(out, '{');
-		json_object_foreach((json_t *)v, key, m) {
-			if (!first)
-				strbuf_addstr(out, ", ");
-			first = 0;
-			canon_add_string(out, key, strlen(key));
-			strbuf_addstr(out, ": ");
-			add_json_compact(out, m);
-		}
-		strbuf_addch(out, '}');
-		break;
-	}
-}
 
 /*
  * Strings print bare (they are paths, hashes, versions) unless quoting
@@ -369,7 +312,7 @@ static void add_value(struct strbuf *out, const json_t *v)
 			}
 		}
 	}
-	add_json_compact(out, v);
+	jsonout_write(out, v, JSONOUT_SPACED, 0);
 }
 
 /* --- output ---------------------------------------------------------- */
@@ -438,7 +381,6 @@ static void print_json(const struct diff *d, const struct diff_opts *opts,
 		       int status)
 {
 	json_t *doc = json_object(), *list = json_array(), *notes = json_array();
-	struct strbuf out = STRBUF_INIT;
 	const char *p, *nl;
 	size_t i;
 
@@ -472,10 +414,7 @@ static void print_json(const struct diff *d, const struct diff_opts *opts,
 	json_object_set_new(doc, "differences", list);
 	json_object_set_new(doc, "notes", notes);
 	json_object_set_new(doc, "exit_status", json_integer(status));
-	json_write_pretty(&out, doc);
-	strbuf_addch(&out, '\n');
-	fwrite(out.buf, 1, out.len, stdout);
-	strbuf_release(&out);
+	jsonout_print(doc);
 	json_decref(doc);
 }
 

@@ -12,6 +12,7 @@
  */
 #include "config.h"
 #include "builtin.h"
+#include "hookplan.h"
 #include "hooks.h"
 #include "hooksdir.h"
 #include "parse-options.h"
@@ -43,64 +44,6 @@ static const char hooks_usage_text[] =
 	"left where no hook manager runs it, its binary gone), 2 on errors.\n";
 
 /* --- shared ---------------------------------------------------------- */
-
-struct slots {
-	struct strbuf hook;	/* <dir>/<type> */
-	struct strbuf prev;	/* <dir>/<type>.ahd-replay-prev */
-	struct strbuf legacy;	/* <dir>/<type>.legacy (pre-commit framework) */
-	struct strbuf old;	/* <dir>/<type>.old (lefthook) */
-	struct hook_file h, p, l, o;
-};
-
-static void slots_init(struct slots *s)
-{
-	struct hook_file init = HOOK_FILE_INIT;
-
-	strbuf_init(&s->hook, 0);
-	strbuf_init(&s->prev, 0);
-	strbuf_init(&s->legacy, 0);
-	strbuf_init(&s->old, 0);
-	s->h = s->p = s->l = s->o = init;
-}
-
-static void slots_release(struct slots *s)
-{
-	strbuf_release(&s->hook);
-	strbuf_release(&s->prev);
-	strbuf_release(&s->legacy);
-	strbuf_release(&s->old);
-	hook_file_release(&s->h);
-	hook_file_release(&s->p);
-	hook_file_release(&s->l);
-	hook_file_release(&s->o);
-}
-
-/* Read the four files of hook `type` in dir. */
-static int slots_read(struct slots *s, const char *dir, const char *type,
-		      struct strbuf *err)
-{
-	strbuf_reset(&s->hook);
-	strbuf_reset(&s->prev);
-	strbuf_reset(&s->legacy);
-	strbuf_reset(&s->old);
-	strbuf_addf(&s->hook, "%s/%s", dir, type);
-	strbuf_addf(&s->prev, "%s/%s%s", dir, type, HOOK_PREV_SUFFIX);
-	strbuf_addf(&s->legacy, "%s/%s.legacy", dir, type);
-	strbuf_addf(&s->old, "%s/%s.old", dir, type);
-	if (hook_file_read(&s->h, s->hook.buf, type, err) ||
-	    hook_file_read(&s->p, s->prev.buf, type, err) ||
-	    hook_file_read(&s->l, s->legacy.buf, type, err) ||
-	    hook_file_read(&s->o, s->old.buf, type, err))
-		return -1;
-	return 0;
-}
-
-static const char *base_name(const char *path)
-{
-	const char *s = strrchr(path, '/');
-
-	return s ? s + 1 : path;
-}
 
 static int resolve_dir(struct hooks_dir *hd)
 {
@@ -134,17 +77,6 @@ struct install_opts {
 	int pre_merge_commit;
 	int use_hooks_path;
 	const char *print;
-};
-
-struct plan {
-	const char *type;
-	struct slots s;
-	const char *target;	/* the file to write, or NULL */
-	int discard_prev;	/* unlink <type>.ahd-replay-prev first */
-	int move_aside;		/* rename <type> to <type>.ahd-replay-prev */
-	int remove_old;		/* a copy of ours lefthook put aside */
-	struct strbuf msg;	/* what was (to be) done */
-	struct strbuf refuse;	/* why not; empty when fine */
 };
 
 static int parse_hooks_path(const struct parse_opt *opt, const char *arg)
@@ -191,180 +123,6 @@ static void parse_install_options(struct install_opts *o, int argc,
 	if (o->print && !hook_type_known(o->print))
 		usage_msg_opt(&usage, "no hook '%s' (pre-commit, pre-push or "
 			      "pre-merge-commit)", o->print);
-}
-
-/* Is the file exactly `want`, and executable? */
-static int up_to_date(const struct hook_file *hf, const struct strbuf *want)
-{
-	return hf->kind == HOOK_OURS && hf->executable &&
-	       hf->content.len == want->len &&
-	       !memcmp(hf->content.buf, want->buf, want->len);
-}
-
-static void describe_update(struct strbuf *msg, const struct hook_file *hf,
-			    const char *bin)
-{
-	if (hf->version < HOOK_TEMPLATE_VERSION)
-		strbuf_addf(msg, "upgraded from template %d to %d",
-			    hf->version, HOOK_TEMPLATE_VERSION);
-	else if (strcmp(hf->bin.buf, bin))
-		strbuf_addf(msg, "updated to run %s", bin);
-	else
-		strbuf_addstr(msg, "made executable again");
-}
-
-/*
- * The hook is the pre-commit framework's and <type>.legacy, which it
- * runs first, is ours: keep that layout and bring the copy up to date.
- * Returns 1 when it decided, 0 to go on as for any other hook.
- */
-static int plan_legacy(struct plan *p, const struct strbuf *want,
-		       const char *bin, const struct install_opts *o)
-{
-	struct hook_file *l = &p->s.l;
-	const char *name = base_name(p->s.legacy.buf);
-
-	switch (l->kind) {
-	case HOOK_OURS:
-		if (up_to_date(l, want)) {
-			strbuf_addf(&p->msg, "up to date (the pre-commit "
-				    "framework runs it as %s)", name);
-			return 1;
-		}
-		p->target = p->s.legacy.buf;
-		describe_update(&p->msg, l, bin);
-		strbuf_addf(&p->msg, " (the pre-commit framework runs it as "
-			    "%s)", name);
-		return 1;
-	case HOOK_OURS_NEWER:
-		strbuf_addf(&p->msg, "left as it is: %s was written by a newer "
-			    "ahd-replay (template %d)", name, l->version);
-		return 1;
-	case HOOK_OURS_EDITED:
-		if (!o->force) {
-			strbuf_addf(&p->refuse, "'%s' carries the ahd-replay "
-				    "marker but is not one of its hooks (edited "
-				    "by hand?); --force replaces it",
-				    p->s.legacy.buf);
-			return 1;
-		}
-		p->target = p->s.legacy.buf;
-		strbuf_addf(&p->msg, "replaced the edited %s (the pre-commit "
-			    "framework runs it)", name);
-		return 1;
-	default:
-		return 0;
-	}
-}
-
-static void plan_one(struct plan *p, const struct strbuf *want,
-		     const char *bin, const struct install_opts *o)
-{
-	struct hook_file *h = &p->s.h;
-	const char *prev_name = base_name(p->s.prev.buf);
-	const char *mgr;
-
-	switch (h->kind) {
-	case HOOK_MISSING:
-		p->target = p->s.hook.buf;
-		strbuf_addstr(&p->msg, "installed");
-		if (p->s.p.kind != HOOK_MISSING)
-			strbuf_addf(&p->msg, "; %s, left by an earlier install, "
-				    "runs first", prev_name);
-		return;
-	case HOOK_OURS:
-		if (up_to_date(h, want)) {
-			strbuf_addstr(&p->msg, "up to date");
-			return;
-		}
-		p->target = p->s.hook.buf;
-		describe_update(&p->msg, h, bin);
-		return;
-	case HOOK_OURS_NEWER:
-		strbuf_addf(&p->msg, "left as it is: written by a newer "
-			    "ahd-replay (template %d)", h->version);
-		return;
-	case HOOK_OURS_EDITED:
-		if (!o->force) {
-			strbuf_addf(&p->refuse, "'%s' carries the ahd-replay "
-				    "marker but is not one of its hooks (edited "
-				    "by hand?); --force replaces it",
-				    p->s.hook.buf);
-			return;
-		}
-		p->target = p->s.hook.buf;
-		strbuf_addstr(&p->msg, "replaced the edited copy");
-		return;
-	case HOOK_NOT_FILE:
-		strbuf_addf(&p->refuse, "'%s' is not a file", p->s.hook.buf);
-		return;
-	case HOOK_FOREIGN:
-		break;
-	}
-
-	if (h->manager == MANAGER_PRE_COMMIT && plan_legacy(p, want, bin, o))
-		return;
-	if (h->manager == MANAGER_HUSKY && !o->force) {
-		strbuf_addf(&p->refuse, "'%s' is husky's; husky finds the hook "
-			    "to run by the file's name, so it cannot run "
-			    "renamed: add `ahd-replay hook %s \"$@\"` to the "
-			    "husky hook instead, or use --force",
-			    p->s.hook.buf, p->type);
-		return;
-	}
-	if (p->s.p.kind != HOOK_MISSING) {
-		if (!o->force) {
-			strbuf_addf(&p->refuse, "'%s' is not ahd-replay's and "
-				    "'%s' is taken, so it cannot be moved aside; "
-				    "move one of them away, or use --force to "
-				    "discard '%s'", p->s.hook.buf, p->s.prev.buf,
-				    prev_name);
-			return;
-		}
-		p->discard_prev = 1;
-	}
-	p->move_aside = 1;
-	p->target = p->s.hook.buf;
-	p->remove_old = h->manager == MANAGER_LEFTHOOK &&
-			p->s.o.kind == HOOK_OURS;
-	mgr = hook_manager_name(h->manager);
-	strbuf_addf(&p->msg, "installed; the hook that was there (%s%s) "
-		    "runs first, as %s", mgr ? mgr : "", mgr ? "'s" :
-		    h->symlink ? "a symbolic link" : "a file", prev_name);
-	if (p->discard_prev)
-		strbuf_addf(&p->msg, "; the old %s was discarded", prev_name);
-}
-
-/* Carry out a plan.  Returns 0, or -1 after saying what went wrong. */
-static int apply_one(struct plan *p, const struct strbuf *want)
-{
-	struct strbuf err = STRBUF_INIT;
-	int ret = -1;
-
-	if (p->discard_prev && unlink(p->s.prev.buf)) {
-		error("cannot remove '%s': %s", p->s.prev.buf, strerror(errno));
-		goto out;
-	}
-	if (p->move_aside && rename(p->s.hook.buf, p->s.prev.buf)) {
-		error("cannot rename '%s' to '%s': %s", p->s.hook.buf,
-		      p->s.prev.buf, strerror(errno));
-		goto out;
-	}
-	if (hook_write(p->target, want->buf, want->len, &err)) {
-		error("%s", err.buf);
-		/* put the hook that was there back */
-		if (p->move_aside && rename(p->s.prev.buf, p->s.hook.buf))
-			error("cannot rename '%s' back to '%s': %s",
-			      p->s.prev.buf, p->s.hook.buf, strerror(errno));
-		goto out;
-	}
-	if (p->remove_old && unlink(p->s.old.buf))
-		warning("cannot remove '%s': %s", p->s.old.buf,
-			strerror(errno));
-	ret = 0;
-out:
-	strbuf_release(&err);
-	return ret;
 }
 
 static void hooks_path_refusal(const struct hooks_dir *hd)
@@ -415,20 +173,15 @@ int cmd_install_hooks(int argc, char **argv)
 	struct install_opts o = { 0, 0, 0, NULL };
 	struct hooks_dir hd = HOOKS_DIR_INIT;
 	struct strbuf bin = STRBUF_INIT, err = STRBUF_INIT;
-	struct strbuf want[HOOK_TYPES_NR];
-	struct plan plans[HOOK_TYPES_NR];
+	struct hook_plan plans[HOOK_TYPES_NR];
 	size_t i, nr = 0;
 	int refused = 0, writes = 0, status = 2;
 
 	parse_install_options(&o, argc, argv);
 	if (o.print)
 		return print_hook(o.print);
-	for (i = 0; i < HOOK_TYPES_NR; i++) {
-		strbuf_init(&want[i], 0);
-		slots_init(&plans[i].s);
-		strbuf_init(&plans[i].msg, 0);
-		strbuf_init(&plans[i].refuse, 0);
-	}
+	for (i = 0; i < HOOK_TYPES_NR; i++)
+		hook_plan_init(&plans[i], NULL);
 	if (resolve_dir(&hd))
 		goto out;
 	if (hook_self_path(&bin, &err)) {
@@ -443,12 +196,11 @@ int cmd_install_hooks(int argc, char **argv)
 
 	/* Decide everything first. */
 	for (i = 0; hook_types[i]; i++) {
-		struct plan *p = &plans[nr];
+		struct hook_plan *p = &plans[nr];
 
-		p->type = hook_types[i];
-		p->target = NULL;
-		p->discard_prev = p->move_aside = p->remove_old = 0;
-		if (slots_read(&p->s, hd.path.buf, p->type, &err)) {
+		hook_plan_release(p);
+		hook_plan_init(p, hook_types[i]);
+		if (hook_slots_read(&p->s, hd.path.buf, p->type, &err)) {
 			error("%s", err.buf);
 			goto out;
 		}
@@ -458,12 +210,12 @@ int cmd_install_hooks(int argc, char **argv)
 		    !(p->s.h.manager == MANAGER_PRE_COMMIT &&
 		      p->s.l.kind == HOOK_OURS))
 			continue;
-		if (hook_render(&want[nr], p->type, HOOK_TEMPLATE_VERSION,
+		if (hook_render(&p->want, p->type, HOOK_TEMPLATE_VERSION,
 				bin.buf, &err)) {
 			error("%s", err.buf);
 			goto out;
 		}
-		plan_one(p, &want[nr], bin.buf, &o);
+		hook_plan_decide(p, bin.buf, o.force);
 		writes += p->target != NULL;
 		if (p->refuse.len) {
 			error("%s: %s", p->type, p->refuse.buf);
@@ -491,9 +243,9 @@ int cmd_install_hooks(int argc, char **argv)
 	}
 	status = 0;
 	for (i = 0; i < nr; i++) {
-		struct plan *p = &plans[i];
+		struct hook_plan *p = &plans[i];
 
-		if (p->target && apply_one(p, &want[i])) {
+		if (p->target && hook_plan_apply(p)) {
 			status = 2;
 			continue;
 		}
@@ -504,12 +256,8 @@ int cmd_install_hooks(int argc, char **argv)
 			"hooks: they hold this machine's path to ahd-replay",
 			hd.path.buf);
 out:
-	for (i = 0; i < HOOK_TYPES_NR; i++) {
-		strbuf_release(&want[i]);
-		slots_release(&plans[i].s);
-		strbuf_release(&plans[i].msg);
-		strbuf_release(&plans[i].refuse);
-	}
+	for (i = 0; i < HOOK_TYPES_NR; i++)
+		hook_plan_release(&plans[i]);
 	strbuf_release(&bin);
 	strbuf_release(&err);
 	hooks_dir_release(&hd);
@@ -554,15 +302,15 @@ static int remove_ours(const struct hook_file *hf, const char *path,
 
 static void uninstall_dir(const char *dir, int *status, int *found)
 {
-	struct slots s;
+	struct hook_slots s;
 	struct strbuf err = STRBUF_INIT;
 	size_t i;
 
-	slots_init(&s);
+	hook_slots_init(&s);
 	for (i = 0; hook_types[i]; i++) {
 		const char *type = hook_types[i], *freed = NULL;
 
-		if (slots_read(&s, dir, type, &err)) {
+		if (hook_slots_read(&s, dir, type, &err)) {
 			error("%s", err.buf);
 			strbuf_reset(&err);
 			*status = 2;
@@ -597,10 +345,10 @@ static void uninstall_dir(const char *dir, int *status, int *found)
 			*status = 2;
 			continue;
 		}
-		printf("%s: restored %s as %s\n", type, base_name(s.prev.buf),
-		       base_name(freed));
+		printf("%s: restored %s as %s\n", type, hook_base_name(s.prev.buf),
+		       hook_base_name(freed));
 	}
-	slots_release(&s);
+	hook_slots_release(&s);
 	strbuf_release(&err);
 }
 
@@ -700,19 +448,19 @@ static int is_ours(const struct hook_file *hf)
 static int status_one(const struct hooks_dir *hd, const char *type,
 		      struct strbuf *err)
 {
-	struct slots s, d;
+	struct hook_slots s, d;
 	struct strbuf state = STRBUF_INIT, details = STRBUF_INIT;
 	struct strbuf sb = STRBUF_INIT, bin = STRBUF_INIT;
 	const struct hook_file *runner = NULL;	/* the copy of ours git runs */
 	const char *runner_path = NULL;
 	int installed = 0, ret = -1;
 
-	slots_init(&s);
-	slots_init(&d);
-	if (slots_read(&s, hd->path.buf, type, err))
+	hook_slots_init(&s);
+	hook_slots_init(&d);
+	if (hook_slots_read(&s, hd->path.buf, type, err))
 		goto out;
 	if (strcmp(hd->path.buf, hd->default_path.buf) &&
-	    slots_read(&d, hd->default_path.buf, type, err))
+	    hook_slots_read(&d, hd->default_path.buf, type, err))
 		goto out;
 
 	if (s.h.kind != HOOK_MISSING)
@@ -732,7 +480,7 @@ static int status_one(const struct hooks_dir *hd, const char *type,
 		if (s.h.kind != HOOK_FOREIGN ||
 		    s.h.manager != MANAGER_PRE_COMMIT)
 			strbuf_addf(&state, "inert: nothing runs %s",
-				    base_name(s.legacy.buf));
+				    hook_base_name(s.legacy.buf));
 		else if (!s.h.executable || !s.l.executable)
 			strbuf_addstr(&state, "inert: not executable");
 		else {
@@ -748,7 +496,7 @@ static int status_one(const struct hooks_dir *hd, const char *type,
 			strbuf_addf(&state, "inert: %s does not run %s "
 				    "(install-hooks puts ours in front)",
 				    s.h.manager == MANAGER_LEFTHOOK ?
-				    "lefthook" : "git", base_name(s.old.buf));
+				    "lefthook" : "git", hook_base_name(s.old.buf));
 	}
 	if (is_ours(&d.h)) {
 		installed = 1;
@@ -796,8 +544,8 @@ static int status_one(const struct hooks_dir *hd, const char *type,
 	printf("%s: %s\n%s", type, state.buf, details.buf);
 	ret = installed && strcmp(state.buf, "active");
 out:
-	slots_release(&s);
-	slots_release(&d);
+	hook_slots_release(&s);
+	hook_slots_release(&d);
 	strbuf_release(&state);
 	strbuf_release(&details);
 	strbuf_release(&sb);

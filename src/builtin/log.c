@@ -6,6 +6,7 @@
 #include "builtin.h"
 #include "atomicfile.h"
 #include "eventlog.h"
+#include "jsonout.h"
 #include "readfile.h"
 #include "parse-options.h"
 #include "strbuf.h"
@@ -56,17 +57,14 @@ static void print_problem(void *data, size_t line, const char *rule,
 		break;
 	case FORMAT_JSON: {
 		json_t *o = json_object(), *m = json_string(msg);
-		char *text;
 
+		/* The keys in byte order, as scripts have always seen them. */
 		json_object_set_new(o, "line", json_integer((json_int_t)line));
-		json_object_set_new(o, "rule", json_string(rule));
 		/* a lone surrogate in an id is not UTF-8 */
 		json_object_set_new(o, "message", m ? m : json_string("?"));
-		text = json_dumps(o, JSON_COMPACT | JSON_SORT_KEYS);
-		if (!text)
-			die("out of memory");
-		printf("%s\n    %s", p->any ? "," : "", text);
-		free(text);
+		json_object_set_new(o, "rule", json_string(rule));
+		jsonout_write(&sb, o, JSONOUT_COMPACT, 0);
+		printf("%s\n    %s", p->any ? "," : "", sb.buf);
 		json_decref(o);
 		break;
 	}
@@ -174,7 +172,7 @@ static int log_verify(const struct log_opts *opts, const char *file)
 		fprintf(stderr, "ahd-replay: %s: %s\n", file, err.buf);
 	if (opts->format == FORMAT_JSON) {
 		json_t *doc = json_object(), *summary = json_object();
-		char *text;
+		struct strbuf text = STRBUF_INIT;
 
 		json_object_set_new(doc, "file", json_string(file));
 		json_object_set_new(doc, "error", failed ?
@@ -187,12 +185,10 @@ static int log_verify(const struct log_opts *opts, const char *file)
 		json_object_set_new(summary, "unknown_fields", json_integer((json_int_t)el.unknown_fields));
 		json_object_set_new(doc, "summary", summary);
 		json_object_set_new(doc, "exit_status", json_integer(status));
-		text = json_dumps(doc, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
-		if (!text)
-			die("out of memory");
+		jsonout_pretty(&text, doc);
 		/* continue the object opened above: drop its brace */
-		printf("%s],\n%s\n", printer.any ? "\n  " : "", text + 2);
-		free(text);
+		printf("%s],\n%s\n", printer.any ? "\n  " : "", text.buf + 2);
+		strbuf_release(&text);
 		json_decref(doc);
 	} else if (!opts->quiet && opts->format == FORMAT_TEXT && !failed) {
 		/* Fixed words, for the scripts that read this line. */

@@ -4,13 +4,15 @@
  */
 #include "config.h"
 #include "builtin.h"
+#include "jsonload.h"
+#include "jsonout.h"
 #include "readfile.h"
 #include "jsonschema.h"
 #include "numfmt.h"
 #include "parse-options.h"
 #include "sidecar.h"
+#include "strutil.h"
 #include "usage.h"
-#include "utf8.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -36,33 +38,6 @@ struct validate_counts {
 	int invalid;
 	int errors;
 };
-
-/*
- * Text output keeps one violation per line: control characters in keys
- * (which end up in paths) are shown as \xHH.
- */
-static void add_printable(struct strbuf *sb, const char *s)
-{
-	for (; *s; s++)
-		if ((unsigned char)*s < 0x20 || *s == 0x7f)
-			strbuf_addf(sb, "\\x%02x", (unsigned char)*s);
-		else
-			strbuf_addch(sb, *s);
-}
-
-/* A JSON string for a file name, which need not be valid UTF-8. */
-static json_t *json_file_name(const char *name)
-{
-	struct strbuf sb = STRBUF_INIT;
-	json_t *s;
-
-	utf8_repair(&sb, name, strlen(name));
-	s = json_stringn(sb.buf, sb.len);
-	strbuf_release(&sb);
-	if (!s)
-		die("out of memory");
-	return s;
-}
 
 static json_t *json_str(const char *s)
 {
@@ -98,10 +73,7 @@ static json_t *load_sidecar(const char *path, struct strbuf *err)
 			 JSON_DECODE_ANY | JSON_DECODE_INT_AS_REAL |
 			 JSON_ALLOW_NUL, &jerr);
 	if (!doc) {
-		strbuf_addstr(err, "invalid JSON: ");
-		add_printable(err, jerr.text);
-		strbuf_addf(err, " (line %d, column %d)", jerr.line,
-			    jerr.column);
+		jsonload_describe_error(err, &jerr);
 	}
 out:
 	strbuf_release(&buf);
@@ -147,11 +119,11 @@ static void print_text(const char *file, const struct jsonschema_errors *errs)
 		strbuf_reset(&line);
 		strbuf_addf(&line, "%s: ", file);
 		if (*errs->v[i].path)
-			add_printable(&line, errs->v[i].path);
+			strbuf_add_printable(&line, errs->v[i].path);
 		else
 			strbuf_addstr(&line, "(root)");
 		strbuf_addstr(&line, ": ");
-		add_printable(&line, errs->v[i].message);
+		strbuf_add_printable(&line, errs->v[i].message);
 		printf("%s\n", line.buf);
 	}
 	strbuf_release(&line);
@@ -176,7 +148,7 @@ static json_t *json_result(const char *file, int valid,
 		    json_array_append_new(list, e))
 			die("out of memory");
 	}
-	if (json_object_set_new(res, "file", json_file_name(file)) ||
+	if (json_object_set_new(res, "file", jsonout_text(file)) ||
 	    json_object_set_new(res, "valid", json_boolean(valid)) ||
 	    json_object_set_new(res, "errors", list) ||
 	    (error && json_object_set_new(res, "error", json_str(error))))
@@ -195,7 +167,7 @@ static void validate_one(const struct jsonschema *schema,
 	size_t len = strlen(arg);
 	int valid;
 
-	if (len > 3 && !strcmp(arg + len - 3, ".md"))
+	if (len > 3 && ends_with(arg, ".md"))
 		sidecar_path_for(&path, arg);
 	else
 		strbuf_addstr(&path, arg);
@@ -266,12 +238,7 @@ int cmd_validate(int argc, char **argv)
 		validate_one(schema, &opts, argv[i], &counts, results);
 
 	if (results) {
-		char *text = json_dumps(results, JSON_INDENT(2));
-
-		if (!text)
-			die("out of memory");
-		printf("%s\n", text);
-		free(text);
+		jsonout_print(results);
 	} else if (argc > 1) {
 		printf("%d sidecars: %d valid, %d invalid, %d errors\n",
 		       argc, counts.valid, counts.invalid,

@@ -3,6 +3,7 @@
  * produces; the expected texts below were printed by Node 20.
  */
 #include "config.h"
+#include "jsonout.h"
 #include "sidecar.h"
 #include "strbuf.h"
 #include "tap.h"
@@ -21,7 +22,7 @@ static void check_pretty(const char *json, const char *want, const char *name)
 		ok(0, "%s: cannot parse test input: %s", name, jerr.text);
 		return;
 	}
-	json_write_pretty(&out, v);
+	jsonout_pretty(&out, v);
 	is_string(want, out.buf, "%s", name);
 	strbuf_release(&out);
 	json_decref(v);

@@ -1,0 +1,36 @@
+#ifndef SIDECAR_LIST_H
+#define SIDECAR_LIST_H
+
+#include <stddef.h>
+
+/*
+ * The sidecars a verify run covers, each with the report it is shown
+ * by: the user's operand, or for a sidecar found in a directory its
+ * X.md when that exists.
+ */
+
+struct path_list {
+	char **items;
+	size_t nr, alloc;
+};
+
+struct sidecar_list {
+	struct path_list reports;	/* as shown */
+	struct path_list sidecars;	/* the files to read */
+};
+#define SIDECAR_LIST_INIT { { NULL, 0, 0 }, { NULL, 0, 0 } }
+
+/*
+ * Turn operands (reports, sidecars, directories) into pairs.  Without
+ * operands, or with all, every *.replay.json of the repository too: the
+ * root directory when given, else the work tree around the current
+ * directory.  Directories are searched without entering .git,
+ * node_modules or symlinked directories; what is found is sorted by
+ * name.  Returns 0, or -1 after printing an error (what could be listed
+ * still is).
+ */
+int sidecar_list_collect(struct sidecar_list *out, int argc, char **argv,
+			 int all, const char *root);
+void sidecar_list_release(struct sidecar_list *l);
+
+#endif

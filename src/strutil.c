@@ -1,0 +1,67 @@
+#include "config.h"
+#include "strutil.h"
+
+#include <string.h>
+
+int starts_with(const char *s, const char *prefix)
+{
+	return !strncmp(s, prefix, strlen(prefix));
+}
+
+int ends_with(const char *s, const char *suffix)
+{
+	size_t n = strlen(s), m = strlen(suffix);
+
+	return n >= m && !memcmp(s + n - m, suffix, m);
+}
+
+int str_in_list(const char *const *list, const char *s)
+{
+	for (; *list; list++)
+		if (!strcmp(*list, s))
+			return 1;
+	return 0;
+}
+
+int is_all_digits(const char *s, size_t len)
+{
+	size_t i;
+
+	for (i = 0; i < len; i++)
+		if (s[i] < '0' || s[i] > '9')
+			return 0;
+	return 1;
+}
+
+int is_all_hex(const char *s, size_t len, enum hex_case hcase)
+{
+	size_t i;
+
+	for (i = 0; i < len; i++) {
+		char c = s[i];
+
+		if (!((c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') ||
+		      (hcase == HEX_ANY_CASE && c >= 'A' && c <= 'F')))
+			return 0;
+	}
+	return 1;
+}
+
+int64_t js_array_index(const char *s, size_t len)
+{
+	int64_t v = 0;
+	size_t i;
+
+	if (!len || len > 10 || (len > 1 && s[0] == '0') ||
+	    !is_all_digits(s, len))
+		return -1;
+	for (i = 0; i < len; i++)
+		v = v * 10 + (s[i] - '0');
+	return v <= 4294967294LL ? v : -1;
+}
+
+int is_sha256_hash(const char *s, enum hex_case hcase)
+{
+	return starts_with(s, "sha256:") && strlen(s) == 71 &&
+		is_all_hex(s + 7, 64, hcase);
+}

@@ -1,0 +1,40 @@
+#ifndef STRUTIL_H
+#define STRUTIL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* Small predicates on C strings, one copy for the whole tree. */
+
+/* Whether s begins, or ends, with the given string. */
+int starts_with(const char *s, const char *prefix);
+int ends_with(const char *s, const char *suffix);
+
+/* Whether s is one of the strings of the NULL-terminated list. */
+int str_in_list(const char *const *list, const char *s);
+
+/* Whether all len bytes of s are decimal digits (len 0: yes). */
+int is_all_digits(const char *s, size_t len);
+
+enum hex_case {
+	HEX_LOWER,		/* 0-9a-f only */
+	HEX_ANY_CASE,		/* 0-9a-fA-F */
+};
+
+/* Whether s is one of the strings of the NULL-terminated list. */
+int str_in_list(const char *const *list, const char *s);
+
+/* Whether all len bytes of s are hexadecimal digits (len 0: yes). */
+int is_all_hex(const char *s, size_t len, enum hex_case hcase);
+
+/*
+ * The value of s (len bytes) as a JavaScript array index, the keys an
+ * object lists first: a canonical decimal ("0", "17"; not "01") from 0 to
+ * 4294967294.  -1 for any other key.
+ */
+int64_t js_array_index(const char *s, size_t len);
+
+/* Whether s is "sha256:" and 64 hexadecimal digits, nothing more. */
+int is_sha256_hash(const char *s, enum hex_case hcase);
+
+#endif

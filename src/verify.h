@@ -1,0 +1,100 @@
+#ifndef VERIFY_H
+#define VERIFY_H
+
+#include "sidecar.h"
+#include "signature.h"
+#include "strbuf.h"
+
+/*
+ * What a verification is and what it finds: for one sidecar, load and
+ * check it, check its signature, find the root, resolve the token and
+ * brief paths (re-rooting CI paths, keeping inside the root), hash the
+ * token structured and the brief raw then structured, as the reference's
+ * verify-replay does, compare, and say which commit changed a drifted
+ * input.  Printing is the caller's.
+ */
+
+enum verify_verdict {
+	VERIFY_INTACT,
+	VERIFY_DRIFTED,
+	VERIFY_ERRORED,
+	VERIFY_UNTRUSTED,
+};
+
+struct verify_check {
+	const char *field;	/* "token" or "brief" */
+	int ok;
+	int error;		/* cannot tell: counts as an error, not drift */
+	const char *expected;
+	struct strbuf actual;	/* empty: none */
+	struct strbuf reason;
+	struct strbuf note;	/* re-rooting */
+	struct strbuf rel;	/* the input relative to the root, if found */
+};
+
+struct verify_report {
+	struct strbuf report;	/* as shown */
+	struct strbuf sidecar_path;
+	struct strbuf markdown;	/* the report file to compare, if any */
+	struct sidecar sc;
+	int loaded;
+	struct strbuf root;
+	int root_origin;
+	struct verify_check checks[2];
+	int nr_checks;
+	struct strbuf error;	/* the sidecar itself is unusable */
+	struct sig_result sig;
+	struct strbuf notes;	/* "  note: ..." lines */
+	struct strbuf md_warning;
+	long md_line;
+	enum verify_verdict verdict;
+};
+
+struct verify_options {
+	int allow_outside;	/* recorded paths may leave the root */
+	int require_signature;	/* an unsigned sidecar fails */
+	const char *root;	/* --root, or NULL to find it */
+	const char *at;		/* read inputs at this revision, or NULL */
+};
+
+/*
+ * One run over many reports.  Many reports share a directory (so a
+ * root), a commit for --at, and a token or brief (so a hash, and when it
+ * drifted, a history search): each is worked out once per run.
+ */
+struct verify_memos;
+struct verify_run {
+	struct verify_options opts;
+	const struct sig_keyring *keyring;
+	struct verify_memos *memos;
+};
+
+void verify_run_init(struct verify_run *run, const struct verify_options *opts,
+		     const struct sig_keyring *keyring);
+void verify_run_release(struct verify_run *run);
+
+/*
+ * A report to verify: report as the user named it (a report or a
+ * sidecar), sidecar the file to read.  The markdown compared with the
+ * sidecar is the report, or X.md for a sidecar X.replay.json.
+ */
+void verify_report_init(struct verify_report *r, const char *report,
+			const char *sidecar);
+void verify_report_release(struct verify_report *r);
+
+/* Verify r, filling in its checks, notes, warnings and verdict. */
+void verify_one(struct verify_run *run, struct verify_report *r);
+
+/* Whether r's signature fails, or is missing when one is required. */
+int verify_signature_failed(const struct verify_report *r,
+			    const struct verify_options *opts);
+
+/*
+ * The trusted keys: dir, else ahd-replay.trustedKeys from the git
+ * configuration (a relative path is taken from the work tree's top, so
+ * the setting works from any subdirectory).  Neither is no keys.
+ * Returns 0, or -1 after printing an error.
+ */
+int verify_load_trusted_keys(struct sig_keyring *kr, const char *dir);
+
+#endif
