@@ -3,10 +3,12 @@
 #include "digest.h"
 #include "hashfile.h"
 #include "inputpath.h"
+#include "lfs.h"
 #include "repo.h"
 #include "root.h"
 #include "sidecar.h"
 #include "strutil.h"
+#include "treepath.h"
 #include "usage.h"
 #include "utf8.h"
 
@@ -61,18 +63,24 @@ struct ctx {
 	size_t nr_memo, alloc_memo;
 	struct hookcheck_result *res;
 	int strict;
+	int has_links;		/* a symlink in next or among the changes */
 	/* roots by directory */
 	char **root_dirs, **roots;
 	size_t nr_roots, alloc_roots, alloc_roots2;
 };
 
-static int blob_hash(struct ctx *c, const git_oid *blob, const char *path,
-		     int kind, char *hex)
+/* What blob_hash() returns for a git-lfs object that is not here. */
+#define HASH_LFS_ABSENT (-10)
+
+static int blob_hash(struct ctx *c, const struct hook_state *s,
+		     const git_oid *blob, const char *path, int kind, char *hex)
 {
 	git_blob *b = NULL;
 	git_buf out = GIT_BUF_INIT;
 	git_blob_filter_options fo;
 	struct strbuf text = STRBUF_INIT, err = STRBUF_INIT;
+	struct strbuf smudged = STRBUF_INIT;
+	struct lfs_pointer ptr;
 	struct hash_memo *m;
 	size_t i;
 	int ret;
@@ -85,14 +93,35 @@ static int blob_hash(struct ctx *c, const git_oid *blob, const char *path,
 		}
 	if (git_blob_lookup(&b, c->repo, blob) < 0)
 		return HASH_EIO;
-	/* the bytes a checkout writes (eol, ident), as verify reads them */
-	git_blob_filter_options_init(&fo, GIT_BLOB_FILTER_OPTIONS_VERSION);
-	if (git_blob_filter(&out, b, path, &fo) < 0) {
+	/* A git-lfs pointer: the content is its object, as checked out. */
+	switch (lfs_read(&smudged, &ptr, c->repo, s->index ? NULL : s->commit,
+			 path, git_blob_rawcontent(b),
+			 (size_t)git_blob_rawsize(b), 0, &err)) {
+	case LFS_SMUDGED:
+		utf8_repair(&text, smudged.buf, smudged.len);
+		break;
+	case LFS_ABSENT:
+		/* its oid is the raw hash when the content is valid UTF-8 */
+		lfs_raw_hash(hex, &ptr);
 		git_blob_free(b);
+		strbuf_release(&err);
+		return HASH_LFS_ABSENT;
+	case LFS_ERROR:
+		git_blob_free(b);
+		strbuf_release(&err);
 		return HASH_EIO;
+	default:
+		/* the bytes a checkout writes (eol, ident), as verify reads them */
+		git_blob_filter_options_init(&fo, GIT_BLOB_FILTER_OPTIONS_VERSION);
+		if (git_blob_filter(&out, b, path, &fo) < 0) {
+			git_blob_free(b);
+			return HASH_EIO;
+		}
+		utf8_repair(&text, out.ptr, out.size);
+		git_buf_dispose(&out);
 	}
-	utf8_repair(&text, out.ptr, out.size);
-	git_buf_dispose(&out);
+	strbuf_release(&smudged);
+	strbuf_reset(&err);
 	if (kind)
 		ret = hash_text(hex, text.buf, text.len, HASH_RAW, &err);
 	else if (text.len > HASH_DEFAULT_MAX_SIZE)
@@ -117,27 +146,33 @@ static int blob_hash(struct ctx *c, const git_oid *blob, const char *path,
  * structured)?  1 yes, 0 no, -1 cannot tell.  shown gets the hash shown
  * for it.
  */
-static int blob_matches(struct ctx *c, const git_oid *blob, const char *path,
+static int blob_matches(struct ctx *c, const struct hook_state *s,
+			const git_oid *blob, const char *path,
 			const char *field, const char *recorded, char *shown)
 {
 	char raw[HASH_HEX_MAX];
 	int ret;
 
 	if (!strcmp(field, "brief")) {
-		if (!blob_hash(c, blob, path, 1, raw) && !strcmp(raw, recorded)) {
+		ret = blob_hash(c, s, blob, path, 1, raw);
+		if ((!ret || ret == HASH_LFS_ABSENT) && !strcmp(raw, recorded)) {
 			memcpy(shown, raw, HASH_HEX_MAX);
 			return 1;
 		}
-		ret = blob_hash(c, blob, path, 0, shown);
+		ret = blob_hash(c, s, blob, path, 0, shown);
 		if (ret == HASH_EINVALID) {
 			memcpy(shown, raw, HASH_HEX_MAX);
 			return 0;
 		}
 	} else
-		ret = blob_hash(c, blob, path, 0, shown);
+		ret = blob_hash(c, s, blob, path, 0, shown);
 	if (ret == HASH_EINVALID) {
 		strcpy(shown, "(does not parse)");
 		return 0;
+	}
+	if (ret == HASH_LFS_ABSENT) {
+		strcpy(shown, "(git-lfs object not fetched)");
+		return -1;
 	}
 	if (ret) {
 		strcpy(shown, "(cannot hash)");
@@ -218,12 +253,43 @@ static void state_tree(struct input_tree *it, struct ctx *c,
 	it->repo = c->repo;
 	it->tree = s->tree;
 	it->index = s->index;
+	it->commit = s->commit;
 	it->prefix = prefix;
 }
 
 static int state_empty(const struct hook_state *s)
 {
 	return !s->tree && !s->index;
+}
+
+/*
+ * Did the change touch the way to this input: the path, a symlink on its
+ * way, or the file the links lead to?
+ */
+static int touched(struct ctx *c, const struct treepath *tp, const char *path)
+{
+	size_t i;
+
+	if (!*path)
+		return 0;
+	if (paths_has(&c->changed, path) ||
+	    (tp->path.len && paths_has(&c->changed, tp->path.buf)))
+		return 1;
+	for (i = 0; i < tp->nr_links; i++)
+		if (paths_has(&c->changed, tp->links[i]))
+			return 1;
+	return 0;
+}
+
+/* Where path leads in the state (its symlinks followed). */
+static void state_resolve(struct treepath *tp, struct ctx *c,
+			  const struct hook_state *s, const char *path)
+{
+	if (*path && !state_empty(s))
+		treepath_resolve(tp, c->repo, s->index ? NULL : s->tree,
+				 s->index, path);
+	else
+		tp->status = TREEPATH_NOT_FOUND;
 }
 
 /* Judge one input of one sidecar. */
@@ -236,10 +302,9 @@ static void judge_input(struct ctx *c, const char *sidecar_path,
 	struct strbuf base_path = STRBUF_INIT;
 	struct resolved_input in_next = RESOLVED_INPUT_INIT;
 	struct resolved_input in_base = RESOLVED_INPUT_INIT;
+	struct treepath tp_next = TREEPATH_INIT, tp_base = TREEPATH_INIT;
 	struct input_tree it_next, it_base;
 	char next_hash[HASH_HEX_MAX] = "", base_hash[HASH_HEX_MAX] = "";
-	git_oid blob;
-	unsigned mode;
 	int has_next = 0, has_base = 0, m_next = 0, m_base = 0;
 	size_t wl = strlen(c->workdir);
 
@@ -260,21 +325,22 @@ static void judge_input(struct ctx *c, const char *sidecar_path,
 			strbuf_addf(&base_path, "%s%s", prefix.buf,
 				    in_base.rel.buf);
 	}
-	/* Nothing about this input changed: nothing to judge. */
-	if (!sidecar_changed &&
-	    !(next_path.len && paths_has(&c->changed, next_path.buf)) &&
-	    !(base_path.len && paths_has(&c->changed, base_path.buf)))
+	state_resolve(&tp_next, c, c->next, next_path.buf);
+	state_resolve(&tp_base, c, c->base, base_path.buf);
+	/* Nothing on the way to this input changed: nothing to judge. */
+	if (!sidecar_changed && !touched(c, &tp_next, next_path.buf) &&
+	    !touched(c, &tp_base, base_path.buf))
 		goto out;
 
-	if (in_next.status == INPUT_OK && next_path.len &&
-	    !input_tree_blob(&it_next, next_path.buf, &blob, &mode)) {
+	if (in_next.status == INPUT_OK && tp_next.status == TREEPATH_OK) {
 		has_next = 1;
-		m_next = blob_matches(c, &blob, next_path.buf, field, input->hash, next_hash);
+		m_next = blob_matches(c, c->next, &tp_next.id, tp_next.path.buf,
+				      field, input->hash, next_hash);
 	}
-	if (in_base.status == INPUT_OK && base_path.len &&
-	    !input_tree_blob(&it_base, base_path.buf, &blob, &mode)) {
+	if (in_base.status == INPUT_OK && tp_base.status == TREEPATH_OK) {
 		has_base = 1;
-		m_base = blob_matches(c, &blob, base_path.buf, field, input->hash, base_hash);
+		m_base = blob_matches(c, c->base, &tp_base.id, tp_base.path.buf,
+				      field, input->hash, base_hash);
 	}
 
 	if (sidecar_changed) {
@@ -317,6 +383,8 @@ static void judge_input(struct ctx *c, const char *sidecar_path,
 			"the report had drifted already; this change does not "
 			"restore it");
 out:
+	treepath_release(&tp_next);
+	treepath_release(&tp_base);
 	resolved_input_release(&in_next);
 	resolved_input_release(&in_base);
 	strbuf_release(&prefix);
@@ -347,6 +415,9 @@ static int collect_changed(struct ctx *c, struct strbuf *err)
 	for (i = 0; i < n; i++) {
 		const git_diff_delta *d = git_diff_get_delta(diff, i);
 
+		if (d->old_file.mode == GIT_FILEMODE_LINK ||
+		    d->new_file.mode == GIT_FILEMODE_LINK)
+			c->has_links = 1;
 		paths_add(&c->changed, d->old_file.path);
 		if (strcmp(d->old_file.path, d->new_file.path))
 			paths_add(&c->changed, d->new_file.path);
@@ -360,6 +431,7 @@ static int collect_changed(struct ctx *c, struct strbuf *err)
 
 struct walk_data {
 	struct paths *out;
+	int *has_links;
 };
 
 static int collect_tree_sidecar(const char *root, const git_tree_entry *e,
@@ -369,6 +441,8 @@ static int collect_tree_sidecar(const char *root, const git_tree_entry *e,
 	const char *name = git_tree_entry_name(e);
 	size_t n = strlen(name);
 
+	if (git_tree_entry_filemode(e) == GIT_FILEMODE_LINK)
+		*w->has_links = 1;
 	if (git_tree_entry_type(e) == GIT_OBJECT_BLOB && n > 12 &&
 	    ends_with(name, ".replay.json")) {
 		struct strbuf p = STRBUF_INIT;
@@ -396,6 +470,8 @@ static void collect_sidecars(struct ctx *c, struct paths *out)
 				git_index_get_byindex(c->next->index, i);
 			size_t len = strlen(e->path);
 
+			if (e->mode == GIT_FILEMODE_LINK)
+				c->has_links = 1;
 			if (len > 12 && ends_with(e->path, ".replay.json") &&
 			    !GIT_INDEX_ENTRY_STAGE(e)) {
 				struct strbuf p = STRBUF_INIT;
@@ -410,7 +486,7 @@ static void collect_sidecars(struct ctx *c, struct paths *out)
 			}
 		}
 	} else if (c->next->tree) {
-		struct walk_data w = { out };
+		struct walk_data w = { out, &c->has_links };
 
 		git_tree_walk(c->next->tree, GIT_TREEWALK_PRE,
 			      collect_tree_sidecar, &w);
@@ -436,12 +512,16 @@ static int sidecar_blob(struct ctx *c, const char *path, struct strbuf *out)
 /*
  * Could this sidecar text name a changed path?  A recorded path ends with
  * the changed path's last component (however it is rooted or spelled);
- * JSON escapes (\\u) could hide it, so those always say yes.
+ * JSON escapes (\\u) could hide it, so those always say yes, and so do
+ * symlinks in the tree: a recorded path may reach the changed file
+ * through one, under another name.
  */
 static int mentions_changed(struct ctx *c, const struct strbuf *buf)
 {
 	size_t i;
 
+	if (c->has_links)
+		return 1;
 	if (memmem(buf->buf, buf->len, "\\u", 2))
 		return 1;
 	for (i = 0; i < c->changed.nr; i++) {

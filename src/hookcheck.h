@@ -23,6 +23,7 @@ struct hook_state {
 	git_tree *tree;		/* a commit's tree, or NULL ... */
 	git_index *index;	/* ... the index; both NULL: the empty tree */
 	const char *name;	/* "HEAD", "staged", "origin/main", ... */
+	const git_oid *commit;	/* tree's commit (its gitattributes), or NULL */
 };
 
 struct hookcheck_result {

@@ -1,14 +1,17 @@
 #include "config.h"
 #include "inputpath.h"
+#include "lfs.h"
 #include "readfile.h"
 #include "repo.h"
 #include "root.h"
+#include "treepath.h"
 #include "usage.h"
 
 #include <errno.h>
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/stat.h>
 
 void resolved_input_release(struct resolved_input *in)
@@ -29,29 +32,39 @@ static int under(const char *p, const char *root)
 	return !strncmp(p, root, n) && (p[n] == '/' || !p[n]);
 }
 
-enum kind { K_NONE, K_FILE, K_OTHER, K_LOOP, K_OUTSIDE, K_SYMLINK };
+enum kind { K_NONE, K_FILE, K_OTHER, K_LOOP, K_OUTSIDE };
 
 int input_tree_blob(const struct input_tree *t, const char *path,
 		    git_oid *out, unsigned *mode)
 {
-	git_tree_entry *entry = NULL;
+	struct treepath tp = TREEPATH_INIT;
+	int ret = -1;
 
-	if (t->index) {
-		const git_index_entry *e = git_index_get_bypath(t->index, path, 0);
-
-		if (!e)
-			return -1;
-		git_oid_cpy(out, &e->id);
-		*mode = e->mode;
-		return 0;
+	treepath_resolve(&tp, t->repo, t->index ? NULL : t->tree, t->index,
+			 path);
+	if (tp.status == TREEPATH_OK) {
+		git_oid_cpy(out, &tp.id);
+		*mode = tp.mode;
+		ret = 0;
 	}
-	if (git_tree_entry_bypath(&entry, t->tree, path) < 0)
-		return -1;
-	git_oid_cpy(out, git_tree_entry_id(entry));
-	*mode = git_tree_entry_filemode(entry);
-	if (git_tree_entry_type(entry) != GIT_OBJECT_BLOB)
-		*mode = GIT_FILEMODE_TREE;
-	git_tree_entry_free(entry);
+	treepath_release(&tp);
+	return ret;
+}
+
+/* Does the path relative to root pass through a ".git" directory? */
+static int in_git_dir(const char *rel)
+{
+	const char *p = rel;
+
+	while (*p) {
+		size_t n = strcspn(p, "/");
+
+		if (n == 4 && !strncasecmp(p, ".git", 4))
+			return 1;
+		p += n;
+		while (*p == '/')
+			p++;
+	}
 	return 0;
 }
 
@@ -67,18 +80,38 @@ static enum kind probe(const char *root, const char *rel,
 	enum kind k;
 
 	if (tree) {
-		git_oid id;
-		unsigned mode;
+		struct treepath tp = TREEPATH_INIT;
+		size_t pl = strlen(tree->prefix);
 
+		/* Symlinks stored in the tree are followed, as a checkout would. */
 		strbuf_addf(&path, "%s%s", tree->prefix, rel);
-		if (input_tree_blob(tree, path.buf, &id, &mode) < 0)
-			k = K_NONE;
-		else if (mode == GIT_FILEMODE_LINK)
-			k = K_SYMLINK;
-		else if (mode == GIT_FILEMODE_TREE || mode == GIT_FILEMODE_COMMIT)
-			k = K_OTHER;
-		else
+		treepath_resolve(&tp, tree->repo, tree->index ? NULL : tree->tree,
+				 tree->index, path.buf);
+		switch (tp.status) {
+		case TREEPATH_OK:
 			k = K_FILE;
+			/* like realpath() in the work tree: stay in the root */
+			if (strncmp(tp.path.buf, tree->prefix, pl) &&
+			    !allow_outside)
+				k = K_OUTSIDE;
+			break;
+		case TREEPATH_NOT_FOUND:
+			k = K_NONE;
+			break;
+		case TREEPATH_LOOP:
+			k = K_LOOP;
+			break;
+		case TREEPATH_OUTSIDE:
+			k = K_OUTSIDE;
+			break;
+		default:
+			k = K_OTHER;
+		}
+		if (file) {
+			strbuf_reset(file);
+			strbuf_addbuf(file, &tp.path);
+		}
+		treepath_release(&tp);
 	} else {
 		char *real;
 		struct stat st;
@@ -87,7 +120,8 @@ static enum kind probe(const char *root, const char *rel,
 		real = realpath(path.buf, NULL);
 		if (!real)
 			k = errno == ELOOP ? K_LOOP : K_NONE;
-		else if (!allow_outside && !under(real, root))
+		else if (!allow_outside && (!under(real, root) ||
+					       in_git_dir(real + strlen(root))))
 			k = K_OUTSIDE;
 		else if (stat(real, &st) || !S_ISREG(st.st_mode))
 			k = K_OTHER;
@@ -119,10 +153,6 @@ static void set_status(struct resolved_input *out, enum kind k)
 	case K_OUTSIDE:
 		out->status = INPUT_OUTSIDE;
 		strbuf_addstr(&out->why, "a symlink leads out of the root");
-		break;
-	case K_SYMLINK:
-		out->status = INPUT_BAD;
-		strbuf_addstr(&out->why, "a symlink in the commit's tree");
 		break;
 	case K_OTHER:
 		out->status = INPUT_BAD;
@@ -219,6 +249,7 @@ int input_read(struct strbuf *buf, const struct resolved_input *in,
 {
 	git_blob *blob = NULL;
 	struct strbuf path = STRBUF_INIT;
+	struct lfs_pointer ptr;
 	git_oid id;
 	unsigned mode;
 	int ret = -1;
@@ -232,6 +263,19 @@ int input_read(struct strbuf *buf, const struct resolved_input *in,
 	    git_blob_lookup(&blob, tree->repo, &id) < 0) {
 		strbuf_addf(err, "cannot read '%s' at the commit: %s", path.buf,
 			    lg2_message());
+		goto out;
+	}
+	/* in->file is where the tree's symlinks led: its attributes count */
+	switch (lfs_read(buf, &ptr, tree->repo, tree->index ? NULL :
+			 tree->commit, in->file.buf, git_blob_rawcontent(blob),
+			 (size_t)git_blob_rawsize(blob), max, err)) {
+	case LFS_SMUDGED:
+		ret = 0;
+		goto out;
+	case LFS_ABSENT:
+		lfs_absent_reason(err, in->file.buf, &ptr);
+		goto out;
+	case LFS_ERROR:
 		goto out;
 	}
 	if (max && (size_t)git_blob_rawsize(blob) > max) {

@@ -8,7 +8,8 @@
  * Where a sidecar's recorded token and brief paths lead (SPEC section 5):
  * relative to the root, absolute paths recorded on CI re-rooted by their
  * longest existing suffix, and everything kept inside the root (".."
- * escapes, absolute paths elsewhere and symlinks out of it refused).
+ * escapes, absolute paths elsewhere, symlinks out of it and into a
+ * .git directory refused).
  *
  * Inputs are read from the work tree, or with a tree from a commit's
  * blobs (verify --at).
@@ -23,12 +24,14 @@ struct input_tree {
 	git_repository *repo;	/* borrowed */
 	git_tree *tree;		/* borrowed */
 	git_index *index;	/* borrowed */
+	const git_oid *commit;	/* tree's commit: its gitattributes (git-lfs) */
 	const char *prefix;	/* the root relative to the work tree, "" or "dir/" */
 };
 
 /*
  * The blob that path (relative to the work tree) names in the tree or
- * index, with its file mode.  Returns 0, or -1 when there is none.
+ * index, with its file mode, following the symlinks stored there as a
+ * checkout would (treepath.h).  Returns 0, or -1 when there is none.
  */
 int input_tree_blob(const struct input_tree *t, const char *path,
 		    git_oid *out, unsigned *mode);
@@ -46,7 +49,8 @@ struct resolved_input {
 	enum input_status status;
 	struct strbuf shown;	/* what the reference would show: path.resolve(root, recorded) */
 	struct strbuf rel;	/* relative to the root, when inside it */
-	struct strbuf file;	/* the file to read (work tree mode) */
+	struct strbuf file;	/* the file to read: its real path (work tree),
+				   where the tree's symlinks led (tree) */
 	int rerooted;		/* an absolute recorded path, found by suffix */
 	struct strbuf why;	/* details when status is not INPUT_OK */
 };
@@ -66,7 +70,10 @@ void resolved_input_release(struct resolved_input *in);
 
 /*
  * Read a resolved input (status INPUT_OK) into buf, at most max bytes
- * (0: no limit).  Returns 0, or -1 with a reason in err.
+ * (0: no limit).  From a tree or the index, a git-lfs pointer reads as
+ * its object, as a checkout writes it (lfs.h); an object that is absent
+ * or does not match its pointer is an error.  Returns 0, or -1 with a
+ * reason in err.
  */
 int input_read(struct strbuf *buf, const struct resolved_input *in,
 	       const struct input_tree *tree, size_t max, struct strbuf *err);

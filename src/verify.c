@@ -662,6 +662,7 @@ void verify_one(struct verify_run *run, struct verify_report *r)
 		tree.repo = at->repo;
 		tree.tree = at->tree;
 		tree.index = NULL;
+		tree.commit = git_commit_id(at->commit);
 		tree.prefix = at->prefix.buf;
 		tp = &tree;
 		strbuf_addf(&r->notes, "  note: inputs read at commit %s (%s)\n",

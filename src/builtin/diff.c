@@ -606,6 +606,7 @@ static int load_at(struct side *s, const struct at_repo *r, const char *rev)
 	it.repo = r->repo;
 	it.tree = tree;
 	it.index = NULL;
+	it.commit = git_commit_id(commit);
 	it.prefix = r->prefix.buf;
 	resolve_paths(s, r->root.buf, &it);
 	ret = 0;

@@ -1,0 +1,231 @@
+/*
+ * Following symlinks inside a tree or the index (see treepath.h).
+ *
+ * The walk keeps two parts: `cur`, the directory reached so far (no link
+ * in it, every component a directory of the tree), and `rest`, what is
+ * left to walk.  A link found at cur/comp puts its target in front of
+ * rest and the walk goes on from cur, the link's directory: ".." then
+ * climbs from where the link's target really is, as the kernel does.
+ */
+#include "config.h"
+#include "treepath.h"
+#include "repo.h"
+#include "usage.h"
+
+#include <string.h>
+#include <strings.h>
+
+/* A link target longer than this cannot be a path (PATH_MAX). */
+#define LINK_MAX 4096
+
+enum entry_kind { E_NONE, E_DIR, E_FILE, E_LINK, E_GITLINK };
+
+static enum entry_kind lookup(git_tree *tree, git_index *index,
+			      const char *path, git_oid *id, unsigned *mode)
+{
+	if (!tree) {
+		const git_index_entry *e = git_index_get_bypath(index, path, 0);
+		struct strbuf dir = STRBUF_INIT;
+		size_t pos;
+		int found;
+
+		if (e) {
+			git_oid_cpy(id, &e->id);
+			*mode = e->mode;
+			if (e->mode == GIT_FILEMODE_LINK)
+				return E_LINK;
+			return e->mode == GIT_FILEMODE_COMMIT ? E_GITLINK :
+			       E_FILE;
+		}
+		/* The index lists files only: a directory is a prefix. */
+		strbuf_addf(&dir, "%s/", path);
+		found = !git_index_find_prefix(&pos, index, dir.buf);
+		strbuf_release(&dir);
+		return found ? E_DIR : E_NONE;
+	} else {
+		git_tree_entry *e = NULL;
+		enum entry_kind k;
+
+		if (git_tree_entry_bypath(&e, tree, path) < 0)
+			return E_NONE;
+		git_oid_cpy(id, git_tree_entry_id(e));
+		*mode = git_tree_entry_filemode(e);
+		switch (git_tree_entry_type(e)) {
+		case GIT_OBJECT_TREE:
+			k = E_DIR;
+			break;
+		case GIT_OBJECT_COMMIT:
+			k = E_GITLINK;
+			break;
+		default:
+			k = *mode == GIT_FILEMODE_LINK ? E_LINK : E_FILE;
+		}
+		git_tree_entry_free(e);
+		return k;
+	}
+}
+
+/* Take rest's first component into comp; rest keeps the others. */
+static void take_component(struct strbuf *comp, struct strbuf *rest)
+{
+	char *slash = memchr(rest->buf, '/', rest->len);
+	size_t n = slash ? (size_t)(slash - rest->buf) : rest->len;
+	size_t skip = slash ? n + 1 : n;
+
+	strbuf_reset(comp);
+	strbuf_add(comp, rest->buf, n);
+	memmove(rest->buf, rest->buf + skip, rest->len - skip);
+	strbuf_setlen(rest, rest->len - skip);
+}
+
+static void fail(struct treepath *out, enum treepath_status status,
+		 const char *path, const char *why)
+{
+	out->status = status;
+	strbuf_reset(&out->path);
+	strbuf_addstr(&out->path, path);
+	strbuf_addstr(&out->why, why);
+}
+
+int treepath_resolve(struct treepath *out, git_repository *repo,
+		     git_tree *tree, git_index *index, const char *path)
+{
+	struct strbuf cur = STRBUF_INIT, rest = STRBUF_INIT;
+	struct strbuf comp = STRBUF_INIT, cand = STRBUF_INIT;
+	int hops = 0, ret = 0;
+
+	out->status = TREEPATH_OK;
+	strbuf_addstr(&rest, path);
+	for (;;) {
+		git_oid id;
+		unsigned mode = 0;
+		enum entry_kind k;
+
+		if (!rest.len) {
+			/* The path named a directory (or the top). */
+			fail(out, TREEPATH_NOT_FILE, cur.buf,
+			     "not a regular file");
+			break;
+		}
+		take_component(&comp, &rest);
+		if (!comp.len || !strcmp(comp.buf, "."))
+			continue;
+		if (!strcmp(comp.buf, "..")) {
+			char *slash = strrchr(cur.buf, '/');
+
+			if (!cur.len) {
+				fail(out, TREEPATH_OUTSIDE, path, "a symlink "
+				     "leads out of the repository");
+				break;
+			}
+			strbuf_setlen(&cur, slash ? (size_t)(slash - cur.buf) : 0);
+			continue;
+		}
+		/* git refuses such entries; a link may still point there */
+		if (!strcasecmp(comp.buf, ".git")) {
+			fail(out, TREEPATH_OUTSIDE, path, "a symlink leads "
+			     "into the git directory");
+			break;
+		}
+		strbuf_reset(&cand);
+		strbuf_addf(&cand, "%s%s%s", cur.buf, cur.len ? "/" : "",
+			    comp.buf);
+		k = lookup(tree, index, cand.buf, &id, &mode);
+		if (k == E_NONE || (k == E_FILE && rest.len)) {
+			fail(out, TREEPATH_NOT_FOUND, cand.buf, k == E_NONE ?
+			     "not found" : "not a directory");
+			break;
+		}
+		if (k == E_DIR) {
+			strbuf_reset(&cur);
+			strbuf_addbuf(&cur, &cand);
+			continue;
+		}
+		if (k == E_GITLINK) {
+			fail(out, TREEPATH_NOT_FILE, cand.buf, "a submodule");
+			break;
+		}
+		if (k == E_FILE) {
+			strbuf_reset(&out->path);
+			strbuf_addbuf(&out->path, &cand);
+			git_oid_cpy(&out->id, &id);
+			out->mode = mode;
+			break;
+		}
+		/* A link: its target goes in front of what is left. */
+		if (++hops > TREEPATH_MAX_HOPS) {
+			fail(out, TREEPATH_LOOP, cand.buf, "too many levels of "
+			     "symlinks (a symlink loop)");
+			break;
+		}
+		ALLOC_GROW(out->links, out->nr_links + 1, out->alloc_links);
+		out->links[out->nr_links++] = xstrdup(cand.buf);
+		{
+			git_blob *b = NULL;
+			const char *t;
+			size_t n;
+
+			if (git_blob_lookup(&b, repo, &id) < 0) {
+				fail(out, TREEPATH_NOT_FOUND, cand.buf, "");
+				strbuf_addf(&out->why, "cannot read the symlink "
+					    "%s: %s", cand.buf, lg2_message());
+				ret = -1;
+				break;
+			}
+			t = git_blob_rawcontent(b);
+			n = (size_t)git_blob_rawsize(b);
+			if (!n || n > LINK_MAX || memchr(t, '\0', n)) {
+				git_blob_free(b);
+				fail(out, TREEPATH_NOT_FOUND, cand.buf, "a "
+				     "symlink whose target is no path");
+				break;
+			}
+			if (*t == '/') {
+				git_blob_free(b);
+				fail(out, TREEPATH_OUTSIDE, cand.buf, "a symlink "
+				     "to an absolute path leaves the "
+				     "repository");
+				break;
+			}
+			strbuf_reset(&comp);
+			strbuf_add(&comp, t, n);
+			git_blob_free(b);
+			if (rest.len) {
+				strbuf_addch(&comp, '/');
+				strbuf_addbuf(&comp, &rest);
+			}
+			strbuf_reset(&rest);
+			strbuf_addbuf(&rest, &comp);
+		}
+	}
+	strbuf_release(&cur);
+	strbuf_release(&rest);
+	strbuf_release(&comp);
+	strbuf_release(&cand);
+	return ret;
+}
+
+void treepath_release(struct treepath *tp)
+{
+	size_t i;
+
+	for (i = 0; i < tp->nr_links; i++)
+		free(tp->links[i]);
+	free(tp->links);
+	tp->links = NULL;
+	tp->nr_links = tp->alloc_links = 0;
+	strbuf_release(&tp->path);
+	strbuf_release(&tp->why);
+}
+
+int treepath_uses(const struct treepath *tp, const char *path)
+{
+	size_t i;
+
+	if (!strcmp(tp->path.buf, path))
+		return 1;
+	for (i = 0; i < tp->nr_links; i++)
+		if (!strcmp(tp->links[i], path))
+			return 1;
+	return 0;
+}

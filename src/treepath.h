@@ -1,0 +1,59 @@
+#ifndef TREEPATH_H
+#define TREEPATH_H
+
+#include <git2.h>
+#include "strbuf.h"
+
+/*
+ * A path looked up in a commit's tree or in the index the way a checkout
+ * would see it: symlinks stored in the tree (mode 120000) are followed,
+ * in any component, their targets read relative to the link's directory.
+ *
+ * The rules (what the work tree would give, minus what a tree cannot
+ * hold): at most TREEPATH_MAX_HOPS links on the way (the kernel's
+ * ELOOP bound), a target that is absolute or climbs above the repository
+ * leaves it (refused: the commit does not say what is there), and a
+ * component ".git" is the git directory, not tracked content (refused as
+ * well).
+ */
+
+#define TREEPATH_MAX_HOPS 40
+
+enum treepath_status {
+	TREEPATH_OK,		/* a blob: a regular or executable file */
+	TREEPATH_NOT_FOUND,
+	TREEPATH_NOT_FILE,	/* a directory or a submodule */
+	TREEPATH_LOOP,		/* more than TREEPATH_MAX_HOPS links */
+	TREEPATH_OUTSIDE,	/* a link leaves the repository */
+};
+
+struct treepath {
+	enum treepath_status status;
+	struct strbuf path;	/* where it led, repository-relative */
+	git_oid id;		/* the blob, when TREEPATH_OK */
+	unsigned mode;
+	char **links;		/* every link followed, in order */
+	size_t nr_links, alloc_links;
+	struct strbuf why;	/* a sentence when status is not OK */
+};
+#define TREEPATH_INIT { TREEPATH_OK, STRBUF_INIT, { { 0 } }, 0, NULL, 0, 0, \
+			STRBUF_INIT }
+
+/*
+ * Resolve path (repository-relative, '/'-separated) in tree, or in index
+ * when tree is NULL (stage 0 entries).  Fills out, whose status says how
+ * it went; returns -1 only when an object cannot be read (reason in
+ * out->why).  Release out with treepath_release().
+ */
+int treepath_resolve(struct treepath *out, git_repository *repo,
+		     git_tree *tree, git_index *index, const char *path);
+void treepath_release(struct treepath *tp);
+
+/*
+ * Does the resolution of tp pass through path (a link it followed, or
+ * the path it led to)?  For the hooks: an input is touched by a change to
+ * any of them.
+ */
+int treepath_uses(const struct treepath *tp, const char *path);
+
+#endif
