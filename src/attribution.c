@@ -3,6 +3,8 @@
 #include "digest.h"
 #include "hashfile.h"
 #include "history.h"
+#include "lfs.h"
+#include "treepath.h"
 #include "usage.h"
 #include "utf8.h"
 
@@ -17,24 +19,63 @@ struct search {
 	git_oid newer;		/* the change just after the one looked at */
 	git_oid found;
 	int seen;		/* changes looked at */
+	int unread;		/* of those, how many could not be read */
 	int hit;
 	int error;
 };
 
-/* Does the blob hash to the recorded value the way verify hashes it? */
-static int blob_matches(struct search *s, const git_oid *blob_id)
+/*
+ * Does the path, at the commit, hash to the recorded value the way verify
+ * hashes it?  Symlinks stored in the tree are followed and git-lfs
+ * pointers read through, as verify --at reads them; a commit whose
+ * content cannot be read (an LFS object not fetched) does not match, and
+ * says so in s->unread.
+ */
+static int commit_matches(struct search *s, git_commit *commit)
 {
+	git_tree *tree = NULL;
 	git_blob *blob = NULL;
+	struct treepath tp = TREEPATH_INIT;
 	struct strbuf text = STRBUF_INIT, err = STRBUF_INIT;
+	struct strbuf content = STRBUF_INIT;
+	struct lfs_pointer ptr;
 	char hex[HASH_HEX_MAX];
 	int match = 0;
 
-	if (git_blob_lookup(&blob, s->repo, blob_id) < 0) {
+	if (git_commit_tree(&tree, commit) < 0) {
 		s->error = 1;
-		return 0;
+		goto out;
 	}
-	utf8_repair(&text, git_blob_rawcontent(blob),
-		    (size_t)git_blob_rawsize(blob));
+	if (treepath_resolve(&tp, s->repo, tree, NULL, s->path) < 0)
+		s->error = 1;
+	if (tp.status != TREEPATH_OK)
+		goto out;
+	if (git_blob_lookup(&blob, s->repo, &tp.id) < 0) {
+		s->error = 1;
+		goto out;
+	}
+	switch (lfs_read(&content, &ptr, s->repo, git_commit_id(commit),
+			 tp.path.buf, git_blob_rawcontent(blob),
+			 (size_t)git_blob_rawsize(blob), 0, &err)) {
+	case LFS_SMUDGED:
+		utf8_repair(&text, content.buf, content.len);
+		break;
+	case LFS_ABSENT:
+		/* the oid is the raw hash of valid UTF-8 content */
+		lfs_raw_hash(hex, &ptr);
+		if (s->how == ATTRIBUTE_RAW_OR_STRUCTURED &&
+		    !strcmp(hex, s->recorded))
+			match = 1;
+		else
+			s->unread++;
+		goto out;
+	case LFS_ERROR:
+		s->unread++;
+		goto out;
+	default:
+		utf8_repair(&text, git_blob_rawcontent(blob),
+			    (size_t)git_blob_rawsize(blob));
+	}
 	if (s->how == ATTRIBUTE_RAW_OR_STRUCTURED) {
 		if (digest_buffer_hex(hex, text.buf, text.len))
 			s->error = 1;
@@ -44,8 +85,12 @@ static int blob_matches(struct search *s, const git_oid *blob_id)
 	if (!match && text.len <= HASH_DEFAULT_MAX_SIZE &&
 	    !hash_text(hex, text.buf, text.len, HASH_STRUCTURED, &err))
 		match = !strcmp(hex, s->recorded);
+out:
 	git_blob_free(blob);
+	git_tree_free(tree);
+	treepath_release(&tp);
 	strbuf_release(&text);
+	strbuf_release(&content);
 	strbuf_release(&err);
 	return match;
 }
@@ -54,19 +99,14 @@ static int look_at(void *data, const git_oid *commit_id)
 {
 	struct search *s = data;
 	git_commit *commit = NULL;
-	git_tree *tree = NULL;
-	git_tree_entry *entry = NULL;
 	int stop = 0;
 
-	if (git_commit_lookup(&commit, s->repo, commit_id) < 0 ||
-	    git_commit_tree(&tree, commit) < 0) {
+	if (git_commit_lookup(&commit, s->repo, commit_id) < 0) {
 		s->error = 1;
 		stop = 1;
 		goto out;
 	}
-	if (!git_tree_entry_bypath(&entry, tree, s->path) &&
-	    git_tree_entry_type(entry) == GIT_OBJECT_BLOB &&
-	    blob_matches(s, git_tree_entry_id(entry))) {
+	if (commit_matches(s, commit)) {
 		git_oid_cpy(&s->found, commit_id);
 		s->hit = 1;
 		stop = 1;
@@ -75,8 +115,6 @@ static int look_at(void *data, const git_oid *commit_id)
 	git_oid_cpy(&s->newer, commit_id);
 out:
 	s->seen++;
-	git_tree_entry_free(entry);
-	git_tree_free(tree);
 	git_commit_free(commit);
 	return stop;
 }
@@ -94,23 +132,43 @@ static int parent_with_match(struct search *s, const git_oid *commit_id,
 	n = git_commit_parentcount(commit);
 	for (i = 0; i < n && !found; i++) {
 		git_commit *parent = NULL;
-		git_tree *tree = NULL;
-		git_tree_entry *entry = NULL;
 
 		if (!git_commit_parent(&parent, commit, i) &&
-		    !git_commit_tree(&tree, parent) &&
-		    !git_tree_entry_bypath(&entry, tree, s->path) &&
-		    git_tree_entry_type(entry) == GIT_OBJECT_BLOB &&
-		    blob_matches(s, git_tree_entry_id(entry))) {
+		    commit_matches(s, parent)) {
 			git_oid_cpy(out, git_commit_id(parent));
 			found = 1;
 		}
-		git_tree_entry_free(entry);
-		git_tree_free(tree);
 		git_commit_free(parent);
 	}
 	git_commit_free(commit);
 	return found;
+}
+
+/*
+ * The paths whose changes change what path reads at start: itself, the
+ * symlinks on its way, and the file they lead to.
+ */
+static void way_paths(struct treepath *tp, git_repository *repo,
+		      const git_oid *start, const char *path,
+		      const char ***out, size_t *n)
+{
+	git_commit *c = NULL;
+	git_tree *tree = NULL;
+	size_t i;
+
+	if (!git_commit_lookup(&c, repo, start) &&
+	    !git_commit_tree(&tree, c))
+		treepath_resolve(tp, repo, tree, NULL, path);
+	git_tree_free(tree);
+	git_commit_free(c);
+	*n = 0;
+	*out = xcalloc(tp->nr_links + 2, sizeof(**out));
+	(*out)[(*n)++] = path;
+	for (i = 0; i < tp->nr_links; i++)
+		if (strcmp(tp->links[i], path))
+			(*out)[(*n)++] = tp->links[i];
+	if (tp->status == TREEPATH_OK && strcmp(tp->path.buf, path))
+		(*out)[(*n)++] = tp->path.buf;
 }
 
 /* "1a2b3c4d5e6f (2026-08-03, \"subject\")" */
@@ -141,14 +199,22 @@ int attribute_drift(struct strbuf *out, git_repository *repo,
 		    const char *field, struct strbuf *err)
 {
 	struct search s;
-	int truncated = 0;
+	struct treepath tp = TREEPATH_INIT;
+	const char **paths = NULL;
+	size_t npaths;
+	int truncated = 0, ret;
 
 	memset(&s, 0, sizeof(s));
 	s.repo = repo;
 	s.path = path;
 	s.recorded = recorded;
 	s.how = how;
-	if (history_changes(repo, start, path, look_at, &s, &truncated, err))
+	way_paths(&tp, repo, start, path, &paths, &npaths);
+	ret = history_changes(repo, start, paths, npaths, look_at, &s,
+			      &truncated, err);
+	free(paths);
+	treepath_release(&tp);
+	if (ret)
 		return -1;
 	if (s.error) {
 		const git_error *e = git_error_last();
@@ -189,6 +255,9 @@ int attribute_drift(struct strbuf *out, git_repository *repo,
 		strbuf_addf(out, "%s: the recorded hash never occurs in the "
 			    "history of %s", field, path);
 	}
+	if (s.unread && !s.hit)
+		strbuf_addf(out, " (%d of the versions could not be read: "
+			    "git-lfs objects not fetched)", s.unread);
 	if (truncated && !s.hit)
 		strbuf_addstr(out, " (the history is truncated: a shallow "
 			      "clone)");

@@ -10,6 +10,7 @@
 #include "repo.h"
 #include "sidecar.h"
 #include "strutil.h"
+#include "treepath.h"
 #include "usage.h"
 #include "utf8.h"
 
@@ -99,43 +100,40 @@ void path_relative(struct strbuf *out, const char *from, const char *to)
 	}
 }
 
-/* The blob at path in tree, or NULL; directories and links are not read. */
-static int read_at(git_repository *repo, git_tree *tree, const char *path,
-		   struct strbuf *out, int *not_file)
+/*
+ * The file at path in the commit, as a checkout writes it (symlinks in
+ * the tree followed, git-lfs pointers read through).  0 with its text in
+ * out, 1 when there is none, -1 when it cannot be used (why says so).
+ */
+static int read_at(git_repository *repo, git_tree *tree, const git_oid *commit,
+		   const char *path, struct strbuf *out, struct strbuf *why)
 {
-	git_tree_entry *e = NULL;
-	git_blob *blob = NULL;
-	int ret = -1;
+	struct treepath tp = TREEPATH_INIT;
+	struct strbuf raw = STRBUF_INIT;
+	int ret = treepath_read(&raw, &tp, repo, tree, commit, path, why);
 
-	*not_file = 0;
-	if (git_tree_entry_bypath(&e, tree, path) < 0)
-		goto out;
-	if (git_tree_entry_type(e) != GIT_OBJECT_BLOB ||
-	    git_tree_entry_filemode(e) == GIT_FILEMODE_LINK) {
-		*not_file = 1;
-		goto out;
+	if (ret > 0 && tp.status != TREEPATH_NOT_FOUND) {
+		strbuf_addf(why, "%s: %s", path, tp.why.buf);
+		ret = -1;
 	}
-	if (git_blob_lookup(&blob, repo, git_tree_entry_id(e)) < 0)
-		goto out;
 	/* git show decodes as UTF-8, invalid bytes becoming U+FFFD. */
-	utf8_repair(out, git_blob_rawcontent(blob),
-		    (size_t)git_blob_rawsize(blob));
-	ret = 0;
-out:
-	git_blob_free(blob);
-	git_tree_entry_free(e);
+	if (!ret)
+		utf8_repair(out, raw.buf, raw.len);
+	treepath_release(&tp);
+	strbuf_release(&raw);
 	return ret;
 }
 
 /* JSON.parse(package.json).version ?? "unknown", kept as a JSON value. */
-static json_t *version_at(git_repository *repo, git_tree *tree)
+static json_t *version_at(git_repository *repo, git_tree *tree,
+			   const git_oid *commit)
 {
 	struct strbuf text = STRBUF_INIT, path = STRBUF_INIT;
+	struct strbuf why = STRBUF_INIT;
 	json_t *pkg, *v = NULL;
-	int not_file;
 
 	strbuf_addstr(&path, "package.json");
-	if (read_at(repo, tree, path.buf, &text, &not_file) || !text.len)
+	if (read_at(repo, tree, commit, path.buf, &text, &why) || !text.len)
 		goto out;
 	pkg = json_loadb(text.buf, text.len, JSON_DECODE_ANY |
 			 JSON_DECODE_INT_AS_REAL | JSON_ALLOW_NUL, NULL);
@@ -145,6 +143,7 @@ static json_t *version_at(git_repository *repo, git_tree *tree)
 out:
 	strbuf_release(&text);
 	strbuf_release(&path);
+	strbuf_release(&why);
 	if (!v || json_is_null(v)) {
 		json_decref(v);
 		v = json_string("unknown");
@@ -187,9 +186,11 @@ static int hash_brief(struct backfill_item *it, git_repository *repo,
 		      git_tree *tree, const char *hex, char hash[HASH_HEX_MAX])
 {
 	struct strbuf text = STRBUF_INIT, err = STRBUF_INIT;
-	int not_file, r, ret = 0;
+	struct strbuf why = STRBUF_INIT;
+	int r, ret = 0;
 
-	if (!read_at(repo, tree, it->h.brief, &text, &not_file) && text.len) {
+	r = read_at(repo, tree, &it->answer.commit, it->h.brief, &text, &why);
+	if (!r && text.len) {
 		r = hash_text(hash, text.buf, text.len, HASH_STRUCTURED, &err);
 		if (r == HASH_EUNSUPPORTED) {
 			strbuf_addf(&it->reason, "brief at %.12s:%s cannot be "
@@ -202,13 +203,14 @@ static int hash_brief(struct backfill_item *it, git_repository *repo,
 		} else {
 			ret = 1;
 		}
-	} else if (not_file) {
-		strbuf_addf(&it->reason, "brief %s at commit %.12s is not a "
-			    "file", it->h.brief, hex);
+	} else if (r < 0) {
+		strbuf_addf(&it->reason, "brief at commit %.12s: %s", hex,
+			    why.buf);
 		ret = -1;
 	}
 	strbuf_release(&text);
 	strbuf_release(&err);
+	strbuf_release(&why);
 	return ret;
 }
 
@@ -218,14 +220,18 @@ static int hash_token(struct backfill_item *it, git_repository *repo,
 		      char hash[HASH_HEX_MAX])
 {
 	struct strbuf text = STRBUF_INIT, err = STRBUF_INIT;
-	int not_file, r, ret = -1;
+	struct strbuf why = STRBUF_INIT;
+	int r, ret = -1;
 
-	if (read_at(repo, tree, path, &text, &not_file) || !text.len) {
+	r = read_at(repo, tree, &it->answer.commit, path, &text, &why);
+	if (r || !text.len) {
 		/* An empty file reads as "" and counts as absent, as there. */
-		strbuf_addf(&it->reason, not_file ?
-			    "%s at commit %.12s is not a file" :
-			    "token file %s not present at commit %.12s",
-			    path, hex);
+		if (r < 0)
+			strbuf_addf(&it->reason, "token at commit %.12s: %s",
+				    hex, why.buf);
+		else
+			strbuf_addf(&it->reason, "token file %s not present "
+				    "at commit %.12s", path, hex);
 		goto out;
 	}
 	r = hash_text(hash, text.buf, text.len, HASH_STRUCTURED, &err);
@@ -241,6 +247,7 @@ static int hash_token(struct backfill_item *it, git_repository *repo,
 out:
 	strbuf_release(&text);
 	strbuf_release(&err);
+	strbuf_release(&why);
 	return ret;
 }
 
@@ -292,7 +299,7 @@ int backfill_build(struct backfill *bf, struct backfill_item *it,
 			    lg2_message());
 		goto out;
 	}
-	version = version_at(repo, tree);
+	version = version_at(repo, tree, &it->answer.commit);
 	strbuf_addf(&token_path, "tokens/%s.yml", h->token);
 	if (hash_token(it, repo, tree, hex, token_path.buf, hash))
 		goto out;
@@ -455,4 +462,35 @@ int backfill_find_commits(struct backfill *bf, enum history_mode mode,
 	free(paths);
 	free(answers);
 	return ret;
+}
+
+void backfill_truncated(struct backfill *bf, int allow_shallow)
+{
+	size_t i;
+
+	for (i = 0; i < bf->nr; i++) {
+		struct backfill_item *it = &bf->items[i];
+
+		/*
+		 * The walk stopped at a shallow clone's boundary: the commit
+		 * found may not be the report's, and the inputs read there
+		 * would be recorded as its.
+		 */
+		if (it->state != BACKFILL_TODO || !it->answer.truncated)
+			continue;
+		if (allow_shallow) {
+			it->state = BACKFILL_SKIPPED;
+			bf->skipped++;
+			strbuf_addstr(&it->reason, "its history is truncated "
+				      "(a shallow clone)");
+		} else {
+			it->state = BACKFILL_FAILED;
+			strbuf_addstr(&it->reason, "its history is truncated "
+				      "(a shallow clone): the commit that last "
+				      "changed it may lie beyond the boundary; "
+				      "fetch the history (git fetch "
+				      "--unshallow), or --allow-shallow to "
+				      "skip it");
+		}
+	}
 }

@@ -19,7 +19,7 @@
 
 enum backfill_state {
 	BACKFILL_TODO,
-	BACKFILL_SKIPPED,	/* its sidecar exists */
+	BACKFILL_SKIPPED,	/* its sidecar exists, or reason says why */
 	BACKFILL_FAILED,	/* reason says why */
 };
 
@@ -66,6 +66,14 @@ void backfill_scan(struct backfill *bf, const char *dir, int force);
  */
 int backfill_find_commits(struct backfill *bf, enum history_mode mode,
 			  struct strbuf *err);
+
+/*
+ * After backfill_find_commits(): a report whose history walk reached a
+ * shallow clone's boundary is never backfilled (its commit may be
+ * wrong).  It fails with a reason, or with allow_shallow is skipped with
+ * one.
+ */
+void backfill_truncated(struct backfill *bf, int allow_shallow);
 
 /*
  * The sidecar text for one report (JSON and a final newline), checked as

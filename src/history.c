@@ -478,6 +478,8 @@ static int visit(struct walk *w, struct node *n)
 				   sizeof(*w->shallow), oid_cmp)) {
 		/* A shallow clone's boundary: git treats it as a root. */
 		w->truncated = 1;
+		for (k = 0; k < np; k++)
+			w->answers[w->paths[pend[k]].index].truncated = 1;
 		root = 1;
 		nparents = 0;
 	}
@@ -602,6 +604,7 @@ static int walk_paths(git_repository *repo, const git_oid *start,
 		w.paths[i].path = paths[i];
 		w.paths[i].index = i;
 		answers[i].found = 0;
+		answers[i].truncated = 0;
 	}
 	qsort(w.paths, n, sizeof(*w.paths), path_cmp);
 	w.ncomp = xcalloc(n ? n : 1, sizeof(*w.ncomp));
@@ -706,17 +709,44 @@ int history_find(git_repository *repo, const git_oid *start,
 			  NULL, NULL, err);
 }
 
+struct changes {
+	int (*fn)(void *data, const git_oid *commit);
+	void *data;
+	git_oid *seen;		/* commits passed on, in order */
+	size_t nr, alloc;
+};
+
+/* Several paths may change in one commit: pass it on once. */
+static int change_once(void *data, const git_oid *commit)
+{
+	struct changes *ch = data;
+	size_t i;
+
+	for (i = ch->nr; i-- > 0;)
+		if (git_oid_equal(&ch->seen[i], commit))
+			return 0;
+	ALLOC_GROW(ch->seen, ch->nr + 1, ch->alloc);
+	git_oid_cpy(&ch->seen[ch->nr++], commit);
+	return ch->fn(ch->data, commit);
+}
+
 int history_changes(git_repository *repo, const git_oid *start,
-		    const char *path,
+		    const char *const *paths, size_t n,
 		    int (*fn)(void *data, const git_oid *commit), void *data,
 		    int *truncated, struct strbuf *err)
 {
-	struct history_answer answer;
+	struct history_answer *answers = xcalloc(n ? n : 1, sizeof(*answers));
+	struct changes ch = { fn, data, NULL, 0, 0 };
+	int ret;
 
 	/*
 	 * The "first" walk goes on past every change, through all parents
 	 * of merges that changed the path, as git log does.
 	 */
-	return walk_paths(repo, start, &path, 1, HISTORY_FIRST, &answer,
-			  truncated, fn, data, err);
+	ret = walk_paths(repo, start, paths, n, HISTORY_FIRST, answers,
+			 truncated, n > 1 ? change_once : fn,
+			 n > 1 ? (void *)&ch : data, err);
+	free(answers);
+	free(ch.seen);
+	return ret;
 }

@@ -24,6 +24,12 @@ enum history_mode {
 struct history_answer {
 	git_oid commit;
 	int found;	/* 0: no commit on the walk changed the path */
+	/*
+	 * The path's walk reached a shallow clone's boundary: the answer
+	 * (often the boundary commit itself, which git treats as a root)
+	 * may not be what a full clone gives.
+	 */
+	int truncated;
 };
 
 /*
@@ -39,14 +45,14 @@ int history_find(git_repository *repo, const git_oid *start,
 		 struct strbuf *err);
 
 /*
- * Every commit that changed path on its simplified history from start
- * (what `git log --format=%H -- <path>` lists), newest first by committer
- * date; each is passed to fn, which returns non-zero to stop the walk.
- * Sets *truncated as history_find() does.  Returns 0, or -1 with a reason
- * in err.
+ * Every commit that changed one of the n paths on its simplified history
+ * from start (what `git log --format=%H -- <path>` lists for each),
+ * newest first by committer date; each is passed to fn once, which
+ * returns non-zero to stop the walk.  Sets *truncated as history_find()
+ * does.  Returns 0, or -1 with a reason in err.
  */
 int history_changes(git_repository *repo, const git_oid *start,
-		    const char *path,
+		    const char *const *paths, size_t n,
 		    int (*fn)(void *data, const git_oid *commit), void *data,
 		    int *truncated, struct strbuf *err);
 

@@ -9,6 +9,7 @@
  */
 #include "config.h"
 #include "treepath.h"
+#include "lfs.h"
 #include "repo.h"
 #include "usage.h"
 
@@ -228,4 +229,43 @@ int treepath_uses(const struct treepath *tp, const char *path)
 		if (!strcmp(tp->links[i], path))
 			return 1;
 	return 0;
+}
+
+int treepath_read(struct strbuf *out, struct treepath *tp,
+		  git_repository *repo, git_tree *tree, const git_oid *commit,
+		  const char *path, struct strbuf *err)
+{
+	git_blob *blob = NULL;
+	struct lfs_pointer ptr;
+	int ret = -1;
+
+	if (treepath_resolve(tp, repo, tree, NULL, path) < 0) {
+		strbuf_addbuf(err, &tp->why);
+		return -1;
+	}
+	if (tp->status != TREEPATH_OK)
+		return 1;
+	if (git_blob_lookup(&blob, repo, &tp->id) < 0) {
+		/* as `git show <commit>:<path>` fails: not there */
+		tp->status = TREEPATH_NOT_FOUND;
+		strbuf_addf(&tp->why, "cannot read %s: %s", tp->path.buf,
+			    lg2_message());
+		return 1;
+	}
+	switch (lfs_read(out, &ptr, repo, commit, tp->path.buf,
+			 git_blob_rawcontent(blob),
+			 (size_t)git_blob_rawsize(blob), 0, err)) {
+	case LFS_CONTENT:
+		strbuf_add(out, git_blob_rawcontent(blob),
+			   (size_t)git_blob_rawsize(blob));
+		/* fall through */
+	case LFS_SMUDGED:
+		ret = 0;
+		break;
+	case LFS_ABSENT:
+		lfs_absent_reason(err, tp->path.buf, &ptr);
+		break;
+	}
+	git_blob_free(blob);
+	return ret;
 }

@@ -50,6 +50,19 @@ int treepath_resolve(struct treepath *out, git_repository *repo,
 void treepath_release(struct treepath *tp);
 
 /*
+ * The bytes a checkout of commit (whose tree is tree) writes at path:
+ * symlinks followed, a git-lfs pointer read through (lfs.h).  Returns 0
+ * with the bytes appended to out; 1 when path leads to no file, or to a
+ * blob that is missing (tp's status and why say so); -1 with a reason in
+ * err (a link that cannot be read, an LFS object absent or not matching
+ * its pointer).  tp is filled
+ * either way; release it.
+ */
+int treepath_read(struct strbuf *out, struct treepath *tp,
+		  git_repository *repo, git_tree *tree, const git_oid *commit,
+		  const char *path, struct strbuf *err);
+
+/*
  * Does the resolution of tp pass through path (a link it followed, or
  * the path it led to)?  For the hooks: an input is touched by a change to
  * any of them.

@@ -635,13 +635,44 @@ test_expect_success 'a reports directory given on the command line' '
 # ---------------------------------------------------------------------
 # Bad input
 
-test_expect_success 'a shallow clone: a warning, no crash' '
+# The test before this one expected the boundary commit as ahd_commit in
+# a depth-1 clone: false provenance, which a full clone shows as drift.
+test_expect_success 'a shallow clone: truncated reports fail, nothing is written for them' '
 	git clone -q --depth 1 "file://$TRASH_DIRECTORY/repo" shallow &&
 	(cd shallow && test_expect_code 1 ahd-replay backfill >../out 2>../err) &&
-	test_grep -i "truncated" err &&
-	test_grep "^backfill: scanned=20 " out &&
-	head=$(git -C shallow rev-parse HEAD) &&
-	grep "\"ahd_commit\": \"$head\"" shallow/docs/evals/eval.replay.json
+	test_grep "^  - docs/evals/eval.md: its history is truncated (a shallow clone)" out &&
+	test_grep "^backfill: scanned=20 written=0 " out &&
+	test_path_is_missing shallow/docs/evals/eval.replay.json &&
+	(cd shallow && ahd-replay backfill --dry-run --commit-of=first \
+		>../out 2>../err) &&
+	test_grep "^  - docs/evals/eval.md: its history is truncated" out &&
+	test_grep "^backfill: scanned=20 written=0 " out
+'
+
+test_expect_success 'a shallow clone: --allow-shallow skips them with a warning' '
+	(cd shallow && test_expect_code 1 ahd-replay backfill --allow-shallow \
+		>../out 2>../err) &&
+	test_grep "docs/evals/eval.md: skipped: its history is truncated" err &&
+	test_grep ! "truncated" out &&
+	test_grep "^backfill: scanned=20 written=0 " out &&
+	test_path_is_missing shallow/docs/evals/eval.replay.json &&
+	git clone -q --depth 1 "file://$TRASH_DIRECTORY/repo" shallow-one &&
+	(cd shallow-one && ahd-replay backfill --allow-shallow \
+		docs/evals/weekly >../out 2>../err) &&
+	test_grep "skipped: its history is truncated" err &&
+	test_grep "^backfill: scanned=1 written=0 skipped=1 failed=0$" out
+'
+
+test_expect_success 'a deeper shallow clone: reports changed after the boundary are written as in a full clone' '
+	git clone -q --depth 3 "file://$TRASH_DIRECTORY/repo" shallow3 &&
+	(cd shallow3 && test_might_fail ahd-replay backfill >../out 2>../err) &&
+	test_grep "its history is truncated" out &&
+	written=$(sed -n "s/^wrote //p" out) &&
+	test -n "$written" &&
+	for f in $written
+	do
+		test_cmp expect/$(basename $f) shallow3/$f || return 1
+	done
 '
 
 test_expect_success 'a missing blob: that report fails, the others are written' '
@@ -815,14 +846,18 @@ test_expect_success STANDIN 'stand-in: --force rewrites as the reference writes 
 		run/docs/evals/has-sidecar.replay.json
 '
 
-test_expect_success STANDIN 'stand-in: a shallow clone' '
+# The reference records the boundary commit of a shallow clone as the
+# report's commit; we write nothing for such reports (see above).
+test_expect_success STANDIN 'stand-in: a shallow clone (the reference writes false provenance; we do not)' '
 	rm -rf shallow-ours shallow-theirs &&
 	git clone -q --depth 1 "file://$TRASH_DIRECTORY/repo" shallow-ours &&
 	git clone -q --depth 1 "file://$TRASH_DIRECTORY/repo" shallow-theirs &&
 	(cd shallow-ours && test_expect_code 1 ahd-replay backfill >../ours.out 2>/dev/null) &&
 	test_expect_code 1 standin shallow-theirs >theirs.out &&
-	same_output ours.out theirs.out &&
-	same_files shallow-ours shallow-theirs
+	head=$(git -C shallow-theirs rev-parse HEAD) &&
+	grep "\"ahd_commit\": \"$head\"" shallow-theirs/docs/evals/eval.replay.json &&
+	test_path_is_missing shallow-ours/docs/evals/eval.replay.json &&
+	test_grep "^backfill: scanned=20 written=0 " ours.out
 '
 
 test_expect_success STANDIN 'stand-in: package.json variants and odd report texts' '

@@ -27,6 +27,7 @@ static const char backfill_usage_text[] =
 struct backfill_opts {
 	int dry_run;
 	int force;
+	int allow_shallow;
 	const char *root;
 	enum history_mode mode;
 };
@@ -59,6 +60,9 @@ static int parse_backfill_options(struct backfill_opts *opts, int argc,
 			     "last: the commit that last changed the report "
 			     "(the reference's choice); first: the commit that "
 			     "added it", parse_commit_of),
+		OPT_BOOL(0, "allow-shallow", &opts->allow_shallow, "in a "
+			 "shallow clone, skip the reports whose history is "
+			 "truncated without failing"),
 		OPT_END()
 	};
 	const struct cmd_usage usage = {
@@ -114,8 +118,12 @@ static int write_all(struct backfill *bf, const struct backfill_opts *opts)
 		struct strbuf text = STRBUF_INIT;
 
 		progress(i, bf->nr);
-		if (it->state == BACKFILL_SKIPPED)
+		if (it->state == BACKFILL_SKIPPED) {
+			if (it->reason.len)
+				warning("%s: skipped: %s", it->rel,
+					it->reason.buf);
 			continue;
+		}
 		if (it->state == BACKFILL_TODO && !it->answer.found) {
 			it->state = BACKFILL_FAILED;
 			strbuf_addstr(&it->reason, "no git commit found for the "
@@ -151,7 +159,7 @@ static int write_all(struct backfill *bf, const struct backfill_opts *opts)
 
 int cmd_backfill(int argc, char **argv)
 {
-	struct backfill_opts opts = { 0, 0, NULL, HISTORY_LAST };
+	struct backfill_opts opts = { 0, 0, 0, NULL, HISTORY_LAST };
 	struct strbuf root = STRBUF_INIT, scan = STRBUF_INIT, err = STRBUF_INIT;
 	struct backfill bf;
 	int status;
@@ -174,9 +182,7 @@ int cmd_backfill(int argc, char **argv)
 	backfill_scan(&bf, scan.buf, opts.force);
 	if (backfill_find_commits(&bf, opts.mode, &err))
 		die("%s", err.buf);
-	if (bf.truncated)
-		warning("the history is truncated (a shallow clone): commits "
-			"older than its boundary were not seen");
+	backfill_truncated(&bf, opts.allow_shallow);
 	status = write_all(&bf, &opts);
 	backfill_release(&bf);
 	strbuf_release(&root);
