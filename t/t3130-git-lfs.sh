@@ -56,14 +56,16 @@ test_expect_success 'verify --at reads the objects, not the pointers' '
 	test_grep "intact" out
 '
 
-test_expect_success 'pre-commit: a change that keeps the hash passes' '
+test_expect_success 'pre-commit: a change that keeps the hash passes, even when strict' '
 	git clone -q base keep &&
 	(
 		cd keep &&
 		ahd-replay install-hooks >/dev/null &&
+		git config ahd-replay.strict true &&
 		printf "# a comment\nname: a\nversion: 1\n" >tokens/a.yml &&
 		git commit -q -am "comment only"
-	)
+	) 2>err &&
+	test_grep ! "drift" err
 '
 
 test_expect_success 'pre-commit: a change that drifts is refused' '
