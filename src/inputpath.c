@@ -244,6 +244,58 @@ out:
 	strbuf_release(&list);
 }
 
+/*
+ * A work tree file that is a git-lfs pointer was never checked out (a CI
+ * checkout without LFS): its content is the object, read as a checkout
+ * would write it, or an error when it is not here.  The file is buf's
+ * bytes from start on.
+ */
+static int worktree_pointer(struct strbuf *buf, size_t start,
+			    const char *file, size_t max, struct strbuf *err)
+{
+	git_repository *repo = NULL;
+	struct strbuf dir = STRBUF_INIT, content = STRBUF_INIT;
+	struct lfs_pointer ptr;
+	const char *slash = strrchr(file, '/');
+	char *wd = NULL;
+	size_t n;
+	int ret = 0;
+
+	/* Only a blob that parses as a pointer pays for the repository. */
+	if (!lfs_pointer_parse(&ptr, buf->buf + start, buf->len - start) ||
+	    !slash)
+		return 0;
+	strbuf_add(&dir, file, (size_t)(slash - file));
+	if (repo_open_git(&repo, dir.len ? dir.buf : "/", 0, NULL) ||
+	    !git_repository_workdir(repo) ||
+	    !(wd = realpath(git_repository_workdir(repo), NULL)))
+		goto out;
+	n = strlen(wd);
+	if (strncmp(file, wd, n) || file[n] != '/')
+		goto out;
+	switch (lfs_read_worktree(&content, &ptr, repo, file + n + 1,
+				  buf->buf + start, buf->len - start, max, err)) {
+	case LFS_SMUDGED:
+		strbuf_setlen(buf, start);
+		strbuf_addbuf(buf, &content);
+		break;
+	case LFS_ABSENT:
+		strbuf_addstr(err, "not checked out: ");
+		lfs_absent_reason(err, file + n + 1, &ptr);
+		ret = -1;
+		break;
+	case LFS_ERROR:
+		ret = -1;
+		break;
+	}
+out:
+	free(wd);
+	git_repository_free(repo);
+	strbuf_release(&dir);
+	strbuf_release(&content);
+	return ret;
+}
+
 int input_read(struct strbuf *buf, const struct resolved_input *in,
 	       const struct input_tree *tree, size_t max, struct strbuf *err)
 {
@@ -255,8 +307,11 @@ int input_read(struct strbuf *buf, const struct resolved_input *in,
 	int ret = -1;
 
 	if (!tree) {
-		ret = read_file_limited(buf, in->file.buf, max, err);
-		return ret ? -1 : 0;
+		size_t start = buf->len;
+
+		if (read_file_limited(buf, in->file.buf, max, err))
+			return -1;
+		return worktree_pointer(buf, start, in->file.buf, max, err);
 	}
 	strbuf_addf(&path, "%s%s", tree->prefix, in->rel.buf);
 	if (input_tree_blob(tree, path.buf, &id, &mode) < 0 ||

@@ -76,9 +76,12 @@ int lfs_pointer_parse(struct lfs_pointer *p, const char *buf, size_t len)
 	return ext ? -1 : 1;
 }
 
-/* Does path carry filter=lfs in the attributes of commit (or the index)? */
+/*
+ * Does path carry filter=lfs in the attributes of commit (or the index,
+ * or with worktree the work tree's)?
+ */
 static int tracked(git_repository *repo, const git_oid *commit,
-		   const char *path)
+		   int worktree, const char *path)
 {
 	git_attr_options opts;
 	const char *value = NULL;
@@ -90,7 +93,8 @@ static int tracked(git_repository *repo, const git_oid *commit,
 	 * with info/attributes and core.attributesFile as git reads them;
 	 * never the work tree's, which may say something else.
 	 */
-	opts.flags = GIT_ATTR_CHECK_INDEX_ONLY;
+	opts.flags = worktree ? GIT_ATTR_CHECK_FILE_THEN_INDEX :
+		     GIT_ATTR_CHECK_INDEX_ONLY;
 	if (commit) {
 		opts.flags |= GIT_ATTR_CHECK_INCLUDE_COMMIT;
 		git_oid_cpy(&opts.attr_commit_id, commit);
@@ -115,9 +119,10 @@ void lfs_absent_reason(struct strbuf *out, const char *path,
 		    (unsigned long long)p->size);
 }
 
-int lfs_read(struct strbuf *out, struct lfs_pointer *ptr,
-	     git_repository *repo, const git_oid *commit, const char *path,
-	     const void *blob, size_t len, size_t max, struct strbuf *err)
+static int read_pointer(struct strbuf *out, struct lfs_pointer *ptr,
+			git_repository *repo, const git_oid *commit,
+			int worktree, const char *path, const void *blob,
+			size_t len, size_t max, struct strbuf *err)
 {
 	struct strbuf file = STRBUF_INIT, data = STRBUF_INIT;
 	struct strbuf rerr = STRBUF_INIT;
@@ -126,7 +131,7 @@ int lfs_read(struct strbuf *out, struct lfs_pointer *ptr,
 	int r, ret = LFS_ERROR;
 
 	r = lfs_pointer_parse(ptr, blob, len);
-	if (!r || !tracked(repo, commit, path))
+	if (!r || !tracked(repo, commit, worktree, path))
 		return LFS_CONTENT;
 	if (r < 0) {
 		strbuf_addf(err, "%s is a git-lfs pointer with extensions; "
@@ -167,4 +172,21 @@ out:
 	strbuf_release(&data);
 	strbuf_release(&rerr);
 	return ret;
+}
+
+int lfs_read(struct strbuf *out, struct lfs_pointer *ptr,
+	     git_repository *repo, const git_oid *commit, const char *path,
+	     const void *blob, size_t len, size_t max, struct strbuf *err)
+{
+	return read_pointer(out, ptr, repo, commit, 0, path, blob, len, max,
+			    err);
+}
+
+int lfs_read_worktree(struct strbuf *out, struct lfs_pointer *ptr,
+		      git_repository *repo, const char *path,
+		      const void *data, size_t len, size_t max,
+		      struct strbuf *err)
+{
+	return read_pointer(out, ptr, repo, NULL, 1, path, data, len, max,
+			    err);
 }

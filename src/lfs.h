@@ -49,6 +49,17 @@ int lfs_read(struct strbuf *out, struct lfs_pointer *ptr,
 	     git_repository *repo, const git_oid *commit, const char *path,
 	     const void *blob, size_t len, size_t max, struct strbuf *err);
 
+/*
+ * The same for a work tree file: path relative to the work tree, the
+ * attributes as git reads them for the work tree (its .gitattributes,
+ * then the index's).  A pointer there was never checked out
+ * (GIT_LFS_SKIP_SMUDGE, a CI checkout without LFS).
+ */
+int lfs_read_worktree(struct strbuf *out, struct lfs_pointer *ptr,
+		      git_repository *repo, const char *path,
+		      const void *data, size_t len, size_t max,
+		      struct strbuf *err);
+
 /* "sha256:<oid>": the raw hash of the content, without reading it. */
 void lfs_raw_hash(char out[72], const struct lfs_pointer *p);
 

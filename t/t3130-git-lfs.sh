@@ -151,6 +151,20 @@ test_expect_success 'a file that looks like a pointer but is not filter=lfs is c
 	test_grep "intact" out
 '
 
+# actions/checkout leaves pointers in the work tree unless lfs: true.
+test_expect_success 'a work tree holding pointers (not checked out): an error, then intact once fetched' '
+	GIT_LFS_SKIP_SMUDGE=1 git clone -q base skipped &&
+	git -C skipped cat-file -p HEAD:tokens/a.yml >expect &&
+	test_cmp expect skipped/tokens/a.yml &&
+	(cd skipped && test_expect_code 2 ahd-replay verify docs/evals/r1.md >../out) &&
+	test_grep "not checked out" out &&
+	test_grep ! "re-hash differs" out &&
+	git -C skipped lfs fetch >/dev/null 2>&1 &&
+	test_cmp expect skipped/tokens/a.yml &&
+	(cd skipped && ahd-replay verify docs/evals/r1.md >../out) &&
+	test_grep "intact" out
+'
+
 test_expect_success 'backfill reads an LFS token through its pointer' '
 	git init -q -b main bf &&
 	(
