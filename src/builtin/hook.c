@@ -152,7 +152,7 @@ static int report(const struct hookcheck_result *res, const char *what,
 	return res->problems ? 1 : 0;
 }
 
-static int pre_commit(void)
+static int pre_commit(const char *type)
 {
 	struct hook_ctx h = { NULL, NULL, 0 };
 	struct hookcheck_result res = HOOKCHECK_RESULT_INIT;
@@ -193,7 +193,7 @@ static int pre_commit(void)
 		error("%s", err.buf);
 		goto out;
 	}
-	ret = report(&res, "this commit", bypass("pre-commit", "commit"));
+	ret = report(&res, "this commit", bypass(type, "commit"));
 out:
 	hookcheck_result_release(&res);
 	strbuf_release(&err);
@@ -469,6 +469,6 @@ int cmd_hook(int argc, char **argv)
 		ret = pre_push(argc > 1 ? argv[1] : NULL,
 			       argc > 2 ? argv[2] : NULL);
 	else
-		ret = pre_commit();
+		ret = pre_commit(argv[0]);
 	return finish_stdout(ret);
 }
