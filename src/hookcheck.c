@@ -48,6 +48,7 @@ static int paths_has(const struct paths *p, const char *s)
 /* Hash answers by blob: the same input is pinned by many reports. */
 struct hash_memo {
 	git_oid blob;
+	const struct hook_state *state;	/* its attributes (git-lfs) */
 	char *path;
 	int kind;		/* 0 structured, 1 raw */
 	int ret;
@@ -86,7 +87,8 @@ static int blob_hash(struct ctx *c, const struct hook_state *s,
 	int ret;
 
 	for (i = 0; i < c->nr_memo; i++)
-		if (c->memo[i].kind == kind && git_oid_equal(&c->memo[i].blob, blob) &&
+		if (c->memo[i].kind == kind && c->memo[i].state == s &&
+		    git_oid_equal(&c->memo[i].blob, blob) &&
 		    !strcmp(c->memo[i].path, path)) {
 			memcpy(hex, c->memo[i].hex, HASH_HEX_MAX);
 			return c->memo[i].ret;
@@ -134,6 +136,7 @@ static int blob_hash(struct ctx *c, const struct hook_state *s,
 	ALLOC_GROW(c->memo, c->nr_memo + 1, c->alloc_memo);
 	m = &c->memo[c->nr_memo++];
 	git_oid_cpy(&m->blob, blob);
+	m->state = s;
 	m->path = xstrdup(path);
 	m->kind = kind;
 	m->ret = ret;
