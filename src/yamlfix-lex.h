@@ -26,6 +26,8 @@ struct lexer {
 	size_t tab_at;
 	int tab_props_ok;	/* ... and properties may follow that tab */
 	int doc_content;	/* the document has content already */
+	int node_due;		/* an indicator or property waits for its node */
+	int value_due;		/* a block '?' has had no ':' yet */
 	size_t nl_at;		/* the next line feed at or after pos, or n */
 	unsigned char *kinds;	/* '{' or '[' for each open flow collection */
 	size_t kinds_alloc;

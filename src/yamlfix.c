@@ -239,6 +239,8 @@ static int push_indicators(struct lexer *lx)
 				push_tag(lx);
 			else
 				push_name(lx);
+			if (!lx->flow_level)
+				lx->node_due = 1;
 			push_spaces(lx, 1);
 			continue;
 		}
@@ -251,6 +253,8 @@ static int push_indicators(struct lexer *lx)
 			if (tab_as_indent(lx))
 				return -1;
 			lx->indent_next = lx->indent_value + 1;
+			lx->node_due = 1;
+			lx->value_due = c == '?';
 		} else {
 			lx->flow_key = 0;
 			if (c == ':')
@@ -527,6 +531,39 @@ static void root_flow_tabs(struct lexer *lx, size_t b, size_t le)
 	tabs_to_spaces(lx, b, lx->pos);
 }
 
+/*
+ * A line of only white space with a tab, while a node is still due (after
+ * "---", a key's ':', '-', '?', an anchor or a tag).  yaml errs on the
+ * tab as indentation when the line is the last one and starts with the
+ * tab; elsewhere (and after a '?' whose key came, the value being
+ * due) its verdict hangs on the parent's indentation and on what
+ * follows, which this layer does not track.
+ */
+static int due_tab_line(struct lexer *lx, size_t b)
+{
+	size_t ls = b, i;
+
+	while (ls > 0 && lx->s[ls - 1] != '\n')
+		ls--;
+	for (i = ls; i < lx->pos && lx->s[i] != '\t'; i++)
+		if (lx->s[i] != ' ')
+			return 0;
+	if (i == lx->pos)
+		return 0;
+	/* Blank lines to the end: yaml judges only the last one. */
+	for (i = lx->pos; i < lx->n && strchr(" \t\r\n", lx->s[i]); i++)
+		;
+	if (i == lx->n && lx->pos < lx->n)
+		return 0;
+	if (lx->node_due && lx->pos == lx->n && lx->s[ls] == '\t')
+		lex_fail(lx, LOAD_EINVALID, ls,
+			 "tabs are not allowed as indentation");
+	else
+		lex_fail(lx, LOAD_EUNSUPPORTED, i,
+			 "a line of white space with a tab where a node is due");
+	return 1;
+}
+
 static int lex_doc(struct lexer *lx, int lead)
 {
 	size_t b = lx->pos, le;
@@ -534,6 +571,9 @@ static int lex_doc(struct lexer *lx, int lead)
 
 	push_spaces(lx, 1);
 	le = line_end(lx);
+	if (lead && lx->pos == le && (lx->node_due || lx->value_due) &&
+	    due_tab_line(lx, b))
+		return ST_END;
 	if (lead && (lx->pos == le || lx->s[lx->pos] == '#'))
 		tabs_to_spaces(lx, b, lx->pos);	/* libyaml: blank line */
 	else if (lead && !lx->doc_content && memchr(lx->s + b, '\t', lx->pos - b))
@@ -541,8 +581,10 @@ static int lex_doc(struct lexer *lx, int lead)
 	if (push_indicators(lx))
 		return ST_END;
 	c = lx->pos < le ? lx->s[lx->pos] : -1;
-	if (c != -1 && c != '#')
+	if (c != -1 && c != '#') {
 		lx->doc_content = 1;
+		lx->node_due = 0;
+	}
 	switch (c) {
 	case '#':
 		if (comment_at(lx))
@@ -595,6 +637,8 @@ static int lex_block_start(struct lexer *lx)
 		if (tab_as_indent(lx))
 			return ST_END;
 		lx->doc_content = 1;
+		lx->node_due = 1;
+		lx->value_due = c0 == '?';
 		b = ++lx->pos;
 		push_spaces(lx, 1);
 		for (k = b; k < lx->pos && lx->s[k] != '\t'; k++)
@@ -619,12 +663,30 @@ static int lex_line_start(struct lexer *lx)
 		lx->pos += 3;
 		lx->indent_value = lx->indent_next = 0;
 		lx->doc_content = 0;
+		lx->node_due = c == '-';
+		lx->value_due = 0;
 		return c == '-' ? ST_DOC : ST_STREAM;
 	}
 	lx->indent_value = (long)push_spaces(lx, 0);
 	if (lx->indent_next > lx->indent_value && !is_empty(ch(lx, lx->pos + 1)))
 		lx->indent_next = lx->indent_value;
 	return lex_block_start(lx);
+}
+
+/* Nothing but blank and comment lines from the line end le on. */
+static int only_comments_after(const struct lexer *lx, size_t le)
+{
+	size_t i = le;
+
+	while (i < lx->n) {
+		while (i < lx->n && strchr(" \t\r\n", lx->s[i]))
+			i++;
+		if (i < lx->n && lx->s[i] != '#')
+			return 0;
+		while (i < lx->n && lx->s[i] != '\n')
+			i++;
+	}
+	return 1;
 }
 
 static int lex_stream(struct lexer *lx)
@@ -658,6 +720,21 @@ static int lex_stream(struct lexer *lx)
 					return lex_fail(lx, LOAD_EINVALID, b,
 							"tabs are not allowed as indentation");
 		}
+	}
+	if ((lx->pos == 0 && lx->fx->bom_taken) || bom) {
+		/*
+		 * yaml's parser counts no indentation after a BOM, though the
+		 * line's content sits further right; collections then nest
+		 * by rules this layer does not reproduce.
+		 */
+		for (i = lx->pos; (c = ch(lx, i)) == ' ' || c == '\t'; i++)
+			;
+		if (i > lx->pos && !(c == -1 || c == '#' || c == '\n' ||
+				     c == '\r' || c == '[' || c == '{') &&
+		    !only_comments_after(lx, le))
+			return lex_fail(lx, LOAD_EUNSUPPORTED, i,
+					"white space after a byte order mark "
+					"before content");
 	}
 	if (ch(lx, lx->pos) == '%') {
 		if (le - lx->pos > 6 && !memcmp(lx->s + lx->pos, "%YAML", 5) &&

@@ -190,4 +190,48 @@ test_expect_success 'many tabs after "-": no cap on the spots fixed' '
 	test_cmp expect actual
 '
 
+test_expect_success 'white space after a BOM before content is refused (W6)' '
+	printf "\357\273\277 a:\n b: v\n" >w6a.yml &&
+	test_hash_fails "after a byte order mark" w6a.yml &&
+	printf "# c\n\357\273\277 a:\n b: 1\n" >w6b.yml &&
+	test_hash_fails "after a byte order mark" w6b.yml &&
+	printf "\n\n\357\273\277   a: 1\n   b: 2\n" >w6c.yml &&
+	test_hash_fails "after a byte order mark" w6c.yml &&
+	printf "\357\273\277  a: 1\n# c\n" >w6d.yml &&
+	test_hash_exact w6d.yml "{\"a\":1}" &&
+	printf "\357\273\277 # c\na: 1\n" >w6e.yml &&
+	test_hash_exact w6e.yml "{\"a\":1}" &&
+	printf "\357\273\277  [a, b]\n" >w6f.yml &&
+	test_hash_exact w6f.yml "[\"a\",\"b\"]" &&
+	printf "\357\273\277\t[a]\n" >w6g.yml &&
+	test_hash_exact w6g.yml "[\"a\"]"
+'
+
+test_expect_success 'a last line of white space with a tab where a node is due (A7)' '
+	printf -- "---\n\t" >a7a.yml &&
+	test_hash_fails "tabs are not allowed as indentation" a7a.yml &&
+	printf "a:\n\t" >a7b.yml &&
+	test_hash_fails "tabs are not allowed as indentation" a7b.yml &&
+	printf -- "-\n\t " >a7c.yml &&
+	test_hash_fails "tabs are not allowed as indentation" a7c.yml &&
+	printf "a: &x\n\t" >a7d.yml &&
+	test_hash_fails "tabs are not allowed as indentation" a7d.yml &&
+	printf -- "---\r\n\t" >a7e.yml &&
+	test_hash_fails "tabs are not allowed as indentation" a7e.yml &&
+	printf -- "---\n\t\n\t" >a7f.yml &&
+	test_hash_fails "tabs are not allowed as indentation" a7f.yml &&
+	printf "a:\n b:\n \t" >a7g.yml &&
+	test_hash_fails unsupported a7g.yml &&
+	printf "? a\n\t" >a7h.yml &&
+	test_hash_fails unsupported a7h.yml &&
+	printf "a: 1\n\t" >a7i.yml &&
+	test_hash_exact a7i.yml "{\"a\":1}" &&
+	printf "a:\n\t# c" >a7j.yml &&
+	test_hash_exact a7j.yml "{\"a\":null}" &&
+	printf "a:\n\t\n" >a7k.yml &&
+	test_hash_exact a7k.yml "{\"a\":null}" &&
+	printf -- "- ? a\n- b\n\t" >a7l.yml &&
+	test_hash_exact a7l.yml "[{\"a\":null},\"b\"]"
+'
+
 test_done
