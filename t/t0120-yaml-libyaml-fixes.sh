@@ -234,4 +234,16 @@ test_expect_success 'a last line of white space with a tab where a node is due (
 	test_hash_exact a7l.yml "[{\"a\":null},\"b\"]"
 '
 
+test_expect_success 'an implicit key near the 1024 limit after an empty value (A5)' '
+	k=$(printf "%01022d" 0 | tr 0 k) &&
+	printf "a:\n%sk : v\n" "$k" >a5a.yml &&
+	test_hash_fails unsupported a5a.yml &&
+	printf "a: &x\n%sk : v\n" "$k" >a5b.yml &&
+	test_hash_fails unsupported a5b.yml &&
+	printf -- "- a:\n  %s : v\n" "$k" >a5c.yml &&
+	test_hash_fails unsupported a5c.yml &&
+	printf "a:\n%s : v\n" "$k" >a5d.yml &&
+	test_hash_exact a5d.yml "{\"a\":null,\"$k\":\"v\"}"
+'
+
 test_done
