@@ -4,6 +4,7 @@
  */
 #include "config.h"
 #include "atomicfile.h"
+#include "usage.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -187,16 +188,18 @@ out:
 	return ret;
 }
 
-/* "<prefix><pid>-XXXXXX": the pid, or 0 when name has another shape. */
-static long tmp_pid(const char *name, const char *prefix)
+/*
+ * The pid in a temporary's name "<prefix><pid>-XXXXXX", or 0 when name
+ * has another shape.
+ */
+static long tmp_pid(const char *name)
 {
-	size_t n = strlen(prefix);
 	char *end;
 	long pid;
 
-	if (strncmp(name, prefix, n) || name[n] < '1' || name[n] > '9')
+	if (*name < '1' || *name > '9')
 		return 0;
-	pid = strtol(name + n, &end, 10);
+	pid = strtol(name, &end, 10);
 	if (*end != '-' || strlen(end + 1) != 6)
 		return 0;
 	return pid;
@@ -209,39 +212,78 @@ static int alive(long pid)
 	return !kill((pid_t)pid, 0) || errno != ESRCH;
 }
 
-static int legacy_name(const char *name, const char *prefix)
+/* Older versions' "<target>.tmp-XXXXXX": six letters and digits. */
+static int legacy_suffix(const char *s)
 {
-	size_t n = strlen(prefix), i;
+	size_t i;
 
-	if (strncmp(name, prefix, n) || strlen(name + n) != 6)
-		return 0;
-	for (i = n; name[i]; i++)
-		if (!((name[i] >= '0' && name[i] <= '9') ||
-		      (name[i] >= 'a' && name[i] <= 'z') ||
-		      (name[i] >= 'A' && name[i] <= 'Z')))
+	for (i = 0; s[i]; i++)
+		if (!((s[i] >= '0' && s[i] <= '9') ||
+		      (s[i] >= 'a' && s[i] <= 'z') ||
+		      (s[i] >= 'A' && s[i] <= 'Z')))
 			return 0;
-	return 1;
+	return i == 6;
+}
+
+/* Whether dir and key were seen by this process already (and note it). */
+static int seen_before(const char *dir, int key)
+{
+	static struct strbuf seen = STRBUF_INIT;
+	const char *p = seen.buf, *e = seen.buf + seen.len;
+	size_t n = strlen(dir);
+
+	for (; p < e; p += strlen(p) + 1)
+		if (p[0] == '0' + key && !strcmp(p + 1, dir))
+			return 1;
+	strbuf_addch(&seen, (char)('0' + key));
+	strbuf_add(&seen, dir, n + 1);
+	return 0;
 }
 
 /*
- * Remove, in dir, the temporary files named prefix<pid>-XXXXXX whose
- * process has ended, and with legacy set the files named
- * prefixXXXXXX (older versions' temporaries) a minute old.
+ * Remove the stale temporaries in dir, once per directory a run (a
+ * backfill writes thousands of files into one): in our own directory
+ * under the git directory (beside set to 0) every "tmp-<pid>-XXXXXX"
+ * whose process has ended; beside targets, "<name>.tmp-<pid>-XXXXXX"
+ * likewise and "<name>.tmp-XXXXXX" (older versions') once a minute old,
+ * where <name> is a file there or a sidecar ("*.replay.json"), so that
+ * a file of the user's that merely looks alike is left alone.
  */
-static void remove_stale(const char *dir, const char *prefix, int legacy)
+static void remove_stale(const char *dir, int beside)
 {
 	struct strbuf path = STRBUF_INIT;
 	struct dirent *de;
-	DIR *d = opendir(dir);
 	time_t now = time(NULL);
+	DIR *d;
 
-	if (!d)
+	if (seen_before(dir, beside) || !(d = opendir(dir)))
 		return;
 	while ((de = readdir(d))) {
-		long pid = tmp_pid(de->d_name, prefix);
+		const char *tail;
+		long pid;
 		struct stat st;
 
-		if (!pid && !(legacy && legacy_name(de->d_name, prefix)))
+		if (!beside) {
+			if (strncmp(de->d_name, "tmp-", 4))
+				continue;
+			tail = de->d_name + 4;
+		} else {
+			tail = strstr(de->d_name, ".tmp-");
+			while (tail && strstr(tail + 1, ".tmp-"))
+				tail = strstr(tail + 1, ".tmp-");
+			if (!tail || tail == de->d_name)
+				continue;
+			strbuf_reset(&path);
+			strbuf_addf(&path, "%s/%.*s", dir,
+				    (int)(tail - de->d_name), de->d_name);
+			if (!(path.len >= 12 &&
+			      !strcmp(path.buf + path.len - 12, ".replay.json")) &&
+			    lstat(path.buf, &st))
+				continue;
+			tail += 5;
+		}
+		pid = tmp_pid(tail);
+		if (!pid && !(beside && legacy_suffix(tail)))
 			continue;
 		strbuf_reset(&path);
 		strbuf_addf(&path, "%s/%s", dir, de->d_name);
@@ -263,12 +305,9 @@ static void remove_stale(const char *dir, const char *prefix, int legacy)
 static int make_tmp(struct atomic_file *af, struct strbuf *err)
 {
 	struct strbuf dir = STRBUF_INIT, git = STRBUF_INIT;
-	struct strbuf prefix = STRBUF_INIT;
 	struct stat dst, tst;
-	const char *base = strrchr(af->target.buf, '/');
 	int ret = -1;
 
-	base = base ? base + 1 : af->target.buf;
 	dir_of(&dir, af->target.buf);
 	strbuf_init(&af->tmp, 0);
 	af->fd = -1;
@@ -278,7 +317,7 @@ static int make_tmp(struct atomic_file *af, struct strbuf *err)
 			; /* beside the target, then */
 		else if (!stat(git.buf, &tst) && S_ISDIR(tst.st_mode) &&
 			 tst.st_dev == dst.st_dev) {
-			remove_stale(git.buf, "tmp-", 0);
+			remove_stale(git.buf, 0);
 			strbuf_addf(&af->tmp, "%s/tmp-%ld-XXXXXX", git.buf,
 				    (long)getpid());
 			af->fd = mkstemp(af->tmp.buf);
@@ -286,8 +325,7 @@ static int make_tmp(struct atomic_file *af, struct strbuf *err)
 				strbuf_reset(&af->tmp);
 		}
 	}
-	strbuf_addf(&prefix, "%s.tmp-", base);
-	remove_stale(dir.buf, prefix.buf, 1);
+	remove_stale(dir.buf, 1);
 	if (af->fd < 0) {
 		strbuf_addf(&af->tmp, "%s.tmp-%ld-XXXXXX", af->target.buf,
 			    (long)getpid());
@@ -304,7 +342,6 @@ static int make_tmp(struct atomic_file *af, struct strbuf *err)
 out:
 	strbuf_release(&dir);
 	strbuf_release(&git);
-	strbuf_release(&prefix);
 	return ret;
 }
 
@@ -582,4 +619,90 @@ int write_file_in_place(const char *path, const char *buf, size_t len,
 	if (atomic_file_open_in_place(&af, path, err) < 0)
 		return -1;
 	return write_all(&af, buf, len, err);
+}
+
+/*
+ * A hard link to the file at path under a fresh name beside it, the
+ * pattern of our temporaries so that a crash leaves nothing a later
+ * write will not remove.  0 and its name in out, or -1.
+ */
+static int keep_old(struct strbuf *out, const char *path)
+{
+	int fd;
+
+	strbuf_addf(out, "%s.tmp-%ld-XXXXXX", path, (long)getpid());
+	fd = mkstemp(out->buf);
+	if (fd < 0)
+		return -1;
+	close(fd);
+	if (unlink(out->buf) < 0 || link(path, out->buf) < 0)
+		return -1;
+	return 0;
+}
+
+int write_files_together(const struct atomic_content *files, size_t n,
+			 int replace, struct strbuf *err)
+{
+	struct atomic_file *af = xcalloc(n, sizeof(*af));
+	struct strbuf *old = xcalloc(n, sizeof(*old));
+	struct stat st;
+	size_t i, opened = 0, put = 0;
+	int ret = -1;
+
+	for (i = 0; i < n; i++)
+		strbuf_init(&old[i], 0);
+	for (i = 0; i < n; i++)
+		if (!lstat(files[i].path, &st) &&
+		    (!replace || S_ISDIR(st.st_mode))) {
+			strbuf_addf(err, S_ISDIR(st.st_mode) ?
+				    "'%s' is a directory" :
+				    "'%s' already exists (--force to replace "
+				    "it)", files[i].path);
+			goto out;
+		}
+	for (opened = 0; opened < n; opened++) {
+		const struct atomic_content *f = &files[opened];
+
+		if (atomic_file_open(&af[opened], f->path, f->mode, err) < 0)
+			goto out;
+		if (atomic_file_write(&af[opened], f->buf, f->len, err) < 0 ||
+		    atomic_file_prepare(&af[opened], err) < 0) {
+			opened++;
+			goto out;
+		}
+	}
+	for (put = 0; put < n; put++) {
+		const char *path = files[put].path;
+
+		if (replace && !lstat(path, &st) && keep_old(&old[put], path)) {
+			strbuf_addf(err, "cannot keep '%s' while replacing "
+				    "it: %s", path, strerror(errno));
+			strbuf_reset(&old[put]);
+			goto out;
+		}
+		if (atomic_file_install(&af[put], !replace, err) < 0)
+			goto out;
+	}
+	ret = 0;
+out:
+	/* on failure, take back what was put in place */
+	if (ret < 0 && put < n && old[put].len)
+		unlink(old[put].buf);	/* a link to the file still there */
+	while (ret < 0 && put > 0) {
+		put--;
+		if (old[put].len)
+			rename(old[put].buf, files[put].path);
+		else
+			unlink(files[put].path);
+	}
+	for (i = 0; i < n; i++) {
+		if (ret == 0 && old[i].len)
+			unlink(old[i].buf);
+		strbuf_release(&old[i]);
+	}
+	for (i = 0; i < opened; i++)
+		atomic_file_abort(&af[i]);
+	free(af);
+	free(old);
+	return ret;
 }

@@ -31,6 +31,25 @@ int write_file_atomic(const char *path, const char *buf, size_t len,
 		      mode_t mode, struct strbuf *err);
 
 /*
+ * Write n files that belong together (a key and its public key): all
+ * of them or none.  Each is written in full and flushed before any is
+ * put in place, created with its mode (less the umask) from the start.
+ * Without replace, a path where anything exists (even a dangling
+ * symlink) is refused and nothing is written; with it, the files are
+ * replaced, and when putting one in place fails the ones already put
+ * are taken back (the old files restored).  Returns 0 or -1 with a
+ * reason in err.
+ */
+struct atomic_content {
+	const char *path;
+	const char *buf;
+	size_t len;
+	mode_t mode;
+};
+int write_files_together(const struct atomic_content *files, size_t n,
+			 int replace, struct strbuf *err);
+
+/*
  * Rewrite the existing file at path atomically, in place: a symlink is
  * followed to the file it names, which is the one replaced; its mode,
  * owner and group are kept.  A file with more than one hard link is
