@@ -181,4 +181,13 @@ test_expect_success 'a symlinked report: its target is rewritten, mode kept; a h
 	test_cmp hard.orig proj/docs/e.md
 '
 
+test_expect_success 'capture --force over a symlinked sidecar rewrites its target' '
+	printf "# S\n" >proj/docs/s.md &&
+	echo "{}" >proj/docs/kept.json &&
+	ln -s kept.json proj/docs/s.replay.json &&
+	capture_into docs/s.md &&
+	test -h proj/docs/s.replay.json &&
+	test_grep "\"kind\": \"critique\"" proj/docs/kept.json
+'
+
 test_done

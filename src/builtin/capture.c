@@ -541,10 +541,14 @@ static int write_outputs(const struct capture_state *cs,
 	struct strbuf err = STRBUF_INIT, block = STRBUF_INIT;
 	struct strbuf placed = STRBUF_INIT;
 	struct sidecar sc = SIDECAR_INIT;
+	struct stat st;
 	int ret = -1;
 
-	if (write_file_atomic(cs->sidecar.buf, text->buf, text->len, 0666,
-			      &err)) {
+	/* --force over a sidecar that is a symlink rewrites what it names */
+	if (lstat(cs->sidecar.buf, &st) ?
+	    write_file_atomic(cs->sidecar.buf, text->buf, text->len, 0666,
+			      &err) :
+	    write_file_in_place(cs->sidecar.buf, text->buf, text->len, &err)) {
 		error("%s", err.buf);
 		goto out;
 	}
