@@ -121,15 +121,16 @@ test_lazy_prereq PERL 'perl -e 1'
 
 test_expect_success 'setup: a repository whose backfill takes a while' '
 	git init -q big &&
-	reports big 400
+	reports big 1000
 '
 
 # backfill_then SIGNAL DIR: start a backfill in DIR, send SIGNAL once it
 # has written a sidecar, wait for it; its exit status in DIR.status.
 backfill_then () {
-	# a shell starts background commands with SIGINT ignored; perl
-	# restores the default a user's ^C meets
-	(cd "$2" && exec perl -e '$SIG{INT} = "DEFAULT"; exec @ARGV' \
+	# a shell starts background commands with SIGINT ignored (and make
+	# may run us with SIGHUP ignored); perl restores the defaults a
+	# user's ^C or a closed terminal meets
+	(cd "$2" && exec perl -e '$SIG{$_} = "DEFAULT" for qw(INT TERM HUP); exec @ARGV' \
 		ahd-replay backfill >/dev/null 2>&1) &
 	bt_pid=$! &&
 	bt_n=0 &&
