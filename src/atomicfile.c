@@ -115,6 +115,24 @@ static int slot_holds(const char *path)
 	return 0;
 }
 
+/*
+ * mkstemp() with the file registered for the signal handler before any
+ * signal can be taken: none is left behind by a signal arriving between
+ * the two.  The fd, or -1; *slot is the registration, or -1.
+ */
+static int mkstemp_registered(char *template, int *slot)
+{
+	sigset_t old;
+	int fd;
+
+	set_handlers();
+	block_signals(&old);
+	fd = mkstemp(template);
+	*slot = fd < 0 ? -1 : slot_add(template);
+	sigprocmask(SIG_SETMASK, &old, NULL);
+	return fd;
+}
+
 /* The directory part of path ("." without one). */
 static void dir_of(struct strbuf *out, const char *path)
 {
@@ -311,6 +329,7 @@ static int make_tmp(struct atomic_file *af, struct strbuf *err)
 	dir_of(&dir, af->target.buf);
 	strbuf_init(&af->tmp, 0);
 	af->fd = -1;
+	remove_stale(dir.buf, 1);
 	if (!stat(dir.buf, &dst) && !find_git_dir(&git, dir.buf)) {
 		strbuf_addstr(&git, "/" TMP_DIR);
 		if (mkdir(git.buf, 0700) < 0 && errno != EEXIST)
@@ -320,16 +339,15 @@ static int make_tmp(struct atomic_file *af, struct strbuf *err)
 			remove_stale(git.buf, 0);
 			strbuf_addf(&af->tmp, "%s/tmp-%ld-XXXXXX", git.buf,
 				    (long)getpid());
-			af->fd = mkstemp(af->tmp.buf);
+			af->fd = mkstemp_registered(af->tmp.buf, &af->slot);
 			if (af->fd < 0)
 				strbuf_reset(&af->tmp);
 		}
 	}
-	remove_stale(dir.buf, 1);
 	if (af->fd < 0) {
 		strbuf_addf(&af->tmp, "%s.tmp-%ld-XXXXXX", af->target.buf,
 			    (long)getpid());
-		af->fd = mkstemp(af->tmp.buf);
+		af->fd = mkstemp_registered(af->tmp.buf, &af->slot);
 	}
 	if (af->fd < 0) {
 		strbuf_addf(err, "cannot create a file beside '%s': %s",
@@ -337,7 +355,6 @@ static int make_tmp(struct atomic_file *af, struct strbuf *err)
 		strbuf_release(&af->tmp);
 		goto out;
 	}
-	af->slot = slot_add(af->tmp.buf);
 	ret = 0;
 out:
 	strbuf_release(&dir);
@@ -493,7 +510,7 @@ int atomic_file_prepare(struct atomic_file *af, struct strbuf *err)
  * target.  Returns the new temporary's fd, or -1.
  */
 static int copy_beside(struct atomic_file *af, struct strbuf *tmp,
-		       struct strbuf *err)
+		       int *slot, struct strbuf *err)
 {
 	char buf[65536];
 	off_t off = 0;
@@ -501,11 +518,9 @@ static int copy_beside(struct atomic_file *af, struct strbuf *tmp,
 	int fd;
 
 	strbuf_addf(tmp, "%s.tmp-%ld-XXXXXX", af->target.buf, (long)getpid());
-	fd = mkstemp(tmp->buf);
+	fd = mkstemp_registered(tmp->buf, slot);
 	if (fd < 0)
 		return -1;
-	slot_drop(af->slot);
-	af->slot = slot_add(tmp->buf);
 	while ((n = pread(af->fd, buf, sizeof(buf), off)) > 0) {
 		ssize_t w = 0;
 
@@ -526,6 +541,7 @@ static int copy_beside(struct atomic_file *af, struct strbuf *tmp,
 fail:
 	close(fd);
 	unlink(tmp->buf);
+	slot_drop(*slot);
 	return -1;
 }
 
@@ -534,12 +550,12 @@ int atomic_file_install(struct atomic_file *af, int exclusive,
 {
 	struct strbuf beside = STRBUF_INIT;
 	size_t before = err->len;
-	int r, fd;
+	int r, fd, slot;
 
 	r = exclusive ? link(af->tmp.buf, af->target.buf) :
 		rename(af->tmp.buf, af->target.buf);
 	if (r < 0 && errno == EXDEV) {
-		fd = copy_beside(af, &beside, err);
+		fd = copy_beside(af, &beside, &slot, err);
 		if (fd < 0) {
 			if (err->len > before) {
 				atomic_file_abort(af);
@@ -549,6 +565,8 @@ int atomic_file_install(struct atomic_file *af, int exclusive,
 			goto fail;
 		}
 		unlink(af->tmp.buf);
+		slot_drop(af->slot);
+		af->slot = slot;
 		close(af->fd);
 		af->fd = fd;
 		{
@@ -622,15 +640,17 @@ int write_file_in_place(const char *path, const char *buf, size_t len,
 }
 
 /*
- * A hard link to the file at path under a fresh name beside it, the
- * pattern of our temporaries so that a crash leaves nothing a later
- * write will not remove.  0 and its name in out, or -1.
+ * A hard link to the file at path under a fresh name beside it.  Not
+ * the pattern of our temporaries, nor registered for the signal
+ * handler: after a crash while the new file is in place it may be the
+ * only copy of the old one (a private key), so nothing removes it but
+ * us.  0 and its name in out, or -1.
  */
 static int keep_old(struct strbuf *out, const char *path)
 {
 	int fd;
 
-	strbuf_addf(out, "%s.tmp-%ld-XXXXXX", path, (long)getpid());
+	strbuf_addf(out, "%s.ahd-replay-old-XXXXXX", path);
 	fd = mkstemp(out->buf);
 	if (fd < 0)
 		return -1;
