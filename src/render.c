@@ -344,6 +344,26 @@ static const char *next_line(const char *le, const char *end)
 	return le < end ? le + 1 : end;
 }
 
+/*
+ * Whether a shell line as render_shell_quote() writes arguments ends
+ * inside single quotes, given that it starts inside them or not: a '
+ * opens or closes them, and outside them a backslash escapes the next
+ * character (the \' of '\'').
+ */
+static int quote_state(const char *p, const char *e, int in_quotes)
+{
+	for (; p < e; p++) {
+		if (in_quotes) {
+			if (*p == '\'')
+				in_quotes = 0;
+		} else if (*p == '\\' && p + 1 < e)
+			p++;
+		else if (*p == '\'')
+			in_quotes = 1;
+	}
+	return in_quotes;
+}
+
 static size_t line_number(const char *text, const char *at)
 {
 	size_t n = 1;
@@ -367,7 +387,7 @@ static int own_block_at(const char *p, const char *end, const char **stop)
 	struct fence f = { 0, 0 };
 	const char *le = line_end(p, end);
 	size_t i;
-	int r;
+	int r, in_quotes = 0;
 
 	fence_line(&f, p, le);
 	for (p = next_line(le, end); p < end; p = next_line(le, end)) {
@@ -388,7 +408,15 @@ static int own_block_at(const char *p, const char *end, const char **stop)
 	fence_line(&f, p, le);
 	for (p = next_line(le, end); p < end; p = next_line(le, end)) {
 		le = line_end(p, end);
-		r = fence_line(&f, p, le);
+		/*
+		 * An argument render_shell_quote() put in quotes may hold a
+		 * line break and then "```": inside the quotes that line is
+		 * the argument's, not the fence's (though CommonMark would
+		 * close there), so the whole block is still replaced.
+		 */
+		r = in_quotes ? 0 : fence_line(&f, p, le);
+		if (r != 2 && strncmp(p, "# install ahd@", 14))
+			in_quotes = quote_state(p, le, in_quotes);
 		if (r == 2) {
 			if (!line_is(p, le, "```"))
 				return 0;

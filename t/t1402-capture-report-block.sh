@@ -13,6 +13,7 @@ CommonMark says.'
 . "${TEST_SRC_DIR:-$(dirname "$0")/..}/t/test-lib.sh"
 
 BT='```'
+SQ="'"
 AHD_REPLAY_NOW=2026-01-02T03:04:05.678Z
 export AHD_REPLAY_NOW
 
@@ -179,6 +180,15 @@ test_expect_success 'a symlinked report: its target is rewritten, mode kept; a h
 	test_expect_code 2 capture_into docs/hard.md 2>err &&
 	test_grep "hard links" err &&
 	test_cmp hard.orig proj/docs/e.md
+'
+
+test_expect_success 'an argument holding a line break and a fence is replaced whole' '
+	printf "# Q\n\nText.\n" >proj/docs/q.md &&
+	(cd proj && ahd-replay capture --kind=critique --token=tokens/t.yml \
+		--n=1 --force --report=docs/q.md -- "$(printf "a${SQ}\n${BT}\nb")" c) &&
+	capture_into docs/q.md &&
+	{ printf "# Q\n\n" && block_of docs/q.md && printf "\nText.\n"; } >expect &&
+	test_cmp expect proj/docs/q.md
 '
 
 test_expect_success 'capture --force over a symlinked sidecar rewrites its target' '
