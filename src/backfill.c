@@ -420,12 +420,16 @@ void backfill_scan(struct backfill *bf, const char *dir, int force)
 	for (i = 0; i < bf->nr; i++) {
 		struct backfill_item *it = &bf->items[i];
 		struct strbuf sc = STRBUF_INIT, rel = STRBUF_INIT;
+		struct stat st;
 
 		path_relative(&rel, bf->root.buf, it->path);
 		it->rel = strbuf_detach(&rel, NULL);
 		sidecar_path_for(&sc, it->path);
-		if (!access(sc.buf, F_OK) && !force) {
-			it->state = BACKFILL_SKIPPED;
+		/* lstat: a sidecar that is a dangling symlink is there too */
+		it->exists = !lstat(sc.buf, &st);
+		if (it->exists &&
+		    (!force || !sidecar_backfilled(sc.buf, &it->reason))) {
+			it->state = force ? BACKFILL_KEPT : BACKFILL_SKIPPED;
 			bf->skipped++;
 		} else
 			read_header(bf, it);

@@ -20,6 +20,7 @@
 enum backfill_state {
 	BACKFILL_TODO,
 	BACKFILL_SKIPPED,	/* its sidecar exists, or reason says why */
+	BACKFILL_KEPT,		/* --force, but backfill did not write it */
 	BACKFILL_FAILED,	/* reason says why */
 };
 
@@ -29,6 +30,7 @@ struct backfill_item {
 	char *repo_path;	/* relative to the work tree, for history */
 	struct report_header h;
 	enum backfill_state state;
+	int exists;		/* its sidecar is there (with --force) */
 	struct strbuf reason;
 	struct history_answer answer;
 };
@@ -41,7 +43,7 @@ struct backfill {
 	int have_head;
 	struct backfill_item *items;
 	size_t nr, alloc;
-	size_t skipped;
+	size_t skipped;		/* kept ones included */
 	int truncated;		/* the history search hit a shallow boundary */
 };
 
@@ -56,7 +58,9 @@ void backfill_release(struct backfill *bf);
 /*
  * The reports: every *.md below dir (entries in byte order, as Node
  * lists them; directories followed through symlinks), each read and its
- * header parsed; with force, also those whose sidecar exists.
+ * header parsed; with force, also those whose sidecar exists and is
+ * one backfill wrote (sidecar_backfilled()): any other is KEPT, its
+ * reason said.
  */
 void backfill_scan(struct backfill *bf, const char *dir, int force);
 

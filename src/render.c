@@ -264,8 +264,40 @@ out:
 	return ret;
 }
 
-/* A line of spaces and tabs only (a trailing '\r' included). */
-static int is_blank(const char *p, const char *e)
+/*
+ * Fenced code blocks as CommonMark delimits them, line by line: a fence
+ * opens with three or more backticks or tildes indented at most three
+ * spaces (a backtick fence's info string holds no backtick) and closes
+ * only with a run of the same character at least as long, followed by
+ * nothing but spaces and tabs.
+ */
+struct fence {
+	char ch;		/* 0 outside a fenced block */
+	size_t len;
+};
+
+/* The fence run on line [p, e): its char and length, or 0 when none. */
+static char fence_run(const char *p, const char *e, size_t *len,
+		      const char **after)
+{
+	const char *q = p;
+	char ch;
+
+	while (q < e && *q == ' ' && q - p < 3)
+		q++;
+	if (q >= e || (*q != '`' && *q != '~'))
+		return 0;
+	ch = *q;
+	for (*len = 0; q + *len < e && q[*len] == ch; (*len)++)
+		;
+	if (*len < 3)
+		return 0;
+	*after = q + *len;
+	return ch;
+}
+
+/* Only spaces, tabs and a final '\r' in [p, e). */
+static int blank_span(const char *p, const char *e)
 {
 	for (; p < e; p++)
 		if (*p != ' ' && *p != '\t' && *p != '\r')
@@ -273,17 +305,171 @@ static int is_blank(const char *p, const char *e)
 	return 1;
 }
 
-/* Skip blank lines; returns the start of the first other line. */
-static const char *skip_blank_lines(const char *p, const char *end)
+/*
+ * Feed one line; returns 1 when it opens a fence, 2 when it closes one,
+ * 0 otherwise (content or text).
+ */
+static int fence_line(struct fence *f, const char *p, const char *e)
 {
-	while (p < end) {
-		const char *le = line_end(p, end);
+	const char *after;
+	size_t n;
+	char ch = fence_run(p, e, &n, &after);
 
-		if (!is_blank(p, le))
-			break;
-		p = le < end ? le + 1 : end;
+	if (!f->ch) {
+		if (!ch || (ch == '`' && memchr(after, '`', (size_t)(e - after))))
+			return 0;
+		f->ch = ch;
+		f->len = n;
+		return 1;
 	}
-	return p;
+	if (ch == f->ch && n >= f->len && blank_span(after, e)) {
+		f->ch = 0;
+		return 2;
+	}
+	return 0;
+}
+
+/* The line [p, e) less a final '\r' is exactly s. */
+static int line_is(const char *p, const char *e, const char *s)
+{
+	size_t n = (size_t)(e - p), k = strlen(s);
+
+	if (n && p[n - 1] == '\r')
+		n--;
+	return n == k && !memcmp(p, s, k);
+}
+
+static const char *next_line(const char *le, const char *end)
+{
+	return le < end ? le + 1 : end;
+}
+
+/*
+ * Whether a shell line as render_shell_quote() writes arguments ends
+ * inside single quotes, given that it starts inside them or not: a '
+ * opens or closes them, and outside them a backslash escapes the next
+ * character (the \' of '\'').
+ */
+static int quote_state(const char *p, const char *e, int in_quotes)
+{
+	for (; p < e; p++) {
+		if (in_quotes) {
+			if (*p == '\'')
+				in_quotes = 0;
+		} else if (*p == '\\' && p + 1 < e)
+			p++;
+		else if (*p == '\'')
+			in_quotes = 1;
+	}
+	return in_quotes;
+}
+
+static size_t line_number(const char *text, const char *at)
+{
+	size_t n = 1;
+
+	for (; text < at; text++)
+		n += *text == '\n';
+	return n;
+}
+
+/*
+ * At p, a line "```yaml ahd-replay" outside any fence: is what follows
+ * exactly the block render_markdown() makes (the yaml block closed by
+ * "```", a blank line, "Replay this run:", a blank line, a "```sh" block
+ * closed by "```")?  Returns 1 with *stop at the end of the closing
+ * fence (before its line break), else 0.
+ */
+static int own_block_at(const char *p, const char *end, const char **stop)
+{
+	static const char *const between[] = { "", "Replay this run:", "",
+					       "```sh" };
+	struct fence f = { 0, 0 };
+	const char *le = line_end(p, end);
+	size_t i;
+	int r, in_quotes = 0;
+
+	fence_line(&f, p, le);
+	for (p = next_line(le, end); p < end; p = next_line(le, end)) {
+		le = line_end(p, end);
+		if (fence_line(&f, p, le) == 2)
+			break;
+	}
+	if (p >= end || !line_is(p, le, "```"))
+		return 0;
+	for (i = 0; i < sizeof(between) / sizeof(*between); i++) {
+		p = next_line(le, end);
+		if (p >= end)
+			return 0;
+		le = line_end(p, end);
+		if (!line_is(p, le, between[i]))
+			return 0;
+	}
+	fence_line(&f, p, le);
+	for (p = next_line(le, end); p < end; p = next_line(le, end)) {
+		le = line_end(p, end);
+		/*
+		 * An argument render_shell_quote() put in quotes may hold a
+		 * line break and then "```": inside the quotes that line is
+		 * the argument's, not the fence's (though CommonMark would
+		 * close there), so the whole block is still replaced.
+		 */
+		r = in_quotes ? 0 : fence_line(&f, p, le);
+		if (r != 2 && strncmp(p, "# install ahd@", 14))
+			in_quotes = quote_state(p, le, in_quotes);
+		if (r == 2) {
+			if (!line_is(p, le, "```"))
+				return 0;
+			*stop = le > p && le[-1] == '\r' ? le - 1 : le;
+			return 1;
+		}
+	}
+	return 0;
+}
+
+int render_find_own_block(const char *text, size_t len, size_t *begin,
+			  size_t *end, struct strbuf *err)
+{
+	const char *p = text, *e = text + len, *found = NULL, *stop = NULL;
+	const char *s;
+	struct fence f = { 0, 0 };
+
+	for (; p < e; p = next_line(line_end(p, e), e)) {
+		const char *le = line_end(p, e);
+
+		if (!f.ch && line_is(p, le, "```yaml ahd-replay")) {
+			if (!own_block_at(p, e, &s)) {
+				strbuf_addf(err, "the ```yaml ahd-replay block "
+					    "at line %zu is not followed by its "
+					    "\"Replay this run:\" ```sh block "
+					    "as this tool writes them; "
+					    "replacing it could take your own "
+					    "text, so the report is left as it "
+					    "is (fix or remove that block)",
+					    line_number(text, p));
+				return -1;
+			}
+			if (found) {
+				strbuf_addf(err, "the report has two replay "
+					    "blocks, at lines %zu and %zu; "
+					    "remove one", line_number(text,
+								      found),
+					    line_number(text, p));
+				return -1;
+			}
+			found = p;
+			stop = s;
+			/* its fences are balanced: go on after it */
+			p = stop;
+			continue;
+		}
+		fence_line(&f, p, le);
+	}
+	if (!found)
+		return 1;
+	*begin = (size_t)(found - text);
+	*end = (size_t)(stop - text);
+	return 0;
 }
 
 /*
@@ -294,74 +480,81 @@ static const char *skip_blank_lines(const char *p, const char *end)
 static long find_heading(const char *text, size_t len)
 {
 	const char *p = text, *end = text + len;
-	char fence = 0;
-	size_t fence_len = 0;
+	struct fence f = { 0, 0 };
 	int front = 0;
 
-	while (p < end) {
+	for (; p < end; p = next_line(line_end(p, end), end)) {
 		const char *le = line_end(p, end), *q = p;
-		size_t n = 0;
 
 		if (p == text && le - p >= 3 && !memcmp(p, "---", 3) &&
-		    is_blank(p + 3, le))
+		    blank_span(p + 3, le))
 			front = 1;
 		else if (front) {
-			if ((le - p >= 3 && (!memcmp(p, "---", 3) ||
-					     !memcmp(p, "...", 3))) &&
-			    is_blank(p + 3, le))
+			if (le - p >= 3 && (!memcmp(p, "---", 3) ||
+					    !memcmp(p, "...", 3)) &&
+			    blank_span(p + 3, le))
 				front = 0;
-		} else {
+		} else if (!fence_line(&f, p, le) && !f.ch) {
 			while (q < le && *q == ' ' && q - p < 3)
 				q++;
-			if (q < le && (*q == '`' || *q == '~')) {
-				char ch = *q;
-
-				while (q + n < le && q[n] == ch)
-					n++;
-				if (n >= 3 && !fence) {
-					fence = ch;
-					fence_len = n;
-				} else if (n >= fence_len && ch == fence &&
-					   is_blank(q + n, le))
-					fence = 0;
-			} else if (!fence && q < le && *q == '#' &&
-				   (q + 1 == le || q[1] == ' ' ||
-				    q[1] == '\t' || q[1] == '\r'))
-				return (long)((le < end ? le + 1 : end) - text);
+			if (q < le && *q == '#' &&
+			    (q + 1 == le || q[1] == ' ' || q[1] == '\t' ||
+			     q[1] == '\r'))
+				return (long)(next_line(le, end) - text);
 		}
-		p = le < end ? le + 1 : end;
 	}
 	return -1;
 }
 
-void render_place_block(struct strbuf *out, const struct strbuf *report,
-			const struct strbuf *block)
+/* block with its line breaks written as CRLF when crlf is set */
+static void add_block(struct strbuf *out, const struct strbuf *block,
+		      int crlf)
+{
+	size_t i;
+
+	for (i = 0; i < block->len; i++) {
+		if (crlf && block->buf[i] == '\n')
+			strbuf_addch(out, '\r');
+		strbuf_addch(out, block->buf[i]);
+	}
+}
+
+int render_place_block(struct strbuf *out, const struct strbuf *report,
+		       const struct strbuf *block, struct strbuf *err)
 {
 	const char *text = report->buf, *end = report->buf + report->len;
-	const char *rest;
+	const char *rest, *nl = memchr(text, '\n', report->len);
+	const char *eol;
 	size_t begin, stop;
 	long at;
+	int r, crlf = nl && nl > text && nl[-1] == '\r';
 
-	if (!render_find_block(text, report->len, &begin, &stop)) {
+	eol = crlf ? "\r\n" : "\n";
+	r = render_find_own_block(text, report->len, &begin, &stop, err);
+	if (r < 0)
+		return -1;
+	if (!r) {
 		strbuf_add(out, text, begin);
-		strbuf_addbuf(out, block);
+		add_block(out, block, crlf);
 		strbuf_add(out, text + stop, report->len - stop);
-		return;
+		return 0;
 	}
 	at = find_heading(text, report->len);
 	if (at >= 0) {
 		strbuf_add(out, text, (size_t)at);
 		if (!at || text[at - 1] != '\n')
-			strbuf_addch(out, '\n');
-		strbuf_addch(out, '\n');
+			strbuf_addstr(out, eol);
+		strbuf_addstr(out, eol);
 		rest = text + at;
 	} else
 		rest = text;
-	strbuf_addbuf(out, block);
-	strbuf_addch(out, '\n');
-	rest = skip_blank_lines(rest, end);
+	add_block(out, block, crlf);
+	strbuf_addstr(out, eol);
+	while (rest < end && blank_span(rest, line_end(rest, end)))
+		rest = next_line(line_end(rest, end), end);
 	if (rest < end) {
-		strbuf_addch(out, '\n');
+		strbuf_addstr(out, eol);
 		strbuf_add(out, rest, (size_t)(end - rest));
 	}
+	return 0;
 }

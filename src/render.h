@@ -30,13 +30,29 @@ int render_find_block(const char *text, size_t len, size_t *begin,
 		      size_t *end);
 
 /*
- * Append the report with block (render_markdown()'s) in place: over the
- * existing block, else after the first level-one heading (outside fenced
- * code and YAML front matter) and a blank line, else at the top; a blank
- * line between the block and what follows.
+ * The replay block capture may replace: a line "```yaml ahd-replay"
+ * outside any fenced code block (fences as CommonMark nests them: a
+ * ````markdown example holding such a block is the author's text) that
+ * starts exactly the block render_markdown() makes, its "Replay this
+ * run:" ```sh block included.  Returns 0 and its range [*begin, *end)
+ * (end before the closing fence's line break); 1 when the report has no
+ * such line; -1 with the reason in err when such a line starts anything
+ * else, or when there are two blocks (which one is the run's cannot be
+ * told).
  */
-void render_place_block(struct strbuf *out, const struct strbuf *report,
-			const struct strbuf *block);
+int render_find_own_block(const char *text, size_t len, size_t *begin,
+			  size_t *end, struct strbuf *err);
+
+/*
+ * Append the report with block (render_markdown()'s) in place: over the
+ * block render_find_own_block() finds, else after the first level-one
+ * heading (outside fenced code and YAML front matter) and a blank line,
+ * else at the top; a blank line between the block and what follows.
+ * The block takes the report's line breaks (CRLF when its first line
+ * ends so).  Returns 0, or -1 with the reason in err and nothing placed.
+ */
+int render_place_block(struct strbuf *out, const struct strbuf *report,
+		       const struct strbuf *block, struct strbuf *err);
 
 /*
  * The report at path's replay block must be what render_markdown()

@@ -406,3 +406,23 @@ void sidecar_to_json(struct strbuf *out, const struct sidecar_record *r)
 	strbuf_addch(out, '\n');
 	json_decref(doc);
 }
+
+int sidecar_backfilled(const char *path, struct strbuf *why)
+{
+	struct sidecar sc = SIDECAR_INIT;
+	struct strbuf err = STRBUF_INIT;
+	int ret = 0;
+
+	if (sidecar_load(&sc, path, &err))
+		strbuf_addf(why, "it does not load (%s), so it is not known "
+			    "to be one backfill wrote", err.buf);
+	else if (!json_is_true(json_object_get(sc.json, "backfilled")))
+		strbuf_addstr(why, "it was captured during a run (no "
+			      "\"backfilled\": true); backfill never "
+			      "rewrites one");
+	else
+		ret = 1;
+	sidecar_release(&sc);
+	strbuf_release(&err);
+	return ret;
+}

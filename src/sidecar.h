@@ -66,6 +66,15 @@ int sidecar_parse(struct sidecar *sc, const char *buf, size_t len,
 void sidecar_release(struct sidecar *sc);
 
 /*
+ * Whether backfill may rewrite the sidecar at path: only a sidecar
+ * backfill wrote, one that loads and says "backfilled": true.  A sidecar
+ * captured during a run records what no history holds (request ids,
+ * argv, the real commit and dirty state), so it is never rewritten.
+ * Returns 1, or 0 with why the sidecar is kept in why.
+ */
+int sidecar_backfilled(const char *path, struct strbuf *why);
+
+/*
  * A sidecar to write (capture, backfill).  Strings are borrowed and
  * written as UTF-8, invalid bytes becoming U+FFFD (as Node decodes its
  * command line); json_t values are borrowed.

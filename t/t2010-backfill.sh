@@ -584,9 +584,19 @@ test_expect_success '--dry-run and no failures: exit 0; no failures: exit 0' '
 	check_written ok
 '
 
-test_expect_success '--force rewrites an existing sidecar' '
+test_expect_success '--force keeps a sidecar backfill did not write' '
+	(cd run && test_expect_code 1 ahd-replay backfill --force >../out) &&
+	test_grep "^backfill: scanned=21 written=15 skipped=1 failed=5$" out &&
+	test_grep "^kept docs/evals/has-sidecar.replay.json: it does not load" out &&
+	test_grep "^kept 1 sidecar " out &&
+	cmp has-sidecar.orig run/docs/evals/has-sidecar.replay.json
+'
+
+test_expect_success '--force rewrites a sidecar backfill wrote' '
+	cp expect/eval.replay.json run/docs/evals/has-sidecar.replay.json &&
 	(cd run && test_expect_code 1 ahd-replay backfill --force >../out) &&
 	test_grep "^backfill: scanned=21 written=16 skipped=0 failed=5$" out &&
+	! grep "^kept" out &&
 	test_cmp expect/has-sidecar.replay.json \
 		run/docs/evals/has-sidecar.replay.json &&
 	test_cmp expect/eval.replay.json run/docs/evals/eval.replay.json

@@ -74,6 +74,58 @@ test_expect_success 'keygen refuses an existing public key file' '
 	test_path_is_missing lone
 '
 
+test_expect_success 'keygen: a .pub that cannot be made leaves no private key' '
+	ln -s nowhere dangling.pub &&
+	test_must_fail ahd-replay keygen --out dangling 2>err &&
+	test_grep "dangling.pub.*already exists" err &&
+	test_path_is_missing dangling &&
+	rm dangling.pub &&
+	ahd-replay keygen --out dangling >/dev/null &&
+	test_path_is_file dangling &&
+	test_path_is_file dangling.pub
+'
+
+test_expect_success 'keygen --force: the old key stays when the new pair cannot be written' '
+	ahd-replay keygen --out pair >/dev/null &&
+	cp pair pair.orig &&
+	cp pair.pub pub.orig &&
+	rm pair.pub &&
+	mkdir pair.pub &&
+	test_must_fail ahd-replay keygen --out pair --force 2>err &&
+	test_grep "pair.pub.* is a directory" err &&
+	test_cmp pair.orig pair &&
+	rmdir pair.pub &&
+	cp pub.orig pair.pub &&
+	ahd-replay keygen --out pair --force >/dev/null &&
+	! cmp -s pair.orig pair &&
+	! cmp -s pub.orig pair.pub &&
+	ls -a >files &&
+	test_grep ! "tmp-" files
+'
+
+test_lazy_prereq TMPFS '
+	test "$(id -u)" = 0 &&
+	mkdir tmpfs-probe &&
+	mount -t tmpfs -o size=8k tmpfs tmpfs-probe &&
+	umount tmpfs-probe &&
+	rmdir tmpfs-probe
+'
+
+test_expect_success TMPFS 'keygen on a full disk: neither key is left' '
+	mkdir full &&
+	mount -t tmpfs -o size=8k tmpfs full &&
+	test_when_finished "umount full" &&
+	# one page of two taken: the private key fits, its .pub does not
+	dd if=/dev/zero of=full/fill bs=4096 count=1 2>/dev/null &&
+	test_must_fail ahd-replay keygen --out full/k 2>err &&
+	test_grep "No space left" err &&
+	test_path_is_missing full/k &&
+	test_path_is_missing full/k.pub &&
+	ls -A full >left &&
+	echo fill >expect &&
+	test_cmp expect left
+'
+
 test_expect_success 'sign writes a detached signature, the sidecar untouched' '
 	cp repo/docs/run.replay.json before &&
 	ahd-replay sign --key key repo/docs/run.replay.json >out 2>err &&

@@ -132,6 +132,35 @@ test_expect_success '--canonicalize rewrites a log atomically' '
 	test_grep ! tmp- files
 '
 
+test_expect_success '--canonicalize through a symlink rewrites its target' '
+	sed "s/,/, /g" good.jsonl >target.jsonl &&
+	ln -s target.jsonl link.jsonl &&
+	ahd-replay log verify -q --canonicalize link.jsonl >out &&
+	test -h link.jsonl &&
+	test_cmp good.jsonl target.jsonl
+'
+
+test_expect_success '--canonicalize refuses a log with several hard links' '
+	sed "s/,/, /g" good.jsonl >one.jsonl &&
+	ln one.jsonl two.jsonl &&
+	cp one.jsonl one.orig &&
+	test_expect_code 2 ahd-replay log verify -q --canonicalize one.jsonl 2>err &&
+	test_grep "has 2 hard links" err &&
+	test_cmp one.orig one.jsonl &&
+	test "$(ls -i one.jsonl | cut -d" " -f1)" = "$(ls -i two.jsonl | cut -d" " -f1)"
+'
+
+test_lazy_prereq ROOT 'test "$(id -u)" = 0'
+
+test_expect_success ROOT '--canonicalize keeps the owner and the group' '
+	sed "s/,/, /g" good.jsonl >owned.jsonl &&
+	chown 4321:4322 owned.jsonl &&
+	chmod 604 owned.jsonl &&
+	ahd-replay log verify -q --canonicalize owned.jsonl >out &&
+	test_cmp good.jsonl owned.jsonl &&
+	test "$(ls -ln owned.jsonl | tr -s " " | cut -d" " -f1,3,4)" = "-rw----r-- 4321 4322"
+'
+
 test_expect_success 'params_hash: the hash of the canonical params' '
 	edit_log wrong.jsonl "5s/\"@params\"/\"$H1\"/" &&
 	check_fail wrong.jsonl 5 params_hash &&

@@ -53,7 +53,7 @@ static int parse_backfill_options(struct backfill_opts *opts, int argc,
 		OPT_BOOL(0, "dry-run", &opts->dry_run, "say what would be "
 			 "written, write nothing"),
 		OPT_BOOL(0, "force", &opts->force, "rewrite sidecars that "
-			 "exist"),
+			 "backfill wrote (never one captured during a run)"),
 		OPT_STRING(0, "root", &opts->root, "<dir>", "the repository "
 			   "root (default: found as verify finds it)"),
 		OPT_CALLBACK(0, "commit-of", &opts->mode, "last|first",
@@ -84,7 +84,7 @@ static void progress(size_t done, size_t total)
 }
 
 /* Write (or with --dry-run, name) one report's sidecar; -1 on failure. */
-static int write_one(const struct backfill *bf, const struct backfill_item *it,
+static int write_one(const struct backfill *bf, struct backfill_item *it,
 		     const struct strbuf *text, int dry_run)
 {
 	struct strbuf sc = STRBUF_INIT, rel = STRBUF_INIT, err = STRBUF_INIT;
@@ -94,9 +94,16 @@ static int write_one(const struct backfill *bf, const struct backfill_item *it,
 	path_relative(&rel, bf->root.buf, sc.buf);
 	if (dry_run)
 		printf("would write %s\n", rel.buf);
-	else if (write_file_atomic(sc.buf, text->buf, text->len, 0666, &err))
-		ret = error("%s", err.buf);
-	else
+	else if (it->exists ?
+		 /* checked again: a run may have captured it meanwhile */
+		 (!sidecar_backfilled(sc.buf, &err) ||
+		  write_file_in_place(sc.buf, text->buf, text->len, &err)) :
+		 write_file_atomic(sc.buf, text->buf, text->len, 0666, &err)) {
+		/* not written: the summary must not count it */
+		ret = error("%s: %s", rel.buf, err.buf);
+		it->state = BACKFILL_FAILED;
+		strbuf_addbuf(&it->reason, &err);
+	} else
 		printf("wrote %s\n", rel.buf);
 	strbuf_release(&sc);
 	strbuf_release(&rel);
@@ -110,7 +117,7 @@ static int write_one(const struct backfill *bf, const struct backfill_item *it,
  */
 static int write_all(struct backfill *bf, const struct backfill_opts *opts)
 {
-	size_t i, written = 0, failed = 0;
+	size_t i, written = 0, failed = 0, kept = 0;
 	int status = 0;
 
 	for (i = 0; i < bf->nr; i++) {
@@ -124,6 +131,13 @@ static int write_all(struct backfill *bf, const struct backfill_opts *opts)
 					it->reason.buf);
 			continue;
 		}
+		if (it->state == BACKFILL_KEPT) {
+			printf("kept %.*s.replay.json: %s\n",
+			       (int)(strlen(it->rel) - 3), it->rel,
+			       it->reason.buf);
+			kept++;
+			continue;
+		}
 		if (it->state == BACKFILL_TODO && !it->answer.found) {
 			it->state = BACKFILL_FAILED;
 			strbuf_addstr(&it->reason, "no git commit found for the "
@@ -134,9 +148,11 @@ static int write_all(struct backfill *bf, const struct backfill_opts *opts)
 			it->state = BACKFILL_FAILED;
 			failed++;
 		} else {
-			if (write_one(bf, it, &text, opts->dry_run))
+			if (write_one(bf, it, &text, opts->dry_run)) {
+				failed++;
 				status = 2;
-			written++;
+			} else
+				written++;
 		}
 		strbuf_release(&text);
 	}
@@ -145,6 +161,10 @@ static int write_all(struct backfill *bf, const struct backfill_opts *opts)
 
 	printf("\nbackfill: scanned=%zu written=%zu skipped=%zu failed=%zu\n",
 	       bf->nr, written, bf->skipped, failed);
+	if (kept)
+		printf("kept %zu sidecar%s backfill did not write (counted as "
+		       "skipped: --force rewrites only sidecars marked "
+		       "\"backfilled\": true)\n", kept, kept == 1 ? "" : "s");
 	if (failed) {
 		printf("failures:\n");
 		for (i = 0; i < bf->nr; i++)

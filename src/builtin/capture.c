@@ -406,7 +406,8 @@ static void capture_state_release(struct capture_state *cs)
 static int check_outputs(struct capture_state *cs,
 			 const struct capture_opts *opts)
 {
-	struct strbuf err = STRBUF_INIT;
+	struct strbuf err = STRBUF_INIT, placed = STRBUF_INIT;
+	struct strbuf block = STRBUF_INIT;
 	char *real_sidecar = NULL;
 	struct stat st;
 	int ret = -1;
@@ -432,6 +433,17 @@ static int check_outputs(struct capture_state *cs,
 			      strerror(errno));
 			goto out;
 		}
+		if (!stat(cs->real_report, &st) && st.st_nlink > 1) {
+			error("%s has %lu hard links; rewriting it would "
+			      "detach it from the others", opts->report,
+			      (unsigned long)st.st_nlink);
+			goto out;
+		}
+		/* a block that cannot be replaced safely: refuse now */
+		if (render_place_block(&placed, &cs->report, &block, &err)) {
+			error("%s: %s", opts->report, err.buf);
+			goto out;
+		}
 		real_sidecar = realpath(cs->sidecar.buf, NULL);
 		if (!strcmp(opts->report, cs->sidecar.buf) ||
 		    (real_sidecar && !strcmp(real_sidecar, cs->real_report))) {
@@ -444,6 +456,8 @@ static int check_outputs(struct capture_state *cs,
 out:
 	free(real_sidecar);
 	strbuf_release(&err);
+	strbuf_release(&placed);
+	strbuf_release(&block);
 	return ret;
 }
 
@@ -527,10 +541,14 @@ static int write_outputs(const struct capture_state *cs,
 	struct strbuf err = STRBUF_INIT, block = STRBUF_INIT;
 	struct strbuf placed = STRBUF_INIT;
 	struct sidecar sc = SIDECAR_INIT;
+	struct stat st;
 	int ret = -1;
 
-	if (write_file_atomic(cs->sidecar.buf, text->buf, text->len, 0666,
-			      &err)) {
+	/* --force over a sidecar that is a symlink rewrites what it names */
+	if (lstat(cs->sidecar.buf, &st) ?
+	    write_file_atomic(cs->sidecar.buf, text->buf, text->len, 0666,
+			      &err) :
+	    write_file_in_place(cs->sidecar.buf, text->buf, text->len, &err)) {
 		error("%s", err.buf);
 		goto out;
 	}
@@ -540,9 +558,9 @@ static int write_outputs(const struct capture_state *cs,
 			goto out;
 		}
 		render_markdown(&block, &sc);
-		render_place_block(&placed, &cs->report, &block);
-		if (write_file_atomic(cs->real_report, placed.buf, placed.len,
-				      0666, &err)) {
+		if (render_place_block(&placed, &cs->report, &block, &err) ||
+		    write_file_in_place(cs->real_report, placed.buf,
+					placed.len, &err)) {
 			error("%s", err.buf);
 			goto out;
 		}

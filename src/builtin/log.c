@@ -142,7 +142,6 @@ static int log_verify(const struct log_opts *opts, const char *file)
 	struct strbuf err = STRBUF_INIT;
 	struct atomic_file af;
 	struct eventlog el;
-	struct stat st;
 	FILE *fp = NULL;
 	int status, failed = 0;
 
@@ -154,9 +153,9 @@ static int log_verify(const struct log_opts *opts, const char *file)
 		strbuf_addf(&err, "cannot open: %s", strerror(errno));
 		failed = 1;
 	}
+	/* the file itself is rewritten: through a symlink, owner kept */
 	if (!failed && opts->canonicalize &&
-	    (fstat(fileno(fp), &st) < 0 ||
-	     atomic_file_open(&af, file, st.st_mode & 07777, &err) < 0))
+	    atomic_file_open_in_place(&af, file, &err) < 0)
 		failed = 1;
 	if (opts->format == FORMAT_JSON)
 		printf("{\n  \"version\": 1,\n  \"problems\": [");
