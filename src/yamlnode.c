@@ -253,6 +253,32 @@ int yl_check_unique_keys(struct loader *ld, struct frame *f)
 }
 
 /*
+ * Whether the line before the one starting at line (just past its '\n')
+ * ends in an empty value: a ':' or a lone anchor or tag, as its last
+ * token.
+ */
+static int line_ends_empty_value(const char *text, size_t line)
+{
+	size_t e, t;
+
+	if (!line)
+		return 0;
+	e = line - 1;
+	while (e > 0 && (text[e - 1] == ' ' || text[e - 1] == '\t' ||
+			 text[e - 1] == '\r'))
+		e--;
+	if (!e || text[e - 1] == '\n')
+		return 0;
+	if (text[e - 1] == ':')
+		return 1;
+	t = e;
+	while (t > 0 && text[t - 1] != ' ' && text[t - 1] != '\t' &&
+	       text[t - 1] != '\n')
+		t--;
+	return text[t] == '&' || text[t] == '!';
+}
+
+/*
  * Called when a map key's node is complete, with its marks: an implicit
  * key must end with its ':' on the same line, at most 1024 UTF-16 units
  * after the key's start (properties included), as yaml@2.8.3 checks.
@@ -289,18 +315,19 @@ int yl_check_implicit_key(struct loader *ld, struct frame *f)
 		return yl_fail(ld, LOAD_EINVALID, &f->key_start,
 			    "implicit key longer than 1024 characters");
 	/*
-	 * yaml measures from the first token of the pair, which after an
-	 * empty value (`a:`, `a: &x`, `? x` + `:`) is the line break before
-	 * the key's line, so its limit can be up to the line's indentation
-	 * plus one shorter than ours.  Which pairs start so is not tracked
-	 * here: a key that close to the limit is refused.
+	 * yaml measures from the first token of the pair, which after a
+	 * line ending in an empty value (`a:`, `a: &x`, `a: !t`, but not one
+	 * ending in a comment) is that line's break, so its limit there is
+	 * the key's indentation plus one shorter than ours.  Such a key that
+	 * close to the limit is refused rather than followed further.
 	 */
 	line = start;
 	while (line > 0 && ld->text[line - 1] != '\n')
 		line--;
-	if (len + utf16_length(ld->text + line, start - line) + 1 > 1024)
+	if (len + utf16_length(ld->text + line, start - line) + 1 > 1024 &&
+	    line_ends_empty_value(ld->text, line))
 		return yl_fail(ld, LOAD_EUNSUPPORTED, &f->key_start,
-			    "an implicit key within its indentation of the 1024-character limit");
+			    "an implicit key within its indentation of the 1024-character limit after an empty value");
 	return 0;
 }
 

@@ -608,20 +608,14 @@ static int blank_content(const struct bline *l)
 	return !l->len || (l->len == 1 && l->content[0] == '\r');
 }
 
-int yl_block_scalar_value(struct strbuf *out, const char *src, size_t len,
-			    int folded, int chomp, int trim_indent,
-			    struct strbuf *why)
+/* yaml's splitLines(): split at "\n" followed by its run of spaces. */
+static struct bline *split_block_lines(const char *src, size_t len,
+				       size_t *nr_out)
 {
 	struct bline *lines = NULL;
-	size_t nr = 0, alloc = 0, i, chomp_start, content_start = 0;
+	size_t nr = 0, alloc = 0;
 	const char *p = src, *end = src + len;
-	char sep = 0;
-	int prev_more = 0, ret = 0;
 
-	if (!len)
-		return 0;
-
-	/* splitLines(): split at "\n" followed by its run of spaces. */
 	for (;;) {
 		const char *nl = memchr(p, '\n', (size_t)(end - p));
 		const char *e = nl ? nl : end;
@@ -638,71 +632,71 @@ int yl_block_scalar_value(struct strbuf *out, const char *src, size_t len,
 			break;
 		p = nl + 1;
 	}
-	chomp_start = nr;
-	for (i = nr; i-- > 0;) {
-		if (blank_content(&lines[i]))
-			chomp_start = i;
-		else
-			break;
-	}
-	if (!chomp_start) {
-		size_t breaks = nr > 1 ? nr - 1 : 1;
+	*nr_out = nr;
+	return lines;
+}
 
-		if (chomp == '+')
-			for (i = 0; i < breaks; i++)
-				strbuf_addch(out, '\n');
-		goto out;
-	}
+/*
+ * The first content line before chomp_start, and the indentation the
+ * block strips (*trim_indent: from its indicator, or detected when
+ * negative, -1 - the deepest leading empty line).  0, or LOAD_EINVALID
+ * with the reason in why.
+ */
+static int block_content_start(const struct bline *lines, size_t chomp_start,
+			       int *trim_indent, size_t *content_start,
+			       struct strbuf *why)
+{
+	size_t i;
+
 	for (i = 0; i < chomp_start; i++) {
 		if (blank_content(&lines[i])) {
-			if (trim_indent < 0 && lines[i].indent > 0 &&
-			    lines[i].indent > (size_t)-trim_indent - 1)
-				trim_indent = -(int)lines[i].indent - 1;
+			if (*trim_indent < 0 && lines[i].indent > 0 &&
+			    lines[i].indent > (size_t)-*trim_indent - 1)
+				*trim_indent = -(int)lines[i].indent - 1;
 			continue;
 		}
-		if (trim_indent < 0) {
-			if (lines[i].indent < (size_t)-trim_indent - 1) {
+		if (*trim_indent < 0) {
+			if (lines[i].indent < (size_t)-*trim_indent - 1) {
 				strbuf_addstr(why, "block scalar with more-indented "
 					      "leading empty lines needs an "
 					      "explicit indentation indicator");
-				ret = LOAD_EINVALID;
-				goto out;
+				return LOAD_EINVALID;
 			}
-			trim_indent = (int)lines[i].indent;
-		} else if (lines[i].indent < (size_t)trim_indent) {
+			*trim_indent = (int)lines[i].indent;
+		} else if (lines[i].indent < (size_t)*trim_indent) {
 			strbuf_addstr(why, "block scalar less indented than "
 				      "its indentation indicator");
-			ret = LOAD_EINVALID;
-			goto out;
+			return LOAD_EINVALID;
 		}
-		content_start = i;
+		*content_start = i;
 		break;
 	}
-	/* Trailing empty lines indented past the content are content. */
-	for (i = nr; i-- > chomp_start;)
-		if (lines[i].indent > (size_t)trim_indent) {
-			chomp_start = i + 1;
-			break;
-		}
-	for (i = 0; i < content_start; i++) {
-		if (lines[i].indent > (size_t)trim_indent)
-			strbuf_addf(out, "%*s",
-				    (int)(lines[i].indent - trim_indent), "");
-		strbuf_addch(out, '\n');
-	}
+	return 0;
+}
+
+/*
+ * The content lines [content_start, chomp_start), literal or folded as
+ * yaml joins them.  0, or LOAD_EINVALID with the reason in why.
+ */
+static int block_content_lines(struct strbuf *out, const struct bline *lines,
+			       size_t content_start, size_t chomp_start,
+			       int folded, size_t trim, struct strbuf *why)
+{
+	char sep = 0;
+	int prev_more = 0;
+	size_t i;
+
 	for (i = content_start; i < chomp_start; i++) {
 		const struct bline *l = &lines[i];
 		size_t clen = l->len;
-		size_t extra = l->indent > (size_t)trim_indent ?
-			       l->indent - trim_indent : 0;
+		size_t extra = l->indent > trim ? l->indent - trim : 0;
 
 		if (clen && l->content[clen - 1] == '\r')
 			clen--;
-		if (clen && l->indent < (size_t)trim_indent) {
+		if (clen && l->indent < trim) {
 			strbuf_addstr(why, "block scalar line less indented "
 				      "than its first line");
-			ret = LOAD_EINVALID;
-			goto out;
+			return LOAD_EINVALID;
 		}
 		if (!folded) {
 			if (sep)
@@ -710,7 +704,7 @@ int yl_block_scalar_value(struct strbuf *out, const char *src, size_t len,
 			strbuf_addf(out, "%*s", (int)extra, "");
 			strbuf_add(out, l->content, clen);
 			sep = '\n';
-		} else if (l->indent > (size_t)trim_indent ||
+		} else if (l->indent > trim ||
 			   (clen && l->content[0] == '\t')) {
 			/* More-indented lines keep their line breaks. */
 			if (sep == ' ')
@@ -736,6 +730,56 @@ int yl_block_scalar_value(struct strbuf *out, const char *src, size_t len,
 			prev_more = 0;
 		}
 	}
+	return 0;
+}
+
+int yl_block_scalar_value(struct strbuf *out, const char *src, size_t len,
+			    int folded, int chomp, int trim_indent,
+			    struct strbuf *why)
+{
+	struct bline *lines;
+	size_t nr, i, chomp_start, content_start = 0;
+	int ret = 0;
+
+	if (!len)
+		return 0;
+
+	lines = split_block_lines(src, len, &nr);
+	chomp_start = nr;
+	for (i = nr; i-- > 0;) {
+		if (blank_content(&lines[i]))
+			chomp_start = i;
+		else
+			break;
+	}
+	if (!chomp_start) {
+		size_t breaks = nr > 1 ? nr - 1 : 1;
+
+		if (chomp == '+')
+			for (i = 0; i < breaks; i++)
+				strbuf_addch(out, '\n');
+		goto out;
+	}
+	ret = block_content_start(lines, chomp_start, &trim_indent,
+				  &content_start, why);
+	if (ret)
+		goto out;
+	/* Trailing empty lines indented past the content are content. */
+	for (i = nr; i-- > chomp_start;)
+		if (lines[i].indent > (size_t)trim_indent) {
+			chomp_start = i + 1;
+			break;
+		}
+	for (i = 0; i < content_start; i++) {
+		if (lines[i].indent > (size_t)trim_indent)
+			strbuf_addf(out, "%*s",
+				    (int)(lines[i].indent - trim_indent), "");
+		strbuf_addch(out, '\n');
+	}
+	ret = block_content_lines(out, lines, content_start, chomp_start,
+				  folded, (size_t)trim_indent, why);
+	if (ret)
+		goto out;
 	if (chomp == '+') {
 		for (i = chomp_start; i < nr; i++) {
 			strbuf_addch(out, '\n');

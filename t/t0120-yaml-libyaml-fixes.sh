@@ -242,6 +242,8 @@ test_expect_success 'an implicit key near the 1024 limit after an empty value (A
 	test_hash_fails unsupported a5b.yml &&
 	printf -- "- a:\n  %s : v\n" "$k" >a5c.yml &&
 	test_hash_fails unsupported a5c.yml &&
+	printf "a: b\n%sk : v\n" "$k" >a5e.yml &&
+	test_hash_exact a5e.yml "{\"a\":\"b\",\"${k}k\":\"v\"}" &&
 	printf "a:\n%s : v\n" "$k" >a5d.yml &&
 	test_hash_exact a5d.yml "{\"a\":null,\"$k\":\"v\"}"
 '
