@@ -9,9 +9,17 @@
 #include <string.h>
 #include <unistd.h>
 
-static int readable(const char *path)
+/*
+ * Whether the candidate in path is readable; if not, adds it to the list
+ * of places tried and empties path for the next candidate.
+ */
+static int try_candidate(struct strbuf *path, struct strbuf *tried)
 {
-	return !access(path, R_OK);
+	if (!access(path->buf, R_OK))
+		return 1;
+	strbuf_addf(tried, "%s%s", tried->len ? ", " : "", path->buf);
+	strbuf_reset(path);
+	return 0;
 }
 
 int jsonschema_find_replay(struct strbuf *out, struct strbuf *err)
@@ -37,25 +45,19 @@ int jsonschema_find_replay(struct strbuf *out, struct strbuf *err)
 		if (slash) {
 			*slash = '\0';
 			strbuf_addf(&path, "%s/schema/%s", exe, name);
-			if (readable(path.buf))
+			if (try_candidate(&path, &tried))
 				goto found;
-			strbuf_addstr(&tried, path.buf);
-			strbuf_reset(&path);
 		}
 	}
 #ifdef AHD_DATADIR
 	strbuf_addf(&path, "%s/%s", AHD_DATADIR, name);
-	if (readable(path.buf))
+	if (try_candidate(&path, &tried))
 		goto found;
-	strbuf_addf(&tried, "%s%s", tried.len ? ", " : "", path.buf);
-	strbuf_reset(&path);
 #endif
 #ifdef AHD_SRCDIR
 	strbuf_addf(&path, "%s/schema/%s", AHD_SRCDIR, name);
-	if (readable(path.buf))
+	if (try_candidate(&path, &tried))
 		goto found;
-	strbuf_addf(&tried, "%s%s", tried.len ? ", " : "", path.buf);
-	strbuf_reset(&path);
 #endif
 	strbuf_addf(err, "cannot find %s (looked for %s); set "
 		    "AHD_REPLAY_SCHEMA or use --schema", name,
