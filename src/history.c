@@ -559,17 +559,12 @@ out:
 	return ret;
 }
 
-static int walk_paths(git_repository *repo, const git_oid *start,
-		      const char *const *paths, size_t n, enum history_mode mode,
-		      struct history_answer *answers, int *truncated,
-		      int (*fn)(void *data, const git_oid *commit), void *data,
-		      struct strbuf *err)
+/*
+ * Set libgit2 up for a long walk; walk_paths() turns the object cache
+ * back on when it is done.
+ */
+static void walk_tune_libgit2(void)
 {
-	struct walk w;
-	git_commit *head = NULL;
-	size_t i;
-	int ret = -1, d;
-
 	/*
 	 * libgit2 caches trees only up to 4 KiB by default; a reports
 	 * directory of a thousand entries is far larger and would be parsed
@@ -588,7 +583,140 @@ static int walk_paths(git_repository *repo, const git_oid *start,
 	 * cache only costs memory and time here.
 	 */
 	git_libgit2_opts(GIT_OPT_ENABLE_CACHING, 0);
+}
 
+/*
+ * The paths sorted (each remembering its place in the caller's list),
+ * with their numbers of components and the deepest of those.
+ */
+static void walk_init_paths(struct walk *w, const char *const *paths,
+			    size_t n, struct history_answer *answers)
+{
+	size_t i;
+
+	w->npaths = n;
+	w->remaining = n;
+	w->paths = xmalloc((n ? n : 1) * sizeof(*w->paths));
+	w->done = xcalloc(n ? n : 1, 1);
+	for (i = 0; i < n; i++) {
+		w->paths[i].path = paths[i];
+		w->paths[i].index = i;
+		answers[i].found = 0;
+		answers[i].truncated = 0;
+	}
+	qsort(w->paths, n, sizeof(*w->paths), path_cmp);
+	w->ncomp = xcalloc(n ? n : 1, sizeof(*w->ncomp));
+	for (i = 0; i < n; i++) {
+		const char *p = w->paths[i].path;
+
+		w->ncomp[i] = 1;
+		for (; *p; p++)
+			if (*p == '/')
+				w->ncomp[i]++;
+		if (w->ncomp[i] > w->maxdepth)
+			w->maxdepth = w->ncomp[i];
+	}
+}
+
+/* Whether paths a and b have the same first d+1 components. */
+static int same_components(const char *a, const char *b, int d)
+{
+	int c = 0;
+
+	for (;; a++, b++) {
+		int ea = !*a || *a == '/', eb = !*b || *b == '/';
+
+		if (ea || eb) {
+			if (!(ea && eb))
+				return 0;
+			if (c == d)
+				return 1;
+			if (!*a || !*b)
+				return 0;
+			c++;
+		} else if (*a != *b)
+			return 0;
+	}
+}
+
+/*
+ * gend[d][i]: one past the last sorted path that shares path i's first
+ * d+1 components.
+ */
+static void walk_init_groups(struct walk *w)
+{
+	size_t i, n = w->npaths;
+	int d;
+
+	w->gend = xcalloc(w->maxdepth ? w->maxdepth : 1, sizeof(*w->gend));
+	for (d = 0; d < w->maxdepth; d++) {
+		w->gend[d] = xmalloc((n ? n : 1) * sizeof(**w->gend));
+		for (i = n; i-- > 0;) {
+			int same = 0;
+
+			if (i + 1 < n && w->ncomp[i] > d && w->ncomp[i + 1] > d)
+				same = same_components(w->paths[i].path,
+						       w->paths[i + 1].path, d);
+			w->gend[d][i] = same ? w->gend[d][i + 1] : i + 1;
+		}
+	}
+}
+
+/* Queue every path at the start commit. */
+static int walk_start(struct walk *w, const git_oid *start,
+		      struct strbuf *err)
+{
+	struct node *first = node_get(w, start);
+	size_t i, n = w->npaths, *all;
+
+	if (node_parse(w, first) < 0) {
+		strbuf_addstr(err, "cannot read the start commit");
+		return -1;
+	}
+	all = xmalloc(n * sizeof(*all));
+
+	for (i = 0; i < n; i++)
+		all[i] = i;
+	add_pending_list(w, first, all, n);
+	free(all);
+	return 0;
+}
+
+static void walk_release(struct walk *w)
+{
+	size_t i;
+	int d;
+
+	git_odb_free(w->odb);
+	for (i = 0; i < w->table_size; i++)
+		if (w->table[i]) {
+			free(w->table[i]->pending);
+			free(w->table[i]->parents);
+			git_tree_free(w->table[i]->tree_obj);
+			free(w->table[i]);
+		}
+	free(w->table);
+	free(w->heap);
+	free(w->paths);
+	free(w->done);
+	for (d = 0; w->gend && d < w->maxdepth; d++)
+		free(w->gend[d]);
+	free(w->gend);
+	free(w->ncomp);
+	free(w->shallow);
+}
+
+static int walk_paths(git_repository *repo, const git_oid *start,
+		      const char *const *paths, size_t n, enum history_mode mode,
+		      struct history_answer *answers, int *truncated,
+		      int (*fn)(void *data, const git_oid *commit), void *data,
+		      struct strbuf *err)
+{
+	struct walk w;
+	git_commit *head = NULL;
+	int ret = -1;
+
+	walk_tune_libgit2();
 	memset(&w, 0, sizeof(w));
 	w.repo = repo;
 	w.mode = mode;
@@ -596,59 +724,8 @@ static int walk_paths(git_repository *repo, const git_oid *start,
 	w.shown_data = data;
 	w.answers = answers;
 	w.err = err;
-	w.npaths = n;
-	w.remaining = n;
-	w.paths = xmalloc((n ? n : 1) * sizeof(*w.paths));
-	w.done = xcalloc(n ? n : 1, 1);
-	for (i = 0; i < n; i++) {
-		w.paths[i].path = paths[i];
-		w.paths[i].index = i;
-		answers[i].found = 0;
-		answers[i].truncated = 0;
-	}
-	qsort(w.paths, n, sizeof(*w.paths), path_cmp);
-	w.ncomp = xcalloc(n ? n : 1, sizeof(*w.ncomp));
-	for (i = 0; i < n; i++) {
-		const char *p = w.paths[i].path;
-
-		w.ncomp[i] = 1;
-		for (; *p; p++)
-			if (*p == '/')
-				w.ncomp[i]++;
-		if (w.ncomp[i] > w.maxdepth)
-			w.maxdepth = w.ncomp[i];
-	}
-	w.gend = xcalloc(w.maxdepth ? w.maxdepth : 1, sizeof(*w.gend));
-	for (d = 0; d < w.maxdepth; d++) {
-		w.gend[d] = xmalloc((n ? n : 1) * sizeof(**w.gend));
-		for (i = n; i-- > 0;) {
-			int same = 0;
-
-			if (i + 1 < n && w.ncomp[i] > d && w.ncomp[i + 1] > d) {
-				/* the first d+1 components equal? */
-				const char *a = w.paths[i].path, *b = w.paths[i + 1].path;
-				int c = 0;
-
-				for (;; a++, b++) {
-					int ea = !*a || *a == '/', eb = !*b || *b == '/';
-
-					if (ea || eb) {
-						if (!(ea && eb))
-							break;
-						if (c == d) {
-							same = 1;
-							break;
-						}
-						if (!*a || !*b)
-							break;
-						c++;
-					} else if (*a != *b)
-						break;
-				}
-			}
-			w.gend[d][i] = same ? w.gend[d][i + 1] : i + 1;
-		}
-	}
+	walk_init_paths(&w, paths, n, answers);
+	walk_init_groups(&w);
 	*truncated = 0;
 	load_shallow(&w);
 	if (git_repository_odb(&w.odb, repo) < 0 ||
@@ -657,21 +734,8 @@ static int walk_paths(git_repository *repo, const git_oid *start,
 			    lg2_message());
 		goto out;
 	}
-	if (n) {
-		struct node *first = node_get(&w, start);
-		size_t *all;
-
-		if (node_parse(&w, first) < 0) {
-			strbuf_addstr(err, "cannot read the start commit");
-			goto out;
-		}
-		all = xmalloc(n * sizeof(*all));
-
-		for (i = 0; i < n; i++)
-			all[i] = i;
-		add_pending_list(&w, first, all, n);
-		free(all);
-	}
+	if (n && walk_start(&w, start, err))
+		goto out;
 	while (w.heap_nr && !w.stop && (mode == HISTORY_FIRST || w.remaining))
 		if (visit(&w, heap_pop(&w)))
 			goto out;
@@ -680,23 +744,7 @@ static int walk_paths(git_repository *repo, const git_oid *start,
 out:
 	git_libgit2_opts(GIT_OPT_ENABLE_CACHING, 1);
 	git_commit_free(head);
-	git_odb_free(w.odb);
-	for (i = 0; i < w.table_size; i++)
-		if (w.table[i]) {
-			free(w.table[i]->pending);
-			free(w.table[i]->parents);
-			git_tree_free(w.table[i]->tree_obj);
-			free(w.table[i]);
-		}
-	free(w.table);
-	free(w.heap);
-	free(w.paths);
-	free(w.done);
-	for (d = 0; w.gend && d < w.maxdepth; d++)
-		free(w.gend[d]);
-	free(w.gend);
-	free(w.ncomp);
-	free(w.shallow);
+	walk_release(&w);
 	return ret;
 }
 

@@ -25,26 +25,8 @@
  * reads them, cannot tell 1 from 1.0 anyway).  Numbers compare by value
  * in const and enum whether jansson holds them as integers or reals.
  *
- * Patterns are ECMA-262 regular expressions.  They are translated to POSIX
- * extended regular expressions, which match bytes, and only where the
- * translation is exact for UTF-8 input:
- *
- *   accepted: literal characters (a non-ASCII one only from the Basic
- *   Multilingual Plane), ^ $ | ( ) (?: ), the quantifiers * + ? {n}
- *   {n,} {n,m} and their lazy forms (laziness cannot change whether a
- *   string matches), classes [...] of ASCII characters and ranges, the
- *   escapes \d \w \t \n \r \f \v, \xHH and \uHHHH of ASCII characters
- *   other than NUL, \b (backspace) inside a class, and an escaped
- *   punctuation character;
- *
- *   refused: . and negated classes [^...] (they match one UTF-16 code
- *   unit, which is not one byte), \D \W \s \S (they match non-ASCII
- *   characters), \b \B outside a class, backreferences and \0,
- *   lookaround, named groups, flags, empty classes, empty groups and
- *   alternatives, repetition counts over 255, characters outside the
- *   Basic Multilingual Plane, non-ASCII characters in a class or in an
- *   escape, \c and other escaped letters, and a brace that does not form
- *   a quantifier (Annex B would read it as a literal).
+ * Patterns are ECMA-262 regular expressions, translated by ecmaregex.c
+ * where the translation is exact (see ecmaregex.h).
  */
 
 struct jsonschema;
