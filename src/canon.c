@@ -154,6 +154,13 @@ static int key_string(struct writer *w, const struct value *k, size_t *off,
 	case VALUE_STRING:
 		strbuf_add(&w->keys, k->u.str.ptr, k->u.str.len);
 		break;
+	case VALUE_BYTES:
+		if (!alias) {
+			/* String(buffer): the bytes decoded as UTF-8. */
+			utf8_repair(&w->keys, k->u.str.ptr, k->u.str.len);
+			break;
+		}
+		/* fall through */
 	default:
 		/*
 		 * The reference's key is yaml's string form of the key

@@ -29,9 +29,23 @@ enum value_kind {
 	VALUE_ALIAS,	/* YAML alias; u.alias.target is the anchored node */
 };
 
+/* What a YAML node was beyond its value (struct value's yflags). */
+enum {
+	/* a string standing for a key that was a collection: equal to no
+	 * other key when keys are checked for uniqueness */
+	VALUE_YF_COLLECTION_KEY = 1,
+	VALUE_YF_MERGE_KEY = 2,	/* YAML 1.1 "<<" key */
+	VALUE_YF_DATE = 4,	/* a timestamp: a Date, canonically {} */
+	VALUE_YF_SET = 8,	/* !!set, !!omap, !!pairs collections */
+	VALUE_YF_OMAP = 16,
+	VALUE_YF_PAIRS = 32,
+	VALUE_YF_MERGED = 64,	/* a map whose merges are resolved */
+};
+
 struct value {
 	unsigned char kind;	/* enum value_kind */
 	unsigned char tagged;	/* YAML: the node had an explicit tag */
+	unsigned char yflags;	/* YAML: VALUE_YF_* */
 	/* items of a sequence, pairs of a map; an alias's anchor index */
 	uint32_t nr;
 	union {

@@ -10,6 +10,7 @@
 #include "strbuf.h"
 #include "value.h"
 #include "yamlfix.h"
+#include "yamlkey.h"
 
 #define MAX_ALIAS_COUNT 100
 #define YAML_TAG_PREFIX "tag:yaml.org,2002:"
@@ -55,6 +56,7 @@ struct frame {
 	int special;		/* SPECIAL_SET, _OMAP, _PAIRS or 0 */
 	int flow_pair;		/* a single-pair map inside a flow sequence */
 	int check_keys;		/* implicit keys are limited to 1024 units */
+	int in_key;		/* a key that is a collection, or inside one */
 	yaml_mark_t start_mark;
 	yaml_mark_t key_start, key_end;
 };
@@ -79,12 +81,14 @@ struct loader {
 
 	struct strbuf scratch;
 	struct strbuf why;
+	struct ykeys keys;	/* nodes of the collection key being read */
 
 	struct yl_fix fx;	/* libyaml's copy of the text */
 	int flow_depth;
 	int flow_in_block;	/* the outermost flow collection is nested */
 	size_t flow_start;	/* where the outermost flow collection starts */
 	int has_tag_directive;
+	int yaml11;		/* the document reads YAML 1.1 */
 };
 
 int yl_fail(struct loader *ld, int status, const yaml_mark_t *mark,
@@ -116,5 +120,20 @@ int yl_check_comment_after(struct loader *ld, size_t e,
 			   const yaml_mark_t *mark);
 int yl_check_quoted_layout(struct loader *ld, size_t b, size_t e,
 			   const yaml_mark_t *mark);
+
+/* yamlnode.c: collection keys (yamlkey.h) and the document's schema */
+int yl_note_key_collection(struct loader *ld, const char *anchor,
+			   const unsigned char *tag, int special);
+void yl_note_key_scalar(struct loader *ld, const yaml_event_t *ev,
+			const char *tag, const char *anchor,
+			size_t anchor_len, size_t at, size_t end);
+struct value *yl_collection_key_string(struct loader *ld,
+				       const struct value *key,
+				       const yaml_mark_t *start,
+				       const yaml_mark_t *end);
+int yl_check_flow_key(struct loader *ld, const struct frame *map,
+		      const yaml_mark_t *mark);
+int yl_resolve_node_scalar(struct loader *ld, struct value *v,
+			   const yaml_event_t *ev, int plain, const char *tag);
 
 #endif

@@ -24,6 +24,7 @@
 #include "numfmt.h"
 #include "yamlfix.h"
 #include "yamlscalar.h"
+#include "yaml11.h"
 #include "usage.h"
 #include "utf8.h"
 
@@ -227,7 +228,7 @@ static int push_collection(struct loader *ld, enum value_kind kind,
 	const char *anchor_name = NULL;
 	struct frame *f;
 	struct value *v;
-	int special = 0;
+	int special = 0, in_key;
 
 	if (ld->depth >= YL_MAX_DEPTH)
 		return yl_fail(ld, LOAD_EUNSUPPORTED, &ev->start_mark,
@@ -269,11 +270,13 @@ static int push_collection(struct loader *ld, enum value_kind kind,
 						   pr.anchor_len);
 	}
 	v = value_new(ld->arena, kind);
+	in_key = yl_note_key_collection(ld, anchor_name, tag, special);
 	ALLOC_GROW(ld->stack, ld->depth + 1, ld->stack_alloc);
 	f = &ld->stack[ld->depth++];
 	memset(f, 0, sizeof(*f));
 	f->node = v;
 	f->special = special;
+	f->in_key = in_key;
 	f->start_mark = ev->start_mark;
 	f->is_map = kind == VALUE_MAP;
 	f->anchor = anchor ? yl_anchor_add(ld, anchor_name, v) : -1;
@@ -296,6 +299,14 @@ static int push_collection(struct loader *ld, enum value_kind kind,
 		ld->flow_in_block = ld->depth > 1;
 	}
 	ld->flow_depth += f->flow;
+	if (in_key && f->flow && ld->depth > 1)
+		return yl_check_flow_key(ld, &ld->stack[ld->depth - 2],
+					 &ev->start_mark);
+	/* After a BOM yaml reads the first line's columns differently. */
+	if (in_key && !f->flow && ld->fx.bom_taken && !ev->start_mark.line)
+		return yl_fail(ld, LOAD_EUNSUPPORTED, &ev->start_mark,
+			       "a block collection in a key on the first line "
+			       "after a byte order mark");
 	return 0;
 }
 
@@ -304,6 +315,7 @@ static int pop_collection(struct loader *ld, const yaml_event_t *ev)
 	struct frame *f = &ld->stack[ld->depth - 1];
 	struct value *v = f->node;
 	yaml_mark_t start;
+	int r;
 
 	if (f->is_map && yl_check_unique_keys(ld, f))
 		return ld->status;
@@ -317,6 +329,15 @@ static int pop_collection(struct loader *ld, const yaml_event_t *ev)
 	if (f->special &&
 	    yl_apply_special(ld, f, v, yl_posmap_byte(&ld->pm, ev->end_mark.index)))
 		return ld->status;
+	v->yflags |= f->special == SPECIAL_SET ? VALUE_YF_SET :
+		     f->special == SPECIAL_OMAP ? VALUE_YF_OMAP :
+		     f->special == SPECIAL_PAIRS ? VALUE_YF_PAIRS : 0;
+	if (ld->yaml11 && f->is_map) {
+		strbuf_reset(&ld->why);
+		if ((r = yaml11_merge(v, ld->arena, &ld->why)))
+			return yl_fail(ld, r, &f->start_mark, "%s",
+				       ld->why.buf);
+	}
 	if (f->anchor >= 0) {
 		ld->anchors[f->anchor].complete = 1;
 		if (ld->anchors[f->anchor].deferred &&
@@ -336,6 +357,9 @@ static int pop_collection(struct loader *ld, const yaml_event_t *ev)
 			return ld->status;
 	}
 	start = f->start_mark;
+	if (f->in_key && --ld->keys.depth == 0 &&
+	    !(v = yl_collection_key_string(ld, v, &start, &ev->end_mark)))
+		return ld->status;
 	ld->depth--;
 	if (attach(ld, v))
 		return ld->status;
@@ -506,10 +530,12 @@ static int on_scalar(struct loader *ld, const yaml_event_t *ev)
 	}
 	if (ret)
 		return yl_fail(ld, ret, &ev->start_mark, "%s", ld->why.buf);
-	ret = yl_resolve_scalar(v, ld->arena, ld->scratch.buf,
-				  ld->scratch.len, plain && !tag, tag, &ld->why);
-	if (ret)
-		return yl_fail(ld, ret, &ev->start_mark, "%s", ld->why.buf);
+	if (yl_resolve_node_scalar(ld, v, ev, plain, tag))
+		return ld->status;
+	if (ld->keys.depth)
+		yl_note_key_scalar(ld, ev, tag,
+				   ev->data.scalar.anchor ? anchor : NULL,
+				   anchor_len, b, e);
 	if (ev->data.scalar.anchor) {
 		int idx = yl_anchor_add(ld, arena_memdup(ld->arena, anchor,
 						      anchor_len), v);
@@ -585,11 +611,13 @@ static int on_document_start(struct loader *ld, const yaml_event_t *ev)
 
 	if (ev->data.document_start.tag_directives.start !=
 	    ev->data.document_start.tag_directives.end)
-		ld->has_tag_directive = 1;
+		ld->has_tag_directive = ld->keys.tag_directive = 1;
 	if (++ld->documents > 1)
 		return yl_fail(ld, LOAD_EINVALID, &ev->start_mark,
 			    "source contains more than one document");
-	if (ver && !(ver->major == 1 && ver->minor == 2))
+	if (ver && ver->major == 1 && ver->minor == 1)
+		ld->yaml11 = ld->keys.yaml11 = 1;
+	else if (ver && !(ver->major == 1 && ver->minor == 2))
 		return yl_fail(ld, LOAD_EUNSUPPORTED, &ev->start_mark,
 			    "%%YAML %d.%d directive (only YAML 1.2 is reproduced)",
 			    ver->major, ver->minor);
@@ -629,6 +657,8 @@ static void loader_reset(struct loader *ld)
 	ld->root = NULL;
 	ld->documents = 0;
 	ld->nr_anchors = 0;
+	ld->yaml11 = ld->keys.yaml11 = 0;
+	ykeys_reset(&ld->keys);
 	free(ld->anchor_hash);
 	ld->anchor_hash = NULL;
 	ld->hash_size = 0;
@@ -640,6 +670,7 @@ static void loader_release(struct loader *ld)
 	yl_fix_release(&ld->fx);
 	free(ld->stack);
 	free(ld->anchors);
+	ykeys_release(&ld->keys);
 	strbuf_release(&ld->scratch);
 	strbuf_release(&ld->why);
 }

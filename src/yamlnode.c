@@ -7,6 +7,8 @@
 #include "config.h"
 #include "yamlload.h"
 #include "yamlload-int.h"
+#include "yaml11.h"
+#include "yamlscalar.h"
 #include "numfmt.h"
 #include "usage.h"
 #include "utf8.h"
@@ -110,6 +112,10 @@ int64_t yl_alias_weight(struct loader *ld, const struct value *v,
 	}
 	case VALUE_SEQ:
 	case VALUE_MAP:
+		if (v->yflags & VALUE_YF_DATE)
+			return 1;	/* a scalar */
+		if (v->yflags & VALUE_YF_MERGED)
+			v = yaml11_original(v);
 		n = v->kind == VALUE_MAP ? 2 * v->nr : v->nr;
 		for (i = 0; i < n; i++) {
 			int64_t w = yl_alias_weight(ld, v->u.items[i], has_alias);
@@ -127,7 +133,9 @@ int64_t yl_alias_weight(struct loader *ld, const struct value *v,
 
 static int keys_equal(const struct value *a, const struct value *b)
 {
-	if (a->kind != b->kind)
+	if (a->kind != b->kind ||
+	    (a->yflags | b->yflags) &
+	    (VALUE_YF_COLLECTION_KEY | VALUE_YF_MERGE_KEY))
 		return 0;
 	switch (a->kind) {
 	case VALUE_NULL:
@@ -228,6 +236,9 @@ int yl_check_unique_keys(struct loader *ld, struct frame *f)
 		for (i = 0; i < npairs; i++) {
 			const struct value *k = f->items[2 * i];
 
+			if (k->yflags &
+			    (VALUE_YF_COLLECTION_KEY | VALUE_YF_MERGE_KEY))
+				continue;
 			if (k->kind == VALUE_NULL || k->kind == VALUE_BOOL ||
 			    k->kind == VALUE_STRING ||
 			    (k->kind == VALUE_NUMBER && !isnan(k->u.number)))
@@ -530,6 +541,8 @@ static int other_alias(const struct value *v, uint32_t idx)
 		return v->nr != idx;
 	if (v->kind != VALUE_SEQ && v->kind != VALUE_MAP)
 		return 0;
+	if (v->yflags & VALUE_YF_MERGED)
+		v = yaml11_original(v);
 	n = v->kind == VALUE_MAP ? 2 * v->nr : v->nr;
 	for (i = 0; i < n; i++)
 		if (other_alias(v->u.items[i], idx))
@@ -579,3 +592,151 @@ int yl_check_quoted_layout(struct loader *ld, size_t b, size_t e,
 	return 0;
 }
 
+
+/* --- collection keys and the document's schema ------------------------ */
+
+/*
+ * A collection that starts as a map's key, or inside such a key: note it
+ * for the key's string (yamlkey.h).  Returns whether it is one.
+ */
+int yl_note_key_collection(struct loader *ld, const char *anchor,
+			   const unsigned char *tag, int special)
+{
+	const struct frame *p = ld->depth ? &ld->stack[ld->depth - 1] : NULL;
+	struct ykey_node n;
+
+	if (!ld->keys.depth && !(p && p->is_map && p->nr % 2 == 0))
+		return 0;
+	ld->keys.depth++;
+	memset(&n, 0, sizeof(n));
+	n.style = YKEY_COLLECTION;
+	n.anchor = anchor;
+	n.tag = tag ? arena_memdup(ld->arena, tag, strlen((const char *)tag)) :
+		NULL;
+	n.special = special != 0;
+	ykeys_note(&ld->keys, &n);
+	return 1;
+}
+
+void yl_note_key_scalar(struct loader *ld, const yaml_event_t *ev,
+			const char *tag, const char *anchor,
+			size_t anchor_len, size_t at, size_t end)
+{
+	const struct frame *p = &ld->stack[ld->depth - 1];
+	struct ykey_node n;
+
+	memset(&n, 0, sizeof(n));
+	switch (ev->data.scalar.style) {
+	case YAML_PLAIN_SCALAR_STYLE:
+		n.style = YKEY_PLAIN;
+		break;
+	case YAML_SINGLE_QUOTED_SCALAR_STYLE:
+		n.style = YKEY_SINGLE;
+		break;
+	case YAML_DOUBLE_QUOTED_SCALAR_STYLE:
+		n.style = YKEY_DOUBLE;
+		break;
+	case YAML_FOLDED_SCALAR_STYLE:
+		n.style = YKEY_FOLDED;
+		break;
+	default:
+		n.style = YKEY_BLOCK;
+	}
+	n.tag = tag ? arena_memdup(ld->arena, tag, strlen(tag)) : NULL;
+	n.anchor = anchor ? arena_memdup(ld->arena, anchor, anchor_len) : NULL;
+	n.source = arena_memdup(ld->arena, ld->scratch.buf, ld->scratch.len);
+	n.source_len = ld->scratch.len;
+	n.src_begin = at;
+	n.src_end = end;
+	n.absent = n.style == YKEY_PLAIN && !tag && !anchor &&
+		   !ld->scratch.len && p->is_map && p->nr % 2 == 1 &&
+		   ykeys_value_absent(ld->text, at);
+	ykeys_note(&ld->keys, &n);
+}
+
+/*
+ * A collection key is complete: the reference's key is yaml's string for
+ * it.  Comments and blank lines inside would be printed; those are
+ * refused.  Returns the string value, or NULL on failure.
+ */
+struct value *yl_collection_key_string(struct loader *ld,
+				       const struct value *key,
+				       const yaml_mark_t *start,
+				       const yaml_mark_t *end)
+{
+	size_t b = yl_posmap_byte(&ld->pm, start->index);
+	size_t e = yl_posmap_byte(&ld->pm, end->index);
+	struct value *v;
+	int ret;
+
+	if (ykeys_has_comment(&ld->keys, ld->text, b, e)) {
+		yl_fail(ld, LOAD_EUNSUPPORTED, start,
+			"a comment or blank line inside a collection key");
+		return NULL;
+	}
+	strbuf_reset(&ld->scratch);
+	strbuf_reset(&ld->why);
+	ret = ykeys_stringify(&ld->keys, key, &ld->scratch, &ld->why);
+	if (ret) {
+		yl_fail(ld, ret, start, "%s", ld->why.buf);
+		return NULL;
+	}
+	v = value_new(ld->arena, VALUE_STRING);
+	v->yflags = VALUE_YF_COLLECTION_KEY;
+	v->u.str.ptr = arena_memdup(ld->arena, ld->scratch.buf,
+				    ld->scratch.len);
+	v->u.str.len = ld->scratch.len;
+	return v;
+}
+
+/*
+ * yaml@2.8.3's parser refuses a flow collection as an implicit key of an
+ * indented block map after a pair with a value, but not after every
+ * kind of pair; such keys after the first are refused here.
+ */
+int yl_check_flow_key(struct loader *ld, const struct frame *map,
+		      const yaml_mark_t *mark)
+{
+	size_t b = yl_posmap_byte(&ld->pm, mark->index), i = b;
+
+	if (!map->is_map || map->flow || !map->nr ||
+	    !map->start_mark.column)
+		return 0;
+	while (i > 0 && ld->text[i - 1] == ' ')
+		i--;
+	if (i > 0 && ld->text[i - 1] != '\n')
+		return 0;	/* an explicit key */
+	return yl_fail(ld, LOAD_EUNSUPPORTED, mark,
+		       "a flow collection as an implicit key after the first "
+		       "pair of an indented block mapping");
+}
+
+/*
+ * Resolve the scalar read into ld->scratch with the document's schema.
+ * A timestamp as a key is refused: the reference's key is String(date),
+ * whose text depends on the time zone of the process.
+ */
+int yl_resolve_node_scalar(struct loader *ld, struct value *v,
+			   const yaml_event_t *ev, int plain, const char *tag)
+{
+	const struct frame *p = ld->depth ? &ld->stack[ld->depth - 1] : NULL;
+	int at_key = p && p->is_map && p->nr % 2 == 0, ret;
+
+	if (ld->yaml11)
+		ret = yaml11_resolve_scalar(v, ld->arena, ld->scratch.buf,
+					    ld->scratch.len,
+					    ev->data.scalar.style ==
+					    YAML_PLAIN_SCALAR_STYLE, tag,
+					    at_key, &ld->why);
+	else
+		ret = yl_resolve_scalar(v, ld->arena, ld->scratch.buf,
+					ld->scratch.len, plain && !tag, tag,
+					&ld->why);
+	if (ret)
+		return yl_fail(ld, ret, &ev->start_mark, "%s", ld->why.buf);
+	if ((v->yflags & VALUE_YF_DATE) && at_key)
+		return yl_fail(ld, LOAD_EUNSUPPORTED, &ev->start_mark,
+			       "a timestamp as a mapping key: its text depends "
+			       "on the reference's time zone");
+	return 0;
+}

@@ -52,7 +52,7 @@ static int hexval(int c)
  * parseInt(digits, 8 or 16): exact, then rounded to nearest even as V8
  * does for power-of-two radixes.
  */
-static double parse_pow2_radix(const char *s, size_t len, int bits_per_digit)
+double yl_parse_pow2_radix(const char *s, size_t len, int bits_per_digit)
 {
 	uint64_t mant = 0;
 	int nbits = 0, round = 0, sticky = 0;
@@ -249,7 +249,7 @@ static int match_int(const char *s, size_t n, double *val)
 {
 	if (n > 2 && s[0] == '0' && s[1] == 'o' &&
 	    all_digits(s + 2, n - 2, is_oct)) {
-		*val = parse_pow2_radix(s + 2, n - 2, 3);
+		*val = yl_parse_pow2_radix(s + 2, n - 2, 3);
 		return 1;
 	}
 	if (all_digits(s + (n && (s[0] == '-' || s[0] == '+')),
@@ -259,7 +259,7 @@ static int match_int(const char *s, size_t n, double *val)
 	}
 	if (n > 2 && s[0] == '0' && s[1] == 'x' &&
 	    all_digits(s + 2, n - 2, is_hex)) {
-		*val = parse_pow2_radix(s + 2, n - 2, 4);
+		*val = yl_parse_pow2_radix(s + 2, n - 2, 4);
 		return 1;
 	}
 	return 0;
@@ -399,6 +399,7 @@ int yl_resolve_scalar(struct value *v, struct arena *arena, const char *s,
 			v->kind = VALUE_MAP;
 			v->nr = 0;
 			v->u.items = NULL;
+			v->yflags |= VALUE_YF_DATE;
 			return 0;
 		}
 	}

@@ -18,6 +18,12 @@ int yl_resolve_scalar(struct value *v, struct arena *arena, const char *s,
 			size_t n, int plain, const char *tag, struct strbuf *why);
 
 /*
+ * parseInt(digits, 2, 8 or 16) for len digits of bits_per_digit bits
+ * each: exact, then rounded to nearest even as V8 does.
+ */
+double yl_parse_pow2_radix(const char *s, size_t len, int bits_per_digit);
+
+/*
  * Decode the source text of a double-quoted scalar, quotes included, as
  * yaml's doubleQuotedValue() does: line folding, trailing white space,
  * every escape including \u escapes of lone surrogates (kept as WTF-8).

@@ -15,23 +15,6 @@ SUITE=$SHARED_DIR/vectors/yaml-test-suite
 
 # Case (path under cases/ without /in.yaml), then the reason.
 cat >refusals.expect <<\EOF
-4FJ6	a collection as a mapping key
-6BFJ	a collection as a mapping key
-6PBE	a collection as a mapping key
-9MMW	a collection as a mapping key
-KK5P	a collection as a mapping key
-LX3P	a collection as a mapping key
-M2N8/01	a collection as a mapping key
-M5DY	a collection as a mapping key
-Q9WF	a collection as a mapping key
-RZP5	a collection as a mapping key
-SBG9	a collection as a mapping key
-V9D5	a collection as a mapping key
-X38W	a collection as a mapping key
-XW4D	a collection as a mapping key
-MUS6/02	%YAML 1.1
-MUS6/03	%YAML 1.1
-MUS6/04	%YAML 1.1
 CFD4	libyaml: a ':' with no key in a flow sequence
 FRK4	libyaml: an explicit key with ':,' in a flow mapping
 DK95/00	libyaml: a tab after the indentation of a line

@@ -143,8 +143,11 @@ int main(void)
 	check_fails("a: 1\na: 2\n", 10, -1, "must be unique", "duplicate keys");
 	check_fails("a\n---\nb\n", 8, -1, "more than one document",
 		    "two documents");
-	check_fails("%YAML 1.1\n---\na\n", 16, -2, "unsupported YAML construct",
-		    "%YAML 1.1 is unsupported");
+	check_fails("? [a, # c\n  b]\n: v\n", 19, -2,
+		    "unsupported YAML construct",
+		    "a comment inside a collection key is unsupported");
+	check_ahd("%YAML 1.1\n---\n[yes, 0777]\n", "[true,511]",
+		  "%YAML 1.1 reads the YAML 1.1 schema");
 	{
 		struct strbuf got = STRBUF_INIT, err = STRBUF_INIT;
 
