@@ -298,7 +298,7 @@ int yl_check_implicit_key(struct loader *ld, struct frame *f)
 {
 	size_t start = yl_posmap_byte(&ld->pm, f->key_start.index);
 	size_t end = yl_posmap_byte(&ld->pm, f->key_end.index);
-	size_t i = end, line, len;
+	size_t i = end, line, len, brk;
 	int newline = 0;
 
 	while (i < ld->len) {
@@ -329,13 +329,16 @@ int yl_check_implicit_key(struct loader *ld, struct frame *f)
 	 * yaml measures from the first token of the pair, which after a
 	 * line ending in an empty value (`a:`, `a: &x`, `a: !t`, but not one
 	 * ending in a comment) is that line's break, so its limit there is
-	 * the key's indentation plus one shorter than ours.  Such a key that
+	 * the key's indentation plus the break's length shorter than ours
+	 * (the first key of a map is measured from itself).  Such a key that
 	 * close to the limit is refused rather than followed further.
 	 */
 	line = start;
 	while (line > 0 && ld->text[line - 1] != '\n')
 		line--;
-	if (len + utf16_length(ld->text + line, start - line) + 1 > 1024 &&
+	brk = line >= 2 && ld->text[line - 2] == '\r' ? 2 : 1;
+	if (f->nr > 1 &&
+	    len + utf16_length(ld->text + line, start - line) + brk > 1024 &&
 	    line_ends_empty_value(ld->text, line))
 		return yl_fail(ld, LOAD_EUNSUPPORTED, &f->key_start,
 			    "an implicit key within its indentation of the 1024-character limit after an empty value");

@@ -242,6 +242,10 @@ test_expect_success 'an implicit key near the 1024 limit after an empty value (A
 	test_hash_fails unsupported a5b.yml &&
 	printf -- "- a:\n  %s : v\n" "$k" >a5c.yml &&
 	test_hash_fails unsupported a5c.yml &&
+	printf "a: 1\r\nb:\r\n%s : v\r\n" "$k" >a5f.yml &&
+	test_hash_fails unsupported a5f.yml &&
+	printf "x:\n  %sk : v\n" "$k" >a5g.yml &&
+	test_hash_exact a5g.yml "{\"x\":{\"${k}k\":\"v\"}}" &&
 	printf "a: b\n%sk : v\n" "$k" >a5e.yml &&
 	test_hash_exact a5e.yml "{\"a\":\"b\",\"${k}k\":\"v\"}" &&
 	printf "a:\n%s : v\n" "$k" >a5d.yml &&
