@@ -184,6 +184,22 @@ int yl_fix_characters(struct yl_fix *fx, const char *text, size_t len,
  * the line's end e) is digits, a dot and digits up to white space; yaml
  * refuses anything else, such as "1.2#c", which libyaml reads as 1.2.
  */
+/* Nothing but blank and comment lines in s from the line end le on. */
+int yl_fix_only_comments_after(const char *s, size_t n, size_t le)
+{
+	size_t i = le;
+
+	while (i < n) {
+		while (i < n && strchr(" \t\r\n", s[i]))
+			i++;
+		if (i < n && s[i] != '#')
+			return 0;
+		while (i < n && s[i] != '\n')
+			i++;
+	}
+	return 1;
+}
+
 int yl_fix_version_ok(const unsigned char *s, size_t b, size_t e)
 {
 	size_t i = b, d1 = 0, d2 = 0;

@@ -673,22 +673,6 @@ static int lex_line_start(struct lexer *lx)
 	return lex_block_start(lx);
 }
 
-/* Nothing but blank and comment lines from the line end le on. */
-static int only_comments_after(const struct lexer *lx, size_t le)
-{
-	size_t i = le;
-
-	while (i < lx->n) {
-		while (i < lx->n && strchr(" \t\r\n", lx->s[i]))
-			i++;
-		if (i < lx->n && lx->s[i] != '#')
-			return 0;
-		while (i < lx->n && lx->s[i] != '\n')
-			i++;
-	}
-	return 1;
-}
-
 static int lex_stream(struct lexer *lx)
 {
 	size_t le = line_end(lx), i, b;
@@ -731,7 +715,7 @@ static int lex_stream(struct lexer *lx)
 			;
 		if (i > lx->pos && !(c == -1 || c == '#' || c == '\n' ||
 				     c == '\r' || c == '[' || c == '{') &&
-		    !only_comments_after(lx, le))
+		    !yl_fix_only_comments_after((const char *)lx->s, lx->n, le))
 			return lex_fail(lx, LOAD_EUNSUPPORTED, i,
 					"white space after a byte order mark "
 					"before content");

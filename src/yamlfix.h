@@ -89,4 +89,7 @@ void yl_fix_surrogates(struct yl_fix *fx, const unsigned char *s, size_t b,
 		       size_t e);
 int yl_fix_version_ok(const unsigned char *s, size_t b, size_t e);
 
+/* Whether s[le..n) holds only blank and comment lines. */
+int yl_fix_only_comments_after(const char *s, size_t n, size_t le);
+
 #endif
