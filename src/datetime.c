@@ -25,8 +25,7 @@ static int days_in_month(int year, int month)
 	return days[month - 1];
 }
 
-/* Days since 1970-01-01 of a proleptic Gregorian date (Hinnant). */
-static int64_t days_from_civil(int64_t y, int m, int d)
+int64_t datetime_days_from_civil(int64_t y, int m, int d)
 {
 	int64_t era, yoe, doy, doe;
 
@@ -112,8 +111,8 @@ int datetime_parse(const char *s, size_t len, unsigned flags, int64_t *sec,
 	    ((h * 60 + mi - off) % 1440 + 1440) % 1440 != 23 * 60 + 59)
 		return -1;
 	if (sec)
-		*sec = days_from_civil(y, mo, d) * 86400 + h * 3600 + mi * 60 +
-			se - (int64_t)off * 60;
+		*sec = datetime_days_from_civil(y, mo, d) * 86400 +
+		       h * 3600 + mi * 60 + se - (int64_t)off * 60;
 	if (nsec)
 		*nsec = frac;
 	return 0;

@@ -26,6 +26,9 @@ enum datetime_flags {
 /* zod 3.24's z.string().datetime(): upper case, 'Z' only, no leap second. */
 #define DATETIME_ZOD 0
 
+/* Days since 1970-01-01 of a proleptic Gregorian date (Hinnant). */
+int64_t datetime_days_from_civil(int64_t y, int m, int d);
+
 /*
  * Parse s (len bytes) under flags.  Returns 0 and, when sec and nsec are
  * not NULL, the instant in UTC seconds since 1970 and nanoseconds (finer

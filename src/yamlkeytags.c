@@ -10,6 +10,7 @@
 #include "yaml11.h"
 #include "yamlload.h"
 #include "numfmt.h"
+#include "datetime.h"
 
 #include <math.h>
 #include <stdint.h>
@@ -148,18 +149,6 @@ int ykey11_number(struct walk *w, struct strbuf *out, const struct value *v,
 	}
 }
 
-static int64_t days_from_civil(int64_t y, int64_t m, int64_t d)
-{
-	int64_t era, yoe, doy, doe;
-
-	y -= m <= 2;
-	era = (y >= 0 ? y : y - 399) / 400;
-	yoe = y - era * 400;
-	doy = (153 * (m + (m > 2 ? -3 : 9)) + 2) / 5 + d - 1;
-	doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
-	return era * 146097 + doe - 719468;
-}
-
 static void civil_from_days(int64_t z, int64_t *y, int *m, int *d)
 {
 	int64_t era, doe, yoe, doy, mp;
@@ -231,7 +220,7 @@ void ykey_date_string(struct strbuf *out, const char *s, size_t n)
 	}
 	y += (mo - 1) / 12;	/* months up to 99 carry into years */
 	mo = (mo - 1) % 12 + 1;
-	day = days_from_civil(y, mo, 1) + d - 1;
+	day = datetime_days_from_civil(y, (int)mo, 1) + d - 1;
 	t = day * 86400000 + h * 3600000 + mi * 60000 + sec * 1000 + ms;
 	if (i < n && s[i] != 'Z') {
 		int neg = s[i] == '-';
