@@ -16,6 +16,10 @@
 #   --out      work directory (default ./million-SEED); it keeps, per
 #              chunk, the reference's and our result lines, the features
 #              and the disagreeing documents (dump/), not the corpora
+#   --keep     keep each chunk's corpus too, and reuse a chunk's corpus and
+#              reference results found in --out instead of making them
+#              again (the reference side costs most of the time; ours is
+#              re-run every time)
 #
 # Prints the classes over all documents (compare.sh, with a 0.1% refusal
 # limit), the classes per construct (tally.mjs) and the time taken; exits
@@ -35,14 +39,21 @@ chunk=50000
 jobs=2
 exclude=
 out=
+keep=
 
 usage () {
-	sed -n '4,14p' "$0" | sed 's/^# \{0,1\}//' >&2
+	sed -n '4,18p' "$0" | sed 's/^# \{0,1\}//' >&2
 	exit 2
 }
 
 while test $# -gt 0
 do
+	if test "$1" = --keep
+	then
+		keep=1
+		shift
+		continue
+	fi
 	test $# -ge 2 || usage
 	case $1 in
 	--batch) batch=$2 ;;
@@ -74,9 +85,16 @@ run_chunk () {
 	first=$(( k * chunk ))
 	n=$(( count - first < chunk ? count - first : chunk ))
 	c=$out/chunk-$k
-	"$node" "$here/gen.mjs" --seed "$seed" --start "$first" --count "$n" \
-		${exclude:+--exclude "$exclude"} --out "$c.bin" --features "$c.feat" &&
-	"$node" "$here/oracle.mjs" "$c.bin" >"$c.exp" &&
+	stamp="$seed $first $n $exclude"
+	if test -z "$keep" || ! test -s "$c.bin" ||
+		test "$(cat "$c.exp.done" 2>/dev/null)" != "$stamp"
+	then
+		"$node" "$here/gen.mjs" --seed "$seed" --start "$first" --count "$n" \
+			${exclude:+--exclude "$exclude"} --out "$c.bin" --features "$c.feat" &&
+		"$node" "$here/oracle.mjs" "$c.bin" >"$c.exp" &&
+		echo "$stamp" >"$c.exp.done" ||
+		{ echo "run-million: chunk $k failed" >&2; return 1; }
+	fi
 	"$batch" "$c.bin" >"$c.ours" || { echo "run-million: chunk $k failed" >&2; return 1; }
 	# compare.sh numbers records from 0 within the chunk; the dump names
 	# carry the chunk's first index.
@@ -88,7 +106,8 @@ run_chunk () {
 		i=${b%%-*}
 		mv "$f" "$out/dump/$(printf '%07d' $(( first + $(expr "$i" + 0) )))-${b#*-}"
 	done
-	rm -rf "$c.dump" "$c.bin"
+	rm -rf "$c.dump"
+	test -n "$keep" || rm -f "$c.bin" "$c.exp.done"
 	echo "  chunk $k done ($(( $(date +%s) - start ))s)"
 }
 
