@@ -6,6 +6,8 @@
 #include "config.h"
 #include "verify.h"
 #include "attribution.h"
+#include "changed.h"
+#include "verify-int.h"
 #include "digest.h"
 #include "hashfile.h"
 #include "readfile.h"
@@ -86,6 +88,8 @@ void verify_run_init(struct verify_run *run, const struct verify_options *opts,
 	run->opts = *opts;
 	run->keyring = keyring;
 	run->memos = xcalloc(1, sizeof(*run->memos));
+	run->changed = NULL;
+	run->since_base = NULL;
 }
 
 void verify_run_release(struct verify_run *run)
@@ -93,6 +97,8 @@ void verify_run_release(struct verify_run *run)
 	struct verify_memos *m = run->memos;
 	size_t i;
 
+	changed_memo_free(run->changed);
+	run->changed = NULL;
 	if (!m)
 		return;
 
@@ -455,7 +461,7 @@ static const struct at_commit *memo_at(struct verify_memos *m,
 }
 
 /* Roots by directory, so a thousand reports do not walk up a thousand times. */
-static int find_root(struct verify_memos *memos, struct strbuf *out,
+int verify_find_root(struct verify_memos *memos, struct strbuf *out,
 		     const char *dir, const char *given, struct strbuf *err)
 {
 	struct memo *m = memo_find(memos->roots, memos->nr_roots, dir, 0);
@@ -623,11 +629,14 @@ void verify_one(struct verify_run *run, struct verify_report *r)
 	const struct at_commit *at = NULL;
 	struct input_tree tree, *tp = NULL;
 	const char *slash;
-	int i;
+	int i, missing = 0;
 
 	if (access(r->sidecar_path.buf, F_OK)) {
-		strbuf_addf(&r->error, "no replay sidecar found at %s",
-			    r->sidecar_path.buf);
+		if (r->required_by)
+			missing = verify_missing_sidecar(run, r);
+		else
+			strbuf_addf(&r->error, "no replay sidecar found at %s",
+				    r->sidecar_path.buf);
 		goto out;
 	}
 	if (sidecar_load(&r->sc, r->sidecar_path.buf, &err)) {
@@ -647,7 +656,7 @@ void verify_one(struct verify_run *run, struct verify_report *r)
 	else
 		strbuf_addstr(&dir, ".");
 	strbuf_reset(&err);
-	r->root_origin = find_root(memos, &r->root, dir.buf, opts->root, &err);
+	r->root_origin = verify_find_root(memos, &r->root, dir.buf, opts->root, &err);
 	if (r->root_origin < 0) {
 		strbuf_addbuf(&r->error, &err);
 		goto out;
@@ -668,6 +677,18 @@ void verify_one(struct verify_run *run, struct verify_report *r)
 		strbuf_addf(&r->notes, "  note: inputs read at commit %s (%s)\n",
 			    at->short_id, opts->at);
 	}
+	if (opts->changed_since) {
+		const struct changed_base *b = verify_since_base(run, r);
+
+		if (!b)
+			goto out;
+		if (!changed_report(b, r->root.buf, r->sidecar_path.buf,
+				    r->markdown.buf, &r->sc, tp,
+				    opts->allow_outside)) {
+			r->skipped = 1;
+			goto out;
+		}
+	}
 
 	check_token(memos, &r->checks[r->nr_checks++], &r->sc, r->root.buf,
 		    tp, opts->allow_outside);
@@ -684,7 +705,7 @@ void verify_one(struct verify_run *run, struct verify_report *r)
 out:
 	r->verdict = VERIFY_INTACT;
 	if (r->error.len)
-		r->verdict = VERIFY_ERRORED;
+		r->verdict = missing ? VERIFY_MISSING : VERIFY_ERRORED;
 	for (i = 0; i < r->nr_checks; i++) {
 		if (r->checks[i].error)
 			r->verdict = VERIFY_ERRORED;

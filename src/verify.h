@@ -19,6 +19,8 @@ enum verify_verdict {
 	VERIFY_DRIFTED,
 	VERIFY_ERRORED,
 	VERIFY_UNTRUSTED,
+	VERIFY_MISSING,		/* --require-sidecar: a report without one */
+	VERIFY_NR_VERDICTS
 };
 
 struct verify_check {
@@ -47,6 +49,8 @@ struct verify_report {
 	struct strbuf notes;	/* "  note: ..." lines */
 	struct strbuf md_warning;
 	long md_line;
+	const char *required_by;	/* the --require-sidecar glob, borrowed */
+	int skipped;		/* unchanged since --changed-since: not checked */
 	enum verify_verdict verdict;
 };
 
@@ -55,6 +59,7 @@ struct verify_options {
 	int require_signature;	/* an unsigned sidecar fails */
 	const char *root;	/* --root, or NULL to find it */
 	const char *at;		/* read inputs at this revision, or NULL */
+	const char *changed_since;	/* skip reports unchanged since, or NULL */
 };
 
 /*
@@ -63,10 +68,13 @@ struct verify_options {
  * drifted, a history search): each is worked out once per run.
  */
 struct verify_memos;
+struct changed_memo;
 struct verify_run {
 	struct verify_options opts;
 	const struct sig_keyring *keyring;
 	struct verify_memos *memos;
+	struct changed_memo *changed;
+	const char *since_base;	/* the merge base compared with, once known */
 };
 
 void verify_run_init(struct verify_run *run, const struct verify_options *opts,
@@ -82,7 +90,12 @@ void verify_report_init(struct verify_report *r, const char *report,
 			const char *sidecar);
 void verify_report_release(struct verify_report *r);
 
-/* Verify r, filling in its checks, notes, warnings and verdict. */
+/*
+ * Verify r, filling in its checks, notes, warnings and verdict.  With
+ * opts.changed_since, a report none of whose files changed is only
+ * marked skipped.  A report with required_by set and no sidecar is
+ * VERIFY_MISSING.
+ */
 void verify_one(struct verify_run *run, struct verify_report *r);
 
 /* Whether r's signature fails, or is missing when one is required. */

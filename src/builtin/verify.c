@@ -10,12 +10,15 @@
 #include "builtin.h"
 #include "jsonout.h"
 #include "parse-options.h"
+#include "require-sidecar.h"
 #include "root.h"
 #include "sidecar-list.h"
 #include "usage.h"
 #include "verify.h"
+#include "sidecar.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 static const char verify_usage_text[] =
@@ -29,6 +32,7 @@ struct verify_opts {
 	int quiet;
 	enum output_format format;
 	const char *trusted_keys;
+	struct path_list require;	/* --require-sidecar globs */
 	struct verify_options core;
 };
 
@@ -44,6 +48,14 @@ static void print_text(const struct verify_report *r,
 	const struct sidecar *sc = &r->sc;
 	int i;
 
+	if (r->verdict == VERIFY_MISSING) {
+		if ((*printed)++)
+			putchar('\n');
+		printf("ahd verify-replay \xc2\xb7 %s\n", r->report.buf);
+		printf("  FAIL  missing sidecar: %s\n\n", r->error.buf);
+		printf("verdict: missing sidecar\n");
+		return;
+	}
 	if (!r->loaded) {
 		error("%s: %s", r->sidecar_path.buf, r->error.buf);
 		return;
@@ -98,6 +110,15 @@ static void print_github(const struct verify_report *r,
 	const char *file = r->loaded ? r->report.buf : r->sidecar_path.buf;
 	int i;
 
+	if (r->verdict == VERIFY_MISSING) {
+		strbuf_addstr(&line, "::error file=");
+		strbuf_add_gh_escaped(&line, r->markdown.buf, 1);
+		strbuf_addstr(&line, ",line=1,title=replay missing sidecar::");
+		strbuf_add_gh_escaped(&line, r->error.buf, 0);
+		puts(line.buf);
+		strbuf_release(&line);
+		return;
+	}
 	if (r->error.len) {
 		strbuf_addstr(&line, "::error file=");
 		strbuf_add_gh_escaped(&line, r->sidecar_path.buf, 1);
@@ -176,7 +197,7 @@ static json_t *report_json(const struct verify_report *r,
 			   const struct verify_opts *opts)
 {
 	static const char *const verdicts[] = {
-		"intact", "drift", "error", "untrusted",
+		"intact", "drift", "error", "untrusted", "missing-sidecar",
 	};
 	json_t *o = json_object(), *checks = json_array();
 	json_t *events = json_array();
@@ -230,6 +251,17 @@ static json_t *report_json(const struct verify_report *r,
 
 /* --- driver ---------------------------------------------------------- */
 
+static int add_require(const struct parse_opt *opt, const char *arg)
+{
+	struct path_list *l = opt->value;
+
+	if (!*arg)
+		return error("--require-sidecar wants a glob");
+	ALLOC_GROW(l->items, l->nr + 1, l->alloc);
+	l->items[l->nr++] = (char *)arg;
+	return 0;
+}
+
 /* Returns the number of operands, moved to argv[0..). */
 static int parse_verify_options(struct verify_opts *opts, int argc,
 				char **argv)
@@ -253,6 +285,14 @@ static int parse_verify_options(struct verify_opts *opts, int argc,
 			   "ahd-replay.trustedKeys)"),
 		OPT_BOOL(0, "require-signature", &opts->core.require_signature, "an "
 			 "unsigned sidecar fails too"),
+		OPT_STRING(0, "changed-since", &opts->core.changed_since, "<rev>",
+			   "check only the reports whose sidecar, token or "
+			   "brief changed since <rev>'s merge base"),
+		OPT_CALLBACK_F(0, "require-sidecar", &opts->require, "<glob>",
+			       "markdown reports matching <glob> must have a "
+			       "sidecar (default: git config "
+			       "ahd-replay.requireSidecar)", OPT_REPEAT,
+			       add_require),
 		OPT_END()
 	};
 	const struct cmd_usage usage = {
@@ -266,12 +306,15 @@ static int parse_verify_options(struct verify_opts *opts, int argc,
 
 /* How many reports ended with each verdict, indexed by enum verify_verdict. */
 struct tally {
-	size_t nr[4];
-	size_t reports;
+	size_t nr[VERIFY_NR_VERDICTS];
+	size_t reports;		/* checked */
+	size_t skipped;		/* left out by --changed-since */
+	int requiring;		/* --require-sidecar globs are in force */
 };
 
 static void print_summary(const struct tally *t, const struct verify_opts *opts,
-			  json_t *list, int status, int printed)
+			  const struct verify_run *run, json_t *list,
+			  int status, int printed)
 {
 	if (opts->format == FORMAT_JSON) {
 		json_t *doc = json_object(), *summary = json_object();
@@ -283,6 +326,16 @@ static void print_summary(const struct tally *t, const struct verify_opts *opts,
 		json_object_set_new(summary, "drifted", json_integer((json_int_t)t->nr[VERIFY_DRIFTED]));
 		json_object_set_new(summary, "errors", json_integer((json_int_t)t->nr[VERIFY_ERRORED]));
 		json_object_set_new(summary, "untrusted", json_integer((json_int_t)t->nr[VERIFY_UNTRUSTED]));
+		/* Only with the options, so the object stays as it was. */
+		if (t->requiring)
+			json_object_set_new(summary, "missing_sidecars", json_integer((json_int_t)t->nr[VERIFY_MISSING]));
+		if (opts->core.changed_since) {
+			json_object_set_new(summary, "skipped", json_integer((json_int_t)t->skipped));
+			json_object_set_new(summary, "changed_since",
+					    json_string(opts->core.changed_since));
+			json_object_set_new(summary, "merge_base",
+					    json_str_or_null(run->since_base));
+		}
 		json_object_set_new(doc, "summary", summary);
 		json_object_set_new(doc, "exit_status", json_integer(status));
 		jsonout_print(doc);
@@ -297,28 +350,63 @@ static void print_summary(const struct tally *t, const struct verify_opts *opts,
 		/* Only when present, so the line stays as it was for scripts. */
 		if (t->nr[VERIFY_UNTRUSTED])
 			printf(", %zu untrusted", t->nr[VERIFY_UNTRUSTED]);
+		if (t->nr[VERIFY_MISSING])
+			printf(", %zu missing sidecars", t->nr[VERIFY_MISSING]);
 		putchar('\n');
 	}
+	if (opts->format != FORMAT_JSON && opts->core.changed_since)
+		printf("%zu reports unchanged since %s%s%s%s not checked\n",
+		       t->skipped, opts->core.changed_since,
+		       run->since_base ? " (merge base " : "",
+		       run->since_base ? run->since_base : "",
+		       run->since_base ? ")" : "");
+}
+
+/* Verify one report and print it (or keep it for the JSON document). */
+static void run_one(struct verify_run *run, const struct verify_opts *opts,
+		    struct verify_report *r, struct tally *tally,
+		    json_t *reports, int *printed)
+{
+	verify_one(run, r);
+	if (r->skipped) {
+		tally->skipped++;
+		return;
+	}
+	tally->reports++;
+	tally->nr[r->verdict]++;
+	if (opts->format == FORMAT_TEXT)
+		print_text(r, opts, printed);
+	else if (opts->format == FORMAT_GITHUB)
+		print_github(r, opts);
+	else
+		json_array_append_new(reports, report_json(r, opts));
 }
 
 int cmd_verify(int argc, char **argv)
 {
-	struct verify_opts opts = {
-		0, 0, FORMAT_TEXT, NULL, { 0, 0, NULL, NULL }
-	};
+	struct verify_opts opts;
 	struct sig_keyring keyring = SIG_KEYRING_INIT;
 	struct sidecar_list list = SIDECAR_LIST_INIT;
+	struct path_list globs = { NULL, 0, 0 };
+	struct required_list missing = REQUIRED_LIST_INIT;
 	struct verify_run run;
-	struct tally tally = { { 0, 0, 0, 0 }, 0 };
+	struct tally tally;
 	json_t *reports = NULL;
 	size_t i;
 	int status = 0, printed = 0;
 
+	memset(&opts, 0, sizeof(opts));
+	memset(&tally, 0, sizeof(tally));
+	opts.format = FORMAT_TEXT;
 	argc = parse_verify_options(&opts, argc, argv);
 	if (sidecar_list_collect(&list, argc, argv, opts.all, opts.core.root) ||
-	    verify_load_trusted_keys(&keyring, opts.trusted_keys))
+	    verify_load_trusted_keys(&keyring, opts.trusted_keys) ||
+	    require_sidecar_globs(&globs, (const char *const *)opts.require.items,
+				  opts.require.nr) ||
+	    require_sidecar_missing(&missing, &globs))
 		status = 2;
-	if (!list.sidecars.nr && !status)
+	tally.requiring = globs.nr > 0;
+	if (!list.sidecars.nr && !missing.nr && !status)
 		fprintf(stderr, "ahd-replay: no replay sidecars found\n");
 	if (opts.format == FORMAT_JSON)
 		reports = json_array();
@@ -328,24 +416,30 @@ int cmd_verify(int argc, char **argv)
 
 		verify_report_init(&r, list.reports.items[i],
 				   list.sidecars.items[i]);
-		verify_one(&run, &r);
-		tally.nr[r.verdict]++;
-		if (opts.format == FORMAT_TEXT)
-			print_text(&r, &opts, &printed);
-		else if (opts.format == FORMAT_GITHUB)
-			print_github(&r, &opts);
-		else
-			json_array_append_new(reports, report_json(&r, &opts));
+		run_one(&run, &opts, &r, &tally, reports, &printed);
 		verify_report_release(&r);
 	}
-	tally.reports = list.sidecars.nr;
+	for (i = 0; i < missing.nr; i++) {
+		struct verify_report r;
+		struct strbuf sc = STRBUF_INIT;
+
+		sidecar_path_for(&sc, missing.items[i].report);
+		verify_report_init(&r, missing.items[i].report, sc.buf);
+		r.required_by = missing.items[i].glob;
+		run_one(&run, &opts, &r, &tally, reports, &printed);
+		verify_report_release(&r);
+		strbuf_release(&sc);
+	}
 	if (tally.nr[VERIFY_ERRORED])
 		status = 2;
-	else if ((tally.nr[VERIFY_DRIFTED] || tally.nr[VERIFY_UNTRUSTED]) &&
-		 status < 1)
+	else if ((tally.nr[VERIFY_DRIFTED] || tally.nr[VERIFY_UNTRUSTED] ||
+		  tally.nr[VERIFY_MISSING]) && status < 1)
 		status = 1;
-	print_summary(&tally, &opts, reports, status, printed);
+	print_summary(&tally, &opts, &run, reports, status, printed);
 	sidecar_list_release(&list);
+	required_list_release(&missing);
+	require_sidecar_globs_release(&globs);
+	free(opts.require.items);
 	verify_run_release(&run);
 	sig_keyring_release(&keyring);
 	return finish_stdout(status);

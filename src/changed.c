@@ -1,0 +1,259 @@
+/*
+ * Which reports a pull request touched (see changed.h).
+ */
+#include "config.h"
+#include "changed.h"
+#include "repo.h"
+#include "sidecar.h"
+#include "treepath.h"
+#include "usage.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct changed_base {
+	git_repository *repo;
+	git_tree *tree;		/* the merge base's */
+	struct strbuf workdir;	/* real path, no trailing slash */
+	char name[GIT_OID_HEXSZ + 1];
+};
+
+struct changed_memo {
+	char *root;
+	struct changed_base base;
+	struct strbuf err;
+	struct changed_memo *next;
+};
+
+static int peel_commit(git_oid *out, git_repository *repo, const char *rev,
+		       struct strbuf *err)
+{
+	git_object *obj = NULL, *commit = NULL;
+	int ret = 0;
+
+	if (git_revparse_single(&obj, repo, rev) < 0 ||
+	    git_object_peel(&commit, obj, GIT_OBJECT_COMMIT) < 0) {
+		strbuf_addf(err, "cannot resolve '%s' to a commit: %s", rev,
+			    lg2_message());
+		ret = -1;
+	} else
+		git_oid_cpy(out, git_object_id(commit));
+	git_object_free(commit);
+	git_object_free(obj);
+	return ret;
+}
+
+static int open_base(struct changed_base *b, const char *root,
+		     const char *rev, const char *at, struct strbuf *err)
+{
+	struct strbuf why = STRBUF_INIT;
+	git_oid since, checked, base;
+	git_commit *commit = NULL;
+	char *wd = NULL;
+	int ret = -1, rc;
+
+	if (repo_open_git(&b->repo, root, 0, &why) ||
+	    !git_repository_workdir(b->repo)) {
+		strbuf_addf(err, "--changed-since needs a git work tree around "
+			    "%s: %s", root, why.len ? why.buf :
+			    "not a repository");
+		goto out;
+	}
+	wd = realpath(git_repository_workdir(b->repo), NULL);
+	if (!wd) {
+		strbuf_addf(err, "cannot resolve the work tree: %s",
+			    strerror(errno));
+		goto out;
+	}
+	strbuf_addstr(&b->workdir, wd);
+	if (peel_commit(&since, b->repo, rev, err) ||
+	    peel_commit(&checked, b->repo, at ? at : "HEAD", err))
+		goto out;
+	rc = git_merge_base(&base, b->repo, &since, &checked);
+	if (rc == GIT_ENOTFOUND)
+		git_oid_cpy(&base, &since);	/* unrelated histories */
+	else if (rc < 0) {
+		strbuf_addf(err, "cannot find the merge base of '%s': %s", rev,
+			    lg2_message());
+		goto out;
+	}
+	if (git_commit_lookup(&commit, b->repo, &base) < 0 ||
+	    git_commit_tree(&b->tree, commit) < 0) {
+		strbuf_addf(err, "cannot read the merge base of '%s': %s", rev,
+			    lg2_message());
+		goto out;
+	}
+	git_oid_tostr(b->name, 13, &base);
+	ret = 0;
+out:
+	free(wd);
+	git_commit_free(commit);
+	strbuf_release(&why);
+	return ret;
+}
+
+const struct changed_base *changed_base_for(struct changed_memo **memo,
+					    const char *root, const char *rev,
+					    const char *at, struct strbuf *err)
+{
+	struct changed_memo *m;
+
+	for (m = *memo; m; m = m->next)
+		if (!strcmp(m->root, root))
+			break;
+	if (!m) {
+		m = xcalloc(1, sizeof(*m));
+		m->root = xstrdup(root);
+		strbuf_init(&m->base.workdir, 0);
+		strbuf_init(&m->err, 0);
+		open_base(&m->base, root, rev, at, &m->err);
+		m->next = *memo;
+		*memo = m;
+	}
+	if (m->err.len) {
+		strbuf_addbuf(err, &m->err);
+		return NULL;
+	}
+	return &m->base;
+}
+
+void changed_memo_free(struct changed_memo *memo)
+{
+	while (memo) {
+		struct changed_memo *next = memo->next;
+
+		git_tree_free(memo->base.tree);
+		git_repository_free(memo->base.repo);
+		strbuf_release(&memo->base.workdir);
+		strbuf_release(&memo->err);
+		free(memo->root);
+		free(memo);
+		memo = next;
+	}
+}
+
+const char *changed_base_name(const struct changed_base *b)
+{
+	return b->name;
+}
+
+/*
+ * Does rel (repository-relative) read as blob `now` at the base?  A path
+ * that leads nowhere at the base differs from any content; present
+ * says whether there is content now.
+ */
+static int differs_at_base(const struct changed_base *b, const char *rel,
+			   const git_oid *now, int present)
+{
+	struct treepath tp = TREEPATH_INIT;
+	int differs;
+
+	if (treepath_resolve(&tp, b->repo, b->tree, NULL, rel) < 0)
+		differs = 1;
+	else if (tp.status == TREEPATH_NOT_FOUND)
+		differs = present;
+	else
+		differs = !present || tp.status != TREEPATH_OK ||
+			!git_oid_equal(&tp.id, now);
+	treepath_release(&tp);
+	return differs;
+}
+
+/* rel receives real's path below the work tree; 0 when it is not below. */
+static int below_workdir(const struct changed_base *b, const char *real,
+			 struct strbuf *rel)
+{
+	size_t n = b->workdir.len;
+
+	if (strncmp(real, b->workdir.buf, n) || real[n] != '/' || !real[n + 1])
+		return 0;
+	strbuf_addstr(rel, real + n + 1);
+	return 1;
+}
+
+int changed_file(const struct changed_base *b, const char *path)
+{
+	struct strbuf rel = STRBUF_INIT, dir = STRBUF_INIT;
+	char *real = realpath(path, NULL);
+	git_oid now;
+	int changed = 1;
+
+	if (!real) {
+		/* Gone: changed when the base had it. */
+		const char *slash = strrchr(path, '/');
+		char *rdir;
+
+		if (errno != ENOENT)
+			goto out;
+		strbuf_add(&dir, path, slash ? (size_t)(slash - path) + 1 : 0);
+		rdir = realpath(dir.len ? dir.buf : ".", NULL);
+		strbuf_reset(&dir);
+		if (rdir)
+			strbuf_addf(&dir, "%s/%s", rdir, slash ? slash + 1 :
+				    path);
+		free(rdir);
+		if (dir.len && below_workdir(b, dir.buf, &rel))
+			changed = differs_at_base(b, rel.buf, NULL, 0);
+		goto out;
+	}
+	if (!below_workdir(b, real, &rel))
+		goto out;
+	/* As `git add` would store it (line-ending filters applied). */
+	if (git_repository_hashfile(&now, b->repo, real, GIT_OBJECT_BLOB,
+				    rel.buf) < 0)
+		goto out;
+	changed = differs_at_base(b, rel.buf, &now, 1);
+out:
+	free(real);
+	strbuf_release(&rel);
+	strbuf_release(&dir);
+	return changed;
+}
+
+int changed_input(const struct changed_base *b, const char *root,
+		  const char *recorded, const struct input_tree *tree,
+		  int allow_outside)
+{
+	struct resolved_input in = RESOLVED_INPUT_INIT;
+	struct strbuf path = STRBUF_INIT;
+	git_oid now;
+	unsigned mode;
+	int changed = 1;
+
+	input_resolve(&in, root, recorded, tree, allow_outside);
+	if (in.status != INPUT_OK)
+		goto out;
+	if (!tree) {
+		changed = changed_file(b, in.file.buf);
+		goto out;
+	}
+	if (tree->repo != b->repo && strcmp(git_repository_path(tree->repo),
+					    git_repository_path(b->repo)))
+		goto out;
+	strbuf_addf(&path, "%s%s", tree->prefix, in.rel.buf);
+	if (!input_tree_blob(tree, path.buf, &now, &mode))
+		changed = differs_at_base(b, path.buf, &now, 1);
+out:
+	resolved_input_release(&in);
+	strbuf_release(&path);
+	return changed;
+}
+
+int changed_report(const struct changed_base *b, const char *root,
+		   const char *sidecar_path, const char *markdown,
+		   const struct sidecar *sc, const struct input_tree *tree,
+		   int allow_outside)
+{
+	struct strbuf sig = STRBUF_INIT;
+	int changed;
+
+	strbuf_addf(&sig, "%s.sig", sidecar_path);
+	changed = changed_file(b, sidecar_path) || changed_file(b, sig.buf) ||
+		changed_file(b, markdown) ||
+		changed_input(b, root, sc->token.path, tree, allow_outside) ||
+		(sc->brief.path && changed_input(b, root, sc->brief.path, tree,
+						 allow_outside));
+	strbuf_release(&sig);
+	return changed;
+}

@@ -1,0 +1,22 @@
+#ifndef VERIFY_INT_H
+#define VERIFY_INT_H
+
+/* Shared by verify.c and verify-since.c only. */
+#include "changed.h"
+#include "verify.h"
+
+/* The root for reports in dir, memoised; its origin, or -1 and err. */
+int verify_find_root(struct verify_memos *memos, struct strbuf *out,
+		     const char *dir, const char *given, struct strbuf *err);
+
+/* The --changed-since base for r's root, or NULL with r->error set. */
+const struct changed_base *verify_since_base(struct verify_run *run,
+					     struct verify_report *r);
+
+/*
+ * r, which --require-sidecar names, has no sidecar: 1 with r->error
+ * saying so, or 0 when --changed-since skips it or an error is set.
+ */
+int verify_missing_sidecar(struct verify_run *run, struct verify_report *r);
+
+#endif
