@@ -172,42 +172,85 @@ static int below_workdir(const struct changed_base *b, const char *real,
 	return 1;
 }
 
+/*
+ * The content at real (a work tree file, symlinks followed), compared
+ * with what rel (repository-relative, symlinks not yet followed) reads
+ * at the base.  The bytes are hashed as they are, without line-ending
+ * filters: a checkout that writes other bytes for the same blob (a
+ * changed .gitattributes) counts as a change, since verify reads bytes.
+ */
+static int content_changed(const struct changed_base *b, const char *real,
+			   const char *rel)
+{
+	git_oid now;
+
+	if (git_repository_hashfile(&now, b->repo, real, GIT_OBJECT_BLOB,
+				    "") < 0)
+		return 1;
+	return differs_at_base(b, rel, &now, 1);
+}
+
+/*
+ * path's repository-relative name, taken lexically (from the current
+ * directory's real path when relative): no symlink on the way is
+ * resolved, so one retargeted in the change is followed at the base as
+ * it was then.  0 for a path with a ".." or outside the work tree.
+ */
+static int rel_name(const struct changed_base *b, const char *path,
+		    struct strbuf *rel)
+{
+	struct strbuf abs = STRBUF_INIT, norm = STRBUF_INIT;
+	const char *p, *end;
+	char *cwd = NULL;
+	int ok = 0;
+
+	if (*path != '/') {
+		cwd = realpath(".", NULL);
+		if (!cwd)
+			goto out;
+		strbuf_addf(&abs, "%s/", cwd);
+	}
+	strbuf_addstr(&abs, path);
+	for (p = abs.buf; *p; p = end) {
+		while (*p == '/')
+			p++;
+		end = p;
+		while (*end && *end != '/')
+			end++;
+		if (end == p || (end - p == 1 && *p == '.'))
+			continue;
+		if (end - p == 2 && p[0] == '.' && p[1] == '.')
+			goto out;
+		strbuf_addch(&norm, '/');
+		strbuf_add(&norm, p, (size_t)(end - p));
+	}
+	ok = below_workdir(b, norm.buf, rel);
+out:
+	free(cwd);
+	strbuf_release(&abs);
+	strbuf_release(&norm);
+	return ok;
+}
+
 int changed_file(const struct changed_base *b, const char *path)
 {
-	struct strbuf rel = STRBUF_INIT, dir = STRBUF_INIT;
-	char *real = realpath(path, NULL);
-	git_oid now;
+	struct strbuf rel = STRBUF_INIT;
+	char *real;
 	int changed = 1;
 
+	if (!rel_name(b, path, &rel))
+		goto out;
+	real = realpath(path, NULL);
 	if (!real) {
 		/* Gone: changed when the base had it. */
-		const char *slash = strrchr(path, '/');
-		char *rdir;
-
-		if (errno != ENOENT)
-			goto out;
-		strbuf_add(&dir, path, slash ? (size_t)(slash - path) + 1 : 0);
-		rdir = realpath(dir.len ? dir.buf : ".", NULL);
-		strbuf_reset(&dir);
-		if (rdir)
-			strbuf_addf(&dir, "%s/%s", rdir, slash ? slash + 1 :
-				    path);
-		free(rdir);
-		if (dir.len && below_workdir(b, dir.buf, &rel))
+		if (errno == ENOENT)
 			changed = differs_at_base(b, rel.buf, NULL, 0);
 		goto out;
 	}
-	if (!below_workdir(b, real, &rel))
-		goto out;
-	/* As `git add` would store it (line-ending filters applied). */
-	if (git_repository_hashfile(&now, b->repo, real, GIT_OBJECT_BLOB,
-				    rel.buf) < 0)
-		goto out;
-	changed = differs_at_base(b, rel.buf, &now, 1);
-out:
+	changed = content_changed(b, real, rel.buf);
 	free(real);
+out:
 	strbuf_release(&rel);
-	strbuf_release(&dir);
 	return changed;
 }
 
@@ -225,11 +268,17 @@ int changed_input(const struct changed_base *b, const char *root,
 	if (in.status != INPUT_OK)
 		goto out;
 	if (!tree) {
-		changed = changed_file(b, in.file.buf);
+		/* The recorded path at the base, as the root sees it. */
+		struct strbuf shown = STRBUF_INIT;
+
+		strbuf_addf(&shown, "%s/%s", root, in.rel.buf);
+		if (rel_name(b, shown.buf, &path))
+			changed = content_changed(b, in.file.buf, path.buf);
+		strbuf_release(&shown);
 		goto out;
 	}
-	if (tree->repo != b->repo && strcmp(git_repository_path(tree->repo),
-					    git_repository_path(b->repo)))
+	if (strcmp(git_repository_path(tree->repo),
+		   git_repository_path(b->repo)))
 		goto out;
 	strbuf_addf(&path, "%s%s", tree->prefix, in.rel.buf);
 	if (!input_tree_blob(tree, path.buf, &now, &mode))

@@ -112,6 +112,32 @@ test_expect_success 'a revision that does not resolve is an error' '
 	test_grep "cannot resolve .no-such-rev. to a commit" actual
 '
 
+test_expect_success 'a symlink retargeted (of the token or of its directory) is a change' '
+	git init -q links &&
+	mkdir links/v1 links/v2 links/docs &&
+	echo "a: 1" >links/v1/t.yml && echo "a: 2" >links/v2/t.yml &&
+	ln -s v1 links/tok && ln -s v1/t.yml links/t.yml &&
+	(cd links && write_sidecar docs/d.replay.json tok/t.yml &&
+	 write_sidecar docs/f.replay.json t.yml) &&
+	git -C links add . && test_tick && git -C links commit -q -m links &&
+	(cd links && ahd-replay verify --changed-since=HEAD) >actual &&
+	test_grep "^2 reports unchanged since HEAD" actual &&
+	rm links/tok links/t.yml && ln -s v2 links/tok && ln -s v2/t.yml links/t.yml &&
+	(cd links && test_expect_code 1 ahd-replay verify --changed-since=HEAD) >actual &&
+	test_grep "^2 reports: 0 intact, 2 drifted, 0 errors$" actual &&
+	test_grep "^0 reports unchanged since HEAD" actual
+'
+
+test_expect_success 'a line-ending change of the checkout is a change' '
+	printf "a: 1\r\n" >links/v2/t.yml &&
+	git -C links add -A && test_tick && git -C links commit -q -m crlf &&
+	(cd links && ahd-replay verify --changed-since=HEAD docs/f.replay.json) >actual &&
+	test_grep "^1 reports unchanged since HEAD" actual &&
+	printf "a: 1\n" >links/v2/t.yml &&
+	(cd links && ahd-replay verify --changed-since=HEAD docs/f.replay.json) >actual &&
+	test_grep "^ahd verify-replay · docs/f.replay.json$" actual
+'
+
 test_expect_success '--require-sidecar: a report without one fails, a kind of its own' '
 	echo "# orphan" >repo/docs/orphan.md &&
 	echo "# readme" >repo/README.md &&
