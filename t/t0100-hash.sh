@@ -429,8 +429,8 @@ test_expect_success 'a file of one NUL byte: one error line (or the exact hash)'
 
 # --jcs: RFC 8785 on the published vectors.
 
-test_expect_success SHARED '--jcs hashes the RFC 8785 vectors' '
-	vectors=$SHARED_DIR/vectors/jcs &&
+test_expect_success '--jcs hashes the RFC 8785 vectors' '
+	vectors=$TEST_DIRECTORY/vectors/jcs &&
 	for name in arrays french structures unicode values weird
 	do
 		cp "$vectors/input/$name.json" $name.json &&

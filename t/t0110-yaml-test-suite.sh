@@ -2,7 +2,7 @@
 
 test_description='hash: the public YAML test suite against the reference verdicts
 
-Every line of $SHARED_DIR/vectors/yaml-test-suite/expected.tsv (the
+Every line of t/vectors/yaml-test-suite/expected.tsv (the
 verdict of yaml@2.8.3 for each in.yaml and in.json of the suite) is
 checked without Node: the same hash where the reference hashes, an error
 where it throws.  The files we still refuse are listed below by case,
@@ -11,7 +11,7 @@ that now hashes (take it off the list).'
 
 . "${TEST_SRC_DIR:-$(dirname "$0")/..}/t/test-lib.sh"
 
-SUITE=$SHARED_DIR/vectors/yaml-test-suite
+SUITE=$TEST_DIRECTORY/vectors/yaml-test-suite
 
 # Case (path under cases/ without /in.yaml), then the reason.
 cat >refusals.expect <<\EOF
@@ -26,7 +26,7 @@ UKK6/00	libyaml: a ':' with no key at the start of a line
 M2N8/00	libyaml: a ':' with no key after '?', inside a collection key
 EOF
 
-test_expect_success SHARED 'every verdict of the suite: same hash, or an error' '
+test_expect_success 'every verdict of the suite: same hash, or an error' '
 	test -f "$SUITE/expected.tsv" &&
 	: >wrong &&
 	: >refused &&

@@ -344,8 +344,8 @@ test_expect_success 'canon takes exactly one FILE' '
 
 # --jcs: RFC 8785.
 
-test_expect_success SHARED 'canon --jcs reproduces the RFC 8785 vectors' '
-	vectors=$SHARED_DIR/vectors/jcs &&
+test_expect_success 'canon --jcs reproduces the RFC 8785 vectors' '
+	vectors=$TEST_DIRECTORY/vectors/jcs &&
 	for name in arrays french structures unicode values weird
 	do
 		cp "$vectors/input/$name.json" $name.json &&
@@ -354,8 +354,8 @@ test_expect_success SHARED 'canon --jcs reproduces the RFC 8785 vectors' '
 	done
 '
 
-test_expect_success SHARED 'the RFC 8785 vectors match their hex dumps' '
-	vectors=$SHARED_DIR/vectors/jcs &&
+test_expect_success 'the RFC 8785 vectors match their hex dumps' '
+	vectors=$TEST_DIRECTORY/vectors/jcs &&
 	for name in arrays french structures unicode values weird
 	do
 		od -An -v -tx1 "$vectors/output/$name.json" | tr -d " \n" >od.hex &&

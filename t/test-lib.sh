@@ -26,7 +26,6 @@
 #	TEST_SRC_DIR	absolute top source directory
 #	TEST_BUILD_DIR	absolute top build directory
 #	AHD_REPLAY	the binary under test; `ahd-replay` on PATH runs it
-#	SHARED_DIR	the shared/ directory beside the project (prereq SHARED)
 #	NODE		node, or empty (prereq NODE)
 #	TEST_VERBOSE=1	as -v;  TEST_WRAPPER="valgrind -q ..." runs the
 #			binary under that command;  TEST_SKIP="t0100.3 t0200.*"
@@ -82,14 +81,13 @@ case $AHD_REPLAY in
 /*) ;;
 *) AHD_REPLAY=$(pwd)/$AHD_REPLAY ;;
 esac
-SHARED_DIR=${SHARED_DIR:-$TEST_SRC_DIR/../shared}
 if test -z "${NODE+set}"
 then
 	NODE=$(command -v node 2>/dev/null) || NODE=
 fi
 # Fixtures of a script tNNNN-foo.sh live in "$TEST_DIRECTORY/tNNNN".
 TEST_DIRECTORY=$TEST_SRC_DIR/t
-export TEST_SRC_DIR TEST_BUILD_DIR AHD_REPLAY SHARED_DIR NODE TEST_DIRECTORY
+export TEST_SRC_DIR TEST_BUILD_DIR AHD_REPLAY NODE TEST_DIRECTORY
 
 test_name=$(basename "$0" .sh)
 TRASH_DIRECTORY=$TEST_BUILD_DIR/t/trash.$test_name
@@ -275,9 +273,6 @@ test_have_prereq () {
 
 test_lazy_prereq NODE '
 	test -n "$NODE" && "$NODE" -e "process.exit(0)"
-'
-test_lazy_prereq SHARED '
-	test -d "$SHARED_DIR"
 '
 test_lazy_prereq SHA256SUM '
 	echo x | sha256sum
