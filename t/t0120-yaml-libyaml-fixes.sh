@@ -274,7 +274,9 @@ test_expect_success 'an empty implicit key (NHX8, S3PD, UKK6, 6M2F, M2N8, CFD4, 
 	printf ": : v\n" >e10.yml &&
 	test_expect_code 2 ahd-replay hash e10.yml &&
 	printf "{: : x}\n" >e11.yml &&
-	test_expect_code 2 ahd-replay hash e11.yml
+	test_expect_code 2 ahd-replay hash e11.yml &&
+	printf "[: a, : b] x\n" >e12.yml &&
+	test_hash_fails "(line 1, column 12)" e12.yml
 '
 
 test_expect_success 'a "?" key keeps its ":" on its column across the key lines' '
