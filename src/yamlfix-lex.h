@@ -32,6 +32,16 @@ struct lexer {
 	unsigned char *kinds;	/* '{' or '[' for each open flow collection */
 	size_t kinds_alloc;
 	size_t key_start, key_end;	/* the last scalar in a flow collection */
+	size_t line_start;	/* the start of the current block line */
+	long *qcols;		/* columns of block "?" keys with no ':' yet */
+	size_t nr_qcols, qcols_alloc;
+	int flow_entry;		/* FLOW_ENTRY_*, in the innermost flow */
+};
+
+enum {
+	FLOW_ENTRY_EMPTY,	/* nothing since '[', '{', ',' or '?' */
+	FLOW_ENTRY_KEY,		/* content, no ':' yet */
+	FLOW_ENTRY_VALUE,	/* after the ':' */
 };
 
 /* The character at i as the lexer sees it; -1 past either end. */
@@ -53,6 +63,27 @@ static inline int is_flow_ind(int c)
 size_t yl_lx_find(const struct lexer *lx, int c, size_t from, size_t to);
 size_t yl_lx_continue_scalar(const struct lexer *lx, size_t off);
 void yl_lx_add_span(struct yl_fix *fx, size_t start, size_t end, int kind);
+
+/* Content in a flow collection: the entry has a key now. */
+static inline void flow_content(struct lexer *lx)
+{
+	if (lx->flow_entry == FLOW_ENTRY_EMPTY)
+		lx->flow_entry = FLOW_ENTRY_KEY;
+}
+
+int yl_lx_fail(struct lexer *lx, int status, size_t at, const char *msg);
+void yl_lx_tabs_to_spaces(struct lexer *lx, size_t b, size_t e);
+
+/* yamlfix-tabs.c */
+int yl_lx_tab_as_indent(struct lexer *lx);
+void yl_lx_root_flow_tabs(struct lexer *lx, size_t b, size_t le);
+int yl_lx_due_tab_line(struct lexer *lx, size_t b);
+
+/* yamlfix-empty.c */
+void yl_lx_block_indicator(struct lexer *lx, int c, int prev);
+void yl_lx_block_content(struct lexer *lx);
+void yl_lx_block_reset(struct lexer *lx);
+void yl_lx_flow_colon(struct lexer *lx);
 
 /* yamlfix-block.c */
 void yl_lx_block_header(struct lexer *lx);

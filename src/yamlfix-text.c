@@ -257,6 +257,15 @@ static int cmp_edit(const void *a, const void *b)
 	return y->del - x->del;
 }
 
+static int cmp_ins(const void *a, const void *b)
+{
+	const struct yl_ins *x = a, *y = b;
+
+	if (x->at != y->at)
+		return x->at < y->at ? -1 : 1;
+	return (x->c > y->c) - (x->c < y->c);
+}
+
 static int cmp_size(const void *a, const void *b)
 {
 	size_t x = *(const size_t *)a, y = *(const size_t *)b;
@@ -288,7 +297,7 @@ int yl_fix_scan(struct yl_fix *fx, const char *text, size_t len,
 	if (fx->nr_patched)
 		qsort(fx->patched, fx->nr_patched, sizeof(size_t), cmp_size);
 	if (fx->nr_ins)
-		qsort(fx->ins, fx->nr_ins, sizeof(size_t), cmp_size);
+		qsort(fx->ins, fx->nr_ins, sizeof(*fx->ins), cmp_ins);
 	return 0;
 }
 
@@ -314,8 +323,8 @@ void yl_fix_build(struct yl_fix *fx, const char *text, size_t len)
 	}
 	fx->lib = xmalloc(len + fx->nr_ins + 1);
 	while (i <= len) {
-		if (k < fx->nr_ins && fx->ins[k] == i) {
-			fx->lib[o++] = ' ';
+		if (k < fx->nr_ins && fx->ins[k].at == i) {
+			fx->lib[o++] = fx->ins[k].c;
 			add_shift(fx, &alloc, o, --d);
 			k++;
 			continue;

@@ -22,7 +22,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-static int lex_fail(struct lexer *lx, int status, size_t at, const char *msg)
+int yl_lx_fail(struct lexer *lx, int status, size_t at, const char *msg)
 {
 	if (!lx->fx->status) {
 		lx->fx->status = status;
@@ -63,14 +63,15 @@ void yl_lx_add_span(struct yl_fix *fx, size_t start, size_t end, int kind)
 	sp->kind = kind;
 }
 
-static void add_ins(struct yl_fix *fx, size_t at)
+void yl_fix_add_ins(struct yl_fix *fx, size_t at, char c)
 {
 	ALLOC_GROW(fx->ins, fx->nr_ins + 1, fx->ins_alloc);
-	fx->ins[fx->nr_ins++] = at;
+	fx->ins[fx->nr_ins].at = at;
+	fx->ins[fx->nr_ins++].c = c;
 }
 
 /* libyaml: tabs are separation only in some places; spaces work in all. */
-static void tabs_to_spaces(struct lexer *lx, size_t b, size_t e)
+void yl_lx_tabs_to_spaces(struct lexer *lx, size_t b, size_t e)
 {
 	for (; b < e; b++)
 		if (lx->s[b] == '\t')
@@ -122,7 +123,7 @@ static int comment_at(struct lexer *lx)
 	size_t p = lx->pos;
 
 	if (p > 0 && !strchr(" \t\r\n", lx->s[p - 1]))
-		return lex_fail(lx, LOAD_EINVALID, p,
+		return yl_lx_fail(lx, LOAD_EINVALID, p,
 				"comment not separated from the token before "
 				"it by white space");
 	return 0;
@@ -180,28 +181,12 @@ static void push_tag(struct lexer *lx)
 	lx->pos = i;
 }
 
-/*
- * A tab separated a line-start indicator from what follows, and now
- * yaml meets `what` on that line: properties, another indicator or an
- * implicit key.  yaml takes the tab for indentation there.
- */
-static int tab_as_indent(struct lexer *lx)
-{
-	if (lx->tab_line == SIZE_MAX)
-		return 0;
-	if (memchr(lx->s + lx->tab_line, '\n', lx->pos - lx->tab_line)) {
-		lx->tab_line = SIZE_MAX;
-		return 0;
-	}
-	return lex_fail(lx, LOAD_EINVALID, lx->tab_at,
-			"tabs are not allowed as indentation");
-}
-
 static void flow_open(struct lexer *lx, int c)
 {
 	ALLOC_GROW(lx->kinds, (size_t)lx->flow_level + 1, lx->kinds_alloc);
 	lx->kinds[lx->flow_level++] = (unsigned char)c;
 	lx->key_start = SIZE_MAX;
+	lx->flow_entry = FLOW_ENTRY_EMPTY;
 }
 
 /*
@@ -233,7 +218,7 @@ static int push_indicators(struct lexer *lx)
 
 		if (c == '!' || c == '&') {
 			if (!lx->flow_level && !lx->tab_props_ok &&
-			    tab_as_indent(lx))
+			    yl_lx_tab_as_indent(lx))
 				return -1;
 			if (c == '!')
 				push_tag(lx);
@@ -241,6 +226,8 @@ static int push_indicators(struct lexer *lx)
 				push_name(lx);
 			if (!lx->flow_level)
 				lx->node_due = 1;
+			else
+				flow_content(lx);
 			push_spaces(lx, 1);
 			continue;
 		}
@@ -250,7 +237,7 @@ static int push_indicators(struct lexer *lx)
 		if (!is_empty(c1) && !(lx->flow_level && is_flow_ind(c1)))
 			return 0;
 		if (!lx->flow_level) {
-			if (tab_as_indent(lx))
+			if (yl_lx_tab_as_indent(lx))
 				return -1;
 			lx->indent_next = lx->indent_value + 1;
 			lx->node_due = 1;
@@ -259,14 +246,18 @@ static int push_indicators(struct lexer *lx)
 			lx->flow_key = 0;
 			if (c == ':')
 				join_key(lx, lx->pos);
+			if (c == ':')
+				yl_lx_flow_colon(lx);
+			else if (c == '?')
+				lx->flow_entry = FLOW_ENTRY_EMPTY;
 			lx->key_start = SIZE_MAX;
 			/* libyaml: an indicator needs a blank after it. */
 			if (!is_empty(c1))
-				add_ins(lx->fx, lx->pos + 1);
+				yl_fix_add_ins(lx->fx, lx->pos + 1, ' ');
 		}
 		lx->pos++;
 		if (lx->flow_level)
-			tabs_to_spaces(lx, lx->pos, lx->pos + push_spaces(lx, 1));
+			yl_lx_tabs_to_spaces(lx, lx->pos, lx->pos + push_spaces(lx, 1));
 		else
 			push_spaces(lx, 1);
 	}
@@ -417,7 +408,7 @@ static int lex_flow(struct lexer *lx)
 			sp = 0;
 		b = lx->pos;
 		sp += push_spaces(lx, 1);
-		tabs_to_spaces(lx, b, lx->pos);
+		yl_lx_tabs_to_spaces(lx, b, lx->pos);
 	} while (nl + sp > 0);
 	le = line_end(lx);
 	c = lx->pos < le ? lx->s[lx->pos] : -1;
@@ -433,8 +424,9 @@ static int lex_flow(struct lexer *lx)
 		lx->pos++;
 		lx->key_start = SIZE_MAX;
 		b = lx->pos;
-		tabs_to_spaces(lx, b, b + push_spaces(lx, 1));
+		yl_lx_tabs_to_spaces(lx, b, b + push_spaces(lx, 1));
 		lx->flow_key = 0;
+		lx->flow_entry = FLOW_ENTRY_EMPTY;
 	}
 	if (push_indicators(lx))
 		return ST_END;
@@ -459,14 +451,17 @@ static int lex_flow(struct lexer *lx)
 		lx->flow_key = 1;
 		lx->flow_level--;
 		lx->key_start = SIZE_MAX;
+		lx->flow_entry = FLOW_ENTRY_KEY;
 		return lx->flow_level ? ST_FLOW : ST_DOC;
 	case '*':
 		push_name(lx);
 		lx->key_start = SIZE_MAX;
+		flow_content(lx);
 		return ST_FLOW;
 	case '"':
 	case '\'':
 		lx->flow_key = 1;
+		flow_content(lx);
 		b = lx->pos;
 		c = lex_quoted(lx);
 		lx->key_start = b;
@@ -479,12 +474,13 @@ static int lex_flow(struct lexer *lx)
 			lx->flow_key = 0;
 			join_key(lx, lx->pos);
 			lx->key_start = SIZE_MAX;
+			yl_lx_flow_colon(lx);
 			/* libyaml: a value indicator needs a blank after it. */
 			if (!is_empty(nx))
-				add_ins(lx->fx, lx->pos + 1);
+				yl_fix_add_ins(lx->fx, lx->pos + 1, ' ');
 			lx->pos++;
 			b = lx->pos;
-			tabs_to_spaces(lx, b, b + push_spaces(lx, 1));
+			yl_lx_tabs_to_spaces(lx, b, b + push_spaces(lx, 1));
 			return ST_FLOW;
 		}
 	}
@@ -497,71 +493,13 @@ static int lex_flow(struct lexer *lx)
 		 */
 		if (c == '?' || c == ':')
 			yl_fix_add_edit(lx->fx, lx->pos, 1, "x", 0);
+		flow_content(lx);
 		b = lx->pos;
 		c = lex_plain(lx);
 		lx->key_start = b;
 		lx->key_end = lx->pos;
 		return c;
 	}
-}
-
-/*
- * Tabs before the root node of a document: yaml takes them as white
- * space when the node is a flow collection (properties may come first)
- * and not a key.  libyaml gets spaces; a ':' later on the line is
- * refused as yaml refuses it.
- */
-static void root_flow_tabs(struct lexer *lx, size_t b, size_t le)
-{
-	size_t i = lx->pos, k;
-
-	while (i < le && (lx->s[i] == '!' || lx->s[i] == '&')) {
-		while (i < le && !strchr(" \t", lx->s[i]))
-			i++;
-		while (i < le && strchr(" \t", lx->s[i]))
-			i++;
-	}
-	if (i >= le || (lx->s[i] != '[' && lx->s[i] != '{'))
-		return;
-	for (k = b; lx->s[k] != '\t'; k++)
-		;
-	lx->tab_line = b;
-	lx->tab_at = k;
-	lx->tab_props_ok = 1;
-	tabs_to_spaces(lx, b, lx->pos);
-}
-
-/*
- * A line of only white space with a tab, while a node is still due (after
- * "---", a key's ':', '-', '?', an anchor or a tag).  yaml errs on the
- * tab as indentation when the line is the last one and starts with the
- * tab; elsewhere (and after a '?' whose key came, the value being
- * due) its verdict hangs on the parent's indentation and on what
- * follows, which this layer does not track.
- */
-static int due_tab_line(struct lexer *lx, size_t b)
-{
-	size_t ls = b, i;
-
-	while (ls > 0 && lx->s[ls - 1] != '\n')
-		ls--;
-	for (i = ls; i < lx->pos && lx->s[i] != '\t'; i++)
-		if (lx->s[i] != ' ')
-			return 0;
-	if (i == lx->pos)
-		return 0;
-	/* Blank lines to the end: yaml judges only the last one. */
-	for (i = lx->pos; i < lx->n && strchr(" \t\r\n", lx->s[i]); i++)
-		;
-	if (i == lx->n && lx->pos < lx->n)
-		return 0;
-	if (lx->node_due && lx->pos == lx->n && lx->s[ls] == '\t')
-		lex_fail(lx, LOAD_EINVALID, ls,
-			 "tabs are not allowed as indentation");
-	else
-		lex_fail(lx, LOAD_EUNSUPPORTED, i,
-			 "a line of white space with a tab where a node is due");
-	return 1;
 }
 
 static int lex_doc(struct lexer *lx, int lead)
@@ -572,12 +510,12 @@ static int lex_doc(struct lexer *lx, int lead)
 	push_spaces(lx, 1);
 	le = line_end(lx);
 	if (lead && lx->pos == le && (lx->node_due || lx->value_due) &&
-	    due_tab_line(lx, b))
+	    yl_lx_due_tab_line(lx, b))
 		return ST_END;
 	if (lead && (lx->pos == le || lx->s[lx->pos] == '#'))
-		tabs_to_spaces(lx, b, lx->pos);	/* libyaml: blank line */
+		yl_lx_tabs_to_spaces(lx, b, lx->pos);	/* libyaml: blank line */
 	else if (lead && !lx->doc_content && memchr(lx->s + b, '\t', lx->pos - b))
-		root_flow_tabs(lx, b, le);
+		yl_lx_root_flow_tabs(lx, b, le);
 	if (push_indicators(lx))
 		return ST_END;
 	c = lx->pos < le ? lx->s[lx->pos] : -1;
@@ -628,14 +566,20 @@ static int lex_doc(struct lexer *lx, int lead)
 
 static int lex_block_start(struct lexer *lx)
 {
+	int prev = 0;
+
 	for (;;) {
 		int c0 = ch(lx, lx->pos), c1 = ch(lx, lx->pos + 1);
 		size_t b, k;
 
-		if (!((c0 == '-' || c0 == '?' || c0 == ':') && is_empty(c1)))
+		if (!((c0 == '-' || c0 == '?' || c0 == ':') && is_empty(c1))) {
+			yl_lx_block_content(lx);
 			return lex_doc(lx, 1);
-		if (tab_as_indent(lx))
+		}
+		if (yl_lx_tab_as_indent(lx))
 			return ST_END;
+		yl_lx_block_indicator(lx, c0, prev);
+		prev = c0;
 		lx->doc_content = 1;
 		lx->node_due = 1;
 		lx->value_due = c0 == '?';
@@ -648,7 +592,7 @@ static int lex_block_start(struct lexer *lx)
 			lx->tab_line = b;
 			lx->tab_at = k;
 			lx->tab_props_ok = 0;
-			tabs_to_spaces(lx, b, lx->pos);
+			yl_lx_tabs_to_spaces(lx, b, lx->pos);
 		}
 		lx->indent_next = lx->indent_value + 1;
 		lx->indent_value += (long)(lx->pos - b) + 1;
@@ -661,12 +605,14 @@ static int lex_line_start(struct lexer *lx)
 		int c = lx->s[lx->pos];
 
 		lx->pos += 3;
+		yl_lx_block_reset(lx);
 		lx->indent_value = lx->indent_next = 0;
 		lx->doc_content = 0;
 		lx->node_due = c == '-';
 		lx->value_due = 0;
 		return c == '-' ? ST_DOC : ST_STREAM;
 	}
+	lx->line_start = lx->pos;
 	lx->indent_value = (long)push_spaces(lx, 0);
 	if (lx->indent_next > lx->indent_value && !is_empty(ch(lx, lx->pos + 1)))
 		lx->indent_next = lx->indent_value;
@@ -691,7 +637,7 @@ static int lex_stream(struct lexer *lx)
 		while (ch(lx, i) == ' ')
 			i++;
 		if (ch(lx, i) == '-' && (ch(lx, i + 1) == ' ' || ch(lx, i + 1) == '\t'))
-			return lex_fail(lx, LOAD_EINVALID, i, "block sequence "
+			return yl_lx_fail(lx, LOAD_EINVALID, i, "block sequence "
 					"entry right after a byte order mark");
 	}
 	if ((lx->pos == 0 && lx->fx->bom_taken) || bom) {
@@ -701,7 +647,7 @@ static int lex_stream(struct lexer *lx)
 		if (ch(lx, i) == '?' && is_empty(ch(lx, i + 1))) {
 			for (b = i + 1; ch(lx, b) == ' ' || ch(lx, b) == '\t'; b++)
 				if (lx->s[b] == '\t')
-					return lex_fail(lx, LOAD_EINVALID, b,
+					return yl_lx_fail(lx, LOAD_EINVALID, b,
 							"tabs are not allowed as indentation");
 		}
 	}
@@ -716,7 +662,7 @@ static int lex_stream(struct lexer *lx)
 		if (i > lx->pos && !(c == -1 || c == '#' || c == '\n' ||
 				     c == '\r' || c == '[' || c == '{') &&
 		    !yl_fix_only_comments_after((const char *)lx->s, lx->n, le))
-			return lex_fail(lx, LOAD_EUNSUPPORTED, i,
+			return yl_lx_fail(lx, LOAD_EUNSUPPORTED, i,
 					"white space after a byte order mark "
 					"before content");
 	}
@@ -724,7 +670,7 @@ static int lex_stream(struct lexer *lx)
 		if (le - lx->pos > 6 && !memcmp(lx->s + lx->pos, "%YAML", 5) &&
 		    (lx->s[lx->pos + 5] == ' ' || lx->s[lx->pos + 5] == '\t') &&
 		    !yl_fix_version_ok(lx->s, lx->pos + 5, le))
-			return lex_fail(lx, LOAD_EINVALID, lx->pos,
+			return yl_lx_fail(lx, LOAD_EINVALID, lx->pos,
 					"unsupported YAML version in %YAML");
 		lx->pos = le;
 		push_newline(lx);
@@ -735,7 +681,7 @@ static int lex_stream(struct lexer *lx)
 	if (c == -1 || c == '#' || c == '\n' || (c == '\r' && ch(lx, i + 1) == '\n')) {
 		b = lx->pos;
 		push_spaces(lx, 1);
-		tabs_to_spaces(lx, b, lx->pos);	/* libyaml: blank line */
+		yl_lx_tabs_to_spaces(lx, b, lx->pos);	/* libyaml: blank line */
 		lx->pos = le;
 		push_newline(lx);
 		return ST_STREAM;
@@ -751,7 +697,7 @@ static void lex(struct lexer *lx)
 
 	while (state != ST_END && lx->pos < lx->n && !lx->fx->status) {
 		if (lx->pos == last && ++stalled > 4) {
-			lex_fail(lx, LOAD_EUNSUPPORTED, lx->pos,
+			yl_lx_fail(lx, LOAD_EUNSUPPORTED, lx->pos,
 				 "a spot yaml's lexer does not get past");
 			return;
 		}
@@ -791,5 +737,6 @@ int yl_fix_lex(struct yl_fix *fx, const char *text, size_t len,
 	lx.key_start = SIZE_MAX;
 	lex(&lx);
 	free(lx.kinds);
+	free(lx.qcols);
 	return fx->status;
 }

@@ -34,10 +34,16 @@ struct yl_edit {
 	char with[8];
 };
 
+/* A byte libyaml gets before the original offset at, and yaml does not. */
+struct yl_ins {
+	size_t at;
+	char c;		/* a space, or a placeholder for an empty key */
+};
+
 struct yl_fix {
 	struct yl_edit *edits;		/* sorted by at, not overlapping */
 	size_t nr_edits, edits_alloc;
-	size_t *ins;			/* a space goes before these offsets */
+	struct yl_ins *ins;		/* sorted by at */
 	size_t nr_ins, ins_alloc;
 	size_t *patched;		/* content bytes libyaml sees replaced */
 	size_t nr_patched, patched_alloc;
@@ -77,6 +83,7 @@ int yl_fix_patched(const struct yl_fix *fx, size_t b, size_t e);
 void yl_fix_release(struct yl_fix *fx);
 
 /* Internal to yamlfix.c and yamlfix-text.c. */
+void yl_fix_add_ins(struct yl_fix *fx, size_t at, char c);
 void yl_fix_add_edit(struct yl_fix *fx, size_t at, size_t len,
 		     const char *with, int content);
 int yl_fix_characters(struct yl_fix *fx, const char *text, size_t len,

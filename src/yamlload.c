@@ -77,7 +77,21 @@ int yl_fail(struct loader *ld, int status, const yaml_mark_t *mark,
 	else
 		strbuf_addstr(ld->err, "invalid YAML: ");
 	strbuf_addstr(ld->err, buf);
-	if (mark)
+	if (mark && ld->fx.lib && ld->pm.text) {
+		/* libyaml's copy has bytes moved: count in the source. */
+		size_t at = yl_posmap_byte(&ld->pm, mark->index), i, line = 0,
+		       col = 0;
+
+		for (i = 0; i < at && i < ld->len; i++) {
+			if (ld->text[i] == '\n') {
+				line++;
+				col = 0;
+			} else if ((ld->text[i] & 0xC0) != 0x80)
+				col++;
+		}
+		strbuf_addf(ld->err, " (line %zu, column %zu)", line + 1,
+			    col + 1);
+	} else if (mark)
 		strbuf_addf(ld->err, " (line %zu, column %zu)", mark->line + 1,
 			    mark->column + 1);
 	ld->status = status;

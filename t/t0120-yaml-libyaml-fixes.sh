@@ -252,4 +252,40 @@ test_expect_success 'an implicit key near the 1024 limit after an empty value (A
 	test_hash_exact a5d.yml "{\"a\":null,\"$k\":\"v\"}"
 '
 
+test_expect_success 'an empty implicit key (NHX8, S3PD, UKK6, 6M2F, M2N8, CFD4, FRK4)' '
+	printf ": v\n" >e1.yml &&
+	test_hash_exact e1.yml "{\"\":\"v\"}" &&
+	printf "a: 1\n: # c\nb: 2\n" >e2.yml &&
+	test_hash_exact e2.yml "{\"\":null,\"a\":1,\"b\":2}" &&
+	printf -- "- :\n- : x\n" >e3.yml &&
+	test_hash_exact e3.yml "[{\"\":null},{\"\":\"x\"}]" &&
+	printf "x:\n  : a\n  b: c\n" >e4.yml &&
+	test_hash_exact e4.yml "{\"x\":{\"\":\"a\",\"b\":\"c\"}}" &&
+	printf "? a\n: b\n: c\n" >e5.yml &&
+	test_hash_exact e5.yml "{\"\":\"c\",\"a\":\"b\"}" &&
+	printf "[: a, b, ? : c]\n" >e6.yml &&
+	test_hash_exact e6.yml "[{\"\":\"a\"},\"b\",{\"\":\"c\"}]" &&
+	printf "{a: 1, :}\n" >e7.yml &&
+	test_hash_exact e7.yml "{\"\":null,\"a\":1}" &&
+	printf "{\n:\n}\n" >e8.yml &&
+	test_hash_exact e8.yml "{\"\":null}" &&
+	printf ": v\n: w\n" >e9.yml &&
+	test_expect_code 2 ahd-replay hash e9.yml &&
+	printf ": : v\n" >e10.yml &&
+	test_expect_code 2 ahd-replay hash e10.yml &&
+	printf "{: : x}\n" >e11.yml &&
+	test_expect_code 2 ahd-replay hash e11.yml &&
+	printf "[: a, : b] x\n" >e12.yml &&
+	test_hash_fails "(line 1, column 12)" e12.yml
+'
+
+test_expect_success 'a "?" key keeps its ":" on its column across the key lines' '
+	printf -- "---\n?\n- a\n- b\n:\n- c\n" >q1.yml &&
+	test_hash_exact q1.yml "{\"[ a, b ]\":[\"c\"]}" &&
+	printf -- "- ? a\n  : b\n- : c\n" >q2.yml &&
+	test_hash_exact q2.yml "[{\"a\":\"b\"},{\"\":\"c\"}]" &&
+	printf "?\n  a: 1\n: v\n" >q3.yml &&
+	test_hash_exact q3.yml "{\"{ a: 1 }\":\"v\"}"
+'
+
 test_done

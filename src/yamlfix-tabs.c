@@ -1,0 +1,87 @@
+/*
+ * Tabs for the libyaml workaround layer: where yaml takes a tab for
+ * indentation (an error) and where for separation, which libyaml then
+ * gets as a space.
+ */
+#include "config.h"
+#include "yamlfix-lex.h"
+#include "yamlload.h"
+
+#include <stdint.h>
+#include <string.h>
+
+/*
+ * A tab separated a line-start indicator from what follows, and now
+ * yaml meets `what` on that line: properties, another indicator or an
+ * implicit key.  yaml takes the tab for indentation there.
+ */
+int yl_lx_tab_as_indent(struct lexer *lx)
+{
+	if (lx->tab_line == SIZE_MAX)
+		return 0;
+	if (memchr(lx->s + lx->tab_line, '\n', lx->pos - lx->tab_line)) {
+		lx->tab_line = SIZE_MAX;
+		return 0;
+	}
+	return yl_lx_fail(lx, LOAD_EINVALID, lx->tab_at,
+			"tabs are not allowed as indentation");
+}
+
+/*
+ * Tabs before the root node of a document: yaml takes them as white
+ * space when the node is a flow collection (properties may come first)
+ * and not a key.  libyaml gets spaces; a ':' later on the line is
+ * refused as yaml refuses it.
+ */
+void yl_lx_root_flow_tabs(struct lexer *lx, size_t b, size_t le)
+{
+	size_t i = lx->pos, k;
+
+	while (i < le && (lx->s[i] == '!' || lx->s[i] == '&')) {
+		while (i < le && !strchr(" \t", lx->s[i]))
+			i++;
+		while (i < le && strchr(" \t", lx->s[i]))
+			i++;
+	}
+	if (i >= le || (lx->s[i] != '[' && lx->s[i] != '{'))
+		return;
+	for (k = b; lx->s[k] != '\t'; k++)
+		;
+	lx->tab_line = b;
+	lx->tab_at = k;
+	lx->tab_props_ok = 1;
+	yl_lx_tabs_to_spaces(lx, b, lx->pos);
+}
+
+/*
+ * A line of only white space with a tab, while a node is still due (after
+ * "---", a key's ':', '-', '?', an anchor or a tag).  yaml errs on the
+ * tab as indentation when the line is the last one and starts with the
+ * tab; elsewhere (and after a '?' whose key came, the value being
+ * due) its verdict hangs on the parent's indentation and on what
+ * follows, which this layer does not track.
+ */
+int yl_lx_due_tab_line(struct lexer *lx, size_t b)
+{
+	size_t ls = b, i;
+
+	while (ls > 0 && lx->s[ls - 1] != '\n')
+		ls--;
+	for (i = ls; i < lx->pos && lx->s[i] != '\t'; i++)
+		if (lx->s[i] != ' ')
+			return 0;
+	if (i == lx->pos)
+		return 0;
+	/* Blank lines to the end: yaml judges only the last one. */
+	for (i = lx->pos; i < lx->n && strchr(" \t\r\n", lx->s[i]); i++)
+		;
+	if (i == lx->n && lx->pos < lx->n)
+		return 0;
+	if (lx->node_due && lx->pos == lx->n && lx->s[ls] == '\t')
+		yl_lx_fail(lx, LOAD_EINVALID, ls,
+			 "tabs are not allowed as indentation");
+	else
+		yl_lx_fail(lx, LOAD_EUNSUPPORTED, i,
+			 "a line of white space with a tab where a node is due");
+	return 1;
+}
