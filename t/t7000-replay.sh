@@ -268,6 +268,17 @@ test_expect_success 'usage errors' '
 		--override=model=x repo/docs/one.md
 '
 
+test_expect_success 'the demo: the report whose token was edited after its run' '
+	sh "$TEST_SRC_DIR/examples/make-demo-repo.sh" demo >/dev/null &&
+	r_=docs/evals/2026-07-28-swiss-editorial-landing.md &&
+	test_must_fail ahd-replay verify "demo/$r_" >demo.verify &&
+	ahd-replay replay --worktree=demo-wt "demo/$r_" >demo.out &&
+	test_grep "token     tokens/swiss-editorial.yml  restored from history" \
+		demo.out &&
+	(cd demo-wt && ahd-replay verify "$r_" >../demo-wt.verify) &&
+	test_grep "replay inputs intact" demo-wt.verify
+'
+
 test_expect_success 'after everything: the user'"'"'s files, index, HEAD and stash as before' '
 	snapshot >after &&
 	test_cmp before after
