@@ -29,6 +29,8 @@ static const struct cmd_struct commands[] = {
 	{ "log", cmd_log, "check a REPLAY.jsonl event log", 0 },
 	{ "render", cmd_render, "print a sidecar's markdown block as the "
 	  "reference does", 0 },
+	{ "replay", cmd_replay, "re-issue a run at its version with its inputs "
+	  "restored", NEED_GIT },
 	{ "sign", cmd_sign, "write a detached signature for each sidecar", 0 },
 	{ "uninstall-hooks", cmd_uninstall_hooks, "remove the hooks and restore "
 	  "the ones they replaced", NEED_GIT },

@@ -726,3 +726,35 @@ out:
 	free(old);
 	return ret;
 }
+
+int mkdir_p(const char *path, struct strbuf *err)
+{
+	struct strbuf sb = STRBUF_INIT;
+	size_t i;
+	int ret = -1;
+
+	strbuf_addstr(&sb, path);
+	for (i = 1; i <= sb.len; i++) {
+		struct stat st;
+		char c = sb.buf[i];
+
+		if (c != '/' && c != '\0')
+			continue;
+		sb.buf[i] = '\0';
+		if (mkdir(sb.buf, 0777) && errno != EEXIST) {
+			strbuf_addf(err, "cannot create '%s': %s", sb.buf,
+				    strerror(errno));
+			goto out;
+		}
+		if (stat(sb.buf, &st) || !S_ISDIR(st.st_mode)) {
+			strbuf_addf(err, "cannot create '%s': %s", sb.buf,
+				    "not a directory");
+			goto out;
+		}
+		sb.buf[i] = c;
+	}
+	ret = 0;
+out:
+	strbuf_release(&sb);
+	return ret;
+}

@@ -94,4 +94,11 @@ int atomic_file_install(struct atomic_file *af, int exclusive,
 			struct strbuf *err);
 void atomic_file_abort(struct atomic_file *af);
 
+/*
+ * Make the directory path and its missing parents (mode 0777 less the
+ * umask), as `mkdir -p` does; an existing directory is fine, anything
+ * else in the way is an error.  Returns 0 or -1 with a reason in err.
+ */
+int mkdir_p(const char *path, struct strbuf *err);
+
 #endif

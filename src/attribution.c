@@ -4,6 +4,7 @@
 #include "hashfile.h"
 #include "history.h"
 #include "lfs.h"
+#include "repo.h"
 #include "treepath.h"
 #include "usage.h"
 #include "utf8.h"
@@ -262,4 +263,63 @@ int attribute_drift(struct strbuf *out, git_repository *repo,
 		strbuf_addstr(out, " (the history is truncated: a shallow "
 			      "clone)");
 	return 0;
+}
+
+int attribution_find(struct attribution_version *out, git_repository *repo,
+		     const git_oid *start, const char *path,
+		     const char *recorded, enum attribution_hash how,
+		     struct strbuf *err)
+{
+	struct search s;
+	struct treepath tp = TREEPATH_INIT, at = TREEPATH_INIT;
+	const char **paths = NULL;
+	size_t npaths;
+	git_commit *commit = NULL;
+	git_tree *tree = NULL;
+	int ret;
+
+	memset(&s, 0, sizeof(s));
+	s.repo = repo;
+	s.path = path;
+	s.recorded = recorded;
+	s.how = how;
+	way_paths(&tp, repo, start, path, &paths, &npaths);
+	ret = history_changes(repo, start, paths, npaths, look_at, &s,
+			      &out->truncated, err);
+	free(paths);
+	treepath_release(&tp);
+	if (ret)
+		return -1;
+	if (s.error) {
+		const git_error *e = git_error_last();
+
+		strbuf_addf(err, "cannot read the history of %s: %s", path,
+			    e ? e->message : "an object is missing");
+		return -1;
+	}
+	if (!s.hit)
+		return 0;
+	git_oid_cpy(&out->commit, &s.found);
+	strbuf_reset(&out->content);
+	if (git_commit_lookup(&commit, repo, &s.found) < 0 ||
+	    git_commit_tree(&tree, commit) < 0) {
+		strbuf_addf(err, "cannot read commit: %s", lg2_message());
+		ret = -1;
+	} else {
+		ret = treepath_read(&out->content, &at, repo, tree, &s.found,
+				    path, err);
+		/* the version just matched, so it is there to read */
+		if (ret == 1)
+			strbuf_addbuf(err, &at.why);
+		ret = ret ? -1 : 1;
+	}
+	treepath_release(&at);
+	git_tree_free(tree);
+	git_commit_free(commit);
+	return ret;
+}
+
+void attribution_version_release(struct attribution_version *v)
+{
+	strbuf_release(&v->content);
 }

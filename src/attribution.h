@@ -26,4 +26,26 @@ int attribute_drift(struct strbuf *out, git_repository *repo,
 		    const char *recorded, enum attribution_hash how,
 		    const char *field, struct strbuf *err);
 
+
+/*
+ * A version of path whose content has the recorded hash, for restoring
+ * it (replay): the newest commit on path's history from start (what
+ * `git log -- <path>` lists) whose version matches as attribute_drift()
+ * matches, with the bytes a checkout of it writes (symlinks followed,
+ * git-lfs pointers read through).  Returns 1 with out filled, 0 when no
+ * version matches (out->truncated says whether a shallow clone's
+ * boundary was met), or -1 with a reason in err.
+ */
+struct attribution_version {
+	git_oid commit;
+	struct strbuf content;
+	int truncated;
+};
+#define ATTRIBUTION_VERSION_INIT { { { 0 } }, STRBUF_INIT, 0 }
+int attribution_find(struct attribution_version *out, git_repository *repo,
+		     const git_oid *start, const char *path,
+		     const char *recorded, enum attribution_hash how,
+		     struct strbuf *err);
+void attribution_version_release(struct attribution_version *v);
+
 #endif

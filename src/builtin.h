@@ -37,6 +37,7 @@ int cmd_keygen(int argc, char **argv);
 int cmd_log(int argc, char **argv);
 int cmd_uninstall_hooks(int argc, char **argv);
 int cmd_render(int argc, char **argv);
+int cmd_replay(int argc, char **argv);
 int cmd_sign(int argc, char **argv);
 int cmd_validate(int argc, char **argv);
 int cmd_verify(int argc, char **argv);

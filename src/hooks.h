@@ -116,12 +116,6 @@ int hook_write(const char *path, const char *buf, size_t len,
 	       struct strbuf *err);
 
 /*
- * Make directory path and its missing parents (mode 0777 less the
- * umask).  Returns 0 or -1 with a reason in err.
- */
-int hook_mkdirs(const char *path, struct strbuf *err);
-
-/*
  * Search PATH for an executable regular file named name, as the shell's
  * `command -v` does.  Returns 1 with the path in out, or 0.
  */

@@ -138,7 +138,7 @@ test_expect_success 'each command page SYNOPSIS is what -h shows' '
 	grep -v "\[options\]\|\.\.\.$\|help\]\? *\[\|--version" man.lines \
 		>man.synopsis &&
 	for cmd in backfill canon capture diff hash hooks install-hooks \
-		keygen log render sign uninstall-hooks validate verify
+		keygen log render replay sign uninstall-hooks validate verify
 	do
 		ahd-replay $cmd -h >usage.$cmd &&
 		sed -n -e "s/^usage: //p" -e "s/^   or: //p" usage.$cmd ||

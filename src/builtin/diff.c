@@ -1,14 +1,8 @@
 /*
- * ahd-replay diff: compare two sidecars field by field under the field
- * stability table (seed 003; seed 000's "what changes between runs").
- *
- * Stable fields are what the same command must reproduce: the inputs and
- * their hashes, the framework, sampling, models and conditions.  Every
- * other field (wall clock, argv, host, request ids, fields this tool does
- * not know) may differ between runs and is shown only with --all.  Token
- * and brief paths are compared after re-rooting, so a sidecar written on
- * a CI runner (/home/runner/work/ahd/ahd/tokens/x.yml) matches one
- * written in a checkout (tokens/x.yml).
+ * ahd-replay diff: two sidecars compared under the field stability table
+ * (src/sidecardiff.c); volatile fields are shown only with --all.  This
+ * file loads the two sides (files, or one report at two commits) and
+ * prints.
  */
 #include "config.h"
 #include "builtin.h"
@@ -20,6 +14,7 @@
 #include "repo.h"
 #include "root.h"
 #include "sidecar.h"
+#include "sidecardiff.h"
 #include "strutil.h"
 #include "usage.h"
 
@@ -40,246 +35,6 @@ struct diff_opts {
 	enum output_format format;
 	const char *root;
 };
-
-/* Fields the same command must reproduce; "[]" stands for any index. */
-static const char *const stable_fields[] = {
-	"kind", "ahd_version", "ahd_commit",
-	"token.path", "token.hash", "brief.path", "brief.hash",
-	"sampling.n", "sampling.temperature", "sampling.seed",
-	"models[].id", "models[].provider",
-	"conditions.requested", "conditions.effective",
-	NULL
-};
-
-/*
- * Objects compared member by member, so that one changed member is named
- * rather than the whole object; anything else is compared whole.
- */
-static const char *const containers[] = {
-	"", "token", "brief", "sampling", "models[]", "conditions", NULL
-};
-
-/*
- * The reference's writing order inside token, brief, sampling, models[]
- * and conditions; sidecar_fields has it for the top level.  Differences
- * are listed in sidecar order.
- */
-static const char *const member_order[] = {
-	"path", "hash", "n", "temperature", "seed",
-	"id", "provider", "provider_request_ids", "requested", "effective",
-	NULL
-};
-
-/* The inputs whose paths are re-rooted, indexing side.rel. */
-static const char *const input_fields[] = { "token", "brief" };
-
-struct side {
-	struct strbuf name;	/* as shown: the operand, or <rev>:<path> */
-	struct sidecar sc;
-	/* token and brief paths relative to the root; empty: as recorded */
-	struct strbuf rel[2];
-	int rerooted[2];
-};
-
-struct difference {
-	char *field;
-	int stable;
-	json_t *a, *b;		/* borrowed from the sidecars; NULL: absent */
-};
-
-struct diff {
-	struct side *a, *b;
-	struct difference *items;
-	size_t nr, alloc;
-	size_t nr_stable, nr_volatile;
-	struct strbuf notes;	/* one per line */
-};
-
-static int list_rank(const char *const *list, const char *key,
-		     size_t *rank)
-{
-	size_t i;
-
-	for (i = 0; list[i]; i++)
-		if (!strcmp(list[i], key)) {
-			*rank = i;
-			return 1;
-		}
-	return 0;
-}
-
-/*
- * Ranks only ever compare siblings, so the two lists never meet; fields
- * in neither come last, by name.
- */
-static size_t key_rank(const char *key)
-{
-	size_t rank;
-
-	if (list_rank(sidecar_fields, key, &rank) ||
-	    list_rank(member_order, key, &rank))
-		return rank;
-	return SIZE_MAX;
-}
-
-static int cmp_keys(const void *x, const void *y)
-{
-	const char *a = *(const char *const *)x, *b = *(const char *const *)y;
-	size_t ra = key_rank(a), rb = key_rank(b);
-
-	if (ra != rb)
-		return ra < rb ? -1 : 1;
-	return strcmp(a, b);
-}
-
-/* Which of the two re-rooted paths a field is, or -1. */
-static int path_field(const char *pattern)
-{
-	if (!strcmp(pattern, "token.path"))
-		return 0;
-	if (!strcmp(pattern, "brief.path"))
-		return 1;
-	return -1;
-}
-
-static int leaf_equal(const struct diff *d, const char *pattern,
-		      const json_t *a, const json_t *b)
-{
-	int pf = path_field(pattern);
-
-	if (!a || !b)
-		return !a && !b;
-	if (pf >= 0 && json_is_string(a) && json_is_string(b) &&
-	    d->a->rel[pf].len && d->b->rel[pf].len)
-		return !strcmp(d->a->rel[pf].buf, d->b->rel[pf].buf);
-	return json_equal((json_t *)a, (json_t *)b);
-}
-
-static void add_difference(struct diff *d, const char *field, int stable,
-			   json_t *a, json_t *b)
-{
-	struct difference *it;
-
-	ALLOC_GROW(d->items, d->nr + 1, d->alloc);
-	it = &d->items[d->nr++];
-	it->field = xstrdup(field);
-	it->stable = stable;
-	it->a = a;
-	it->b = b;
-	if (stable)
-		d->nr_stable++;
-	else
-		d->nr_volatile++;
-}
-
-static void walk(struct diff *d, struct strbuf *path, struct strbuf *pattern,
-		 json_t *a, json_t *b);
-
-static void walk_member(struct diff *d, struct strbuf *path,
-			struct strbuf *pattern, const char *sep,
-			const char *key, json_t *a, json_t *b)
-{
-	size_t plen = path->len, qlen = pattern->len;
-
-	strbuf_addf(path, "%s%s", plen ? sep : "", key);
-	strbuf_addf(pattern, "%s%s", qlen ? sep : "", key);
-	walk(d, path, pattern, a, b);
-	strbuf_setlen(path, plen);
-	strbuf_setlen(pattern, qlen);
-}
-
-static int object_or_null(const json_t *v)
-{
-	return !v || json_is_object(v) || json_is_null(v);
-}
-
-/*
- * Members of an object on either side.  A side that is null (a critique
- * run's brief) lends its null to every member, so the difference reads
- * "brief.path  null  briefs/x.md" rather than naming the whole object.
- */
-static void walk_object(struct diff *d, struct strbuf *path,
-			struct strbuf *pattern, json_t *a, json_t *b)
-{
-	const char **keys = NULL;
-	size_t nr = 0, alloc = 0, i;
-	json_t *sides[2] = { a, b }, *v;
-	const char *key;
-	int s;
-
-	for (s = 0; s < 2; s++) {
-		if (!json_is_object(sides[s]))
-			continue;
-		json_object_foreach(sides[s], key, v) {
-			if (s && json_object_get(a, key))
-				continue;
-			ALLOC_GROW(keys, nr + 1, alloc);
-			keys[nr++] = key;
-		}
-	}
-	if (nr)
-		qsort(keys, nr, sizeof(*keys), cmp_keys);
-	for (i = 0; i < nr; i++)
-		walk_member(d, path, pattern, ".", keys[i],
-			    json_is_object(a) ? json_object_get(a, keys[i]) : a,
-			    json_is_object(b) ? json_object_get(b, keys[i]) : b);
-	free(keys);
-}
-
-/* Models pair up by position: the reference writes them in command order. */
-static void walk_models(struct diff *d, struct strbuf *path,
-			struct strbuf *pattern, json_t *a, json_t *b)
-{
-	size_t na = json_array_size(a), nb = json_array_size(b), i;
-	size_t plen = path->len, qlen = pattern->len;
-
-	strbuf_addstr(pattern, "[]");
-	for (i = 0; i < (na > nb ? na : nb); i++) {
-		strbuf_addf(path, "[%zu]", i);
-		walk(d, path, pattern, json_array_get(a, i),
-		     json_array_get(b, i));
-		strbuf_setlen(path, plen);
-	}
-	strbuf_setlen(pattern, qlen);
-}
-
-static void walk(struct diff *d, struct strbuf *path, struct strbuf *pattern,
-		 json_t *a, json_t *b)
-{
-	if (str_in_list(containers, pattern->buf) && object_or_null(a) &&
-	    object_or_null(b) && (json_is_object(a) || json_is_object(b))) {
-		walk_object(d, path, pattern, a, b);
-		return;
-	}
-	if (!strcmp(pattern->buf, "models") &&
-	    (!a || json_is_array(a)) && (!b || json_is_array(b))) {
-		walk_models(d, path, pattern, a, b);
-		return;
-	}
-	if (!leaf_equal(d, pattern->buf, a, b))
-		add_difference(d, path->buf, str_in_list(stable_fields,
-						     pattern->buf), a, b);
-}
-
-static void note_paths(struct diff *d)
-{
-	struct side *sides[2] = { d->a, d->b };
-	int f, s;
-
-	for (f = 0; f < 2; f++) {
-		for (s = 0; s < 2; s++) {
-			json_t *in = json_object_get(sides[s]->sc.json,
-						     input_fields[f]);
-
-			if (sides[s]->rerooted[f])
-				strbuf_addf(&d->notes, "%s: %s.path %s "
-					    "re-rooted to %s\n",
-					    sides[s]->name.buf, input_fields[f],
-					    json_string_value(json_object_get(in, "path")),
-					    sides[s]->rel[f].buf);
-		}
-	}
-}
 
 /* --- values as text -------------------------------------------------- */
 
@@ -317,7 +72,7 @@ static void add_value(struct strbuf *out, const json_t *v)
 
 /* --- output ---------------------------------------------------------- */
 
-static void print_table(const struct diff *d, int stable)
+static void print_table(const struct sidecar_diff *d, int stable)
 {
 	struct strbuf *va, *vb;
 	size_t i, n = 0, wf = strlen("field"), wa = d->a->name.len;
@@ -363,7 +118,7 @@ static void print_count(size_t n, const char *kind)
 		       n == 1 ? "field differs" : "fields differ");
 }
 
-static void print_text(const struct diff *d, const struct diff_opts *opts)
+static void print_text(const struct sidecar_diff *d, const struct diff_opts *opts)
 {
 	const char *p, *nl;
 
@@ -377,7 +132,7 @@ static void print_text(const struct diff *d, const struct diff_opts *opts)
 		printf("note: %.*s\n", (int)(nl - p), p);
 }
 
-static void print_json(const struct diff *d, const struct diff_opts *opts,
+static void print_json(const struct sidecar_diff *d, const struct diff_opts *opts,
 		       int status)
 {
 	json_t *doc = json_object(), *list = json_array(), *notes = json_array();
@@ -385,7 +140,7 @@ static void print_json(const struct diff *d, const struct diff_opts *opts,
 	size_t i;
 
 	for (i = 0; i < d->nr; i++) {
-		const struct difference *it = &d->items[i];
+		const struct diff_item *it = &d->items[i];
 		json_t *o;
 
 		if (!it->stable && !opts->all)
@@ -420,25 +175,6 @@ static void print_json(const struct diff *d, const struct diff_opts *opts,
 
 /* --- loading --------------------------------------------------------- */
 
-static void side_init(struct side *s)
-{
-	struct sidecar init = SIDECAR_INIT;
-
-	strbuf_init(&s->name, 0);
-	s->sc = init;
-	strbuf_init(&s->rel[0], 0);
-	strbuf_init(&s->rel[1], 0);
-	s->rerooted[0] = s->rerooted[1] = 0;
-}
-
-static void side_release(struct side *s)
-{
-	strbuf_release(&s->name);
-	sidecar_release(&s->sc);
-	strbuf_release(&s->rel[0]);
-	strbuf_release(&s->rel[1]);
-}
-
 static void dir_of(struct strbuf *out, const char *path)
 {
 	const char *slash = strrchr(path, '/');
@@ -451,33 +187,7 @@ static void dir_of(struct strbuf *out, const char *path)
 		strbuf_add(out, path, (size_t)(slash - path));
 }
 
-/*
- * Re-root the token and brief paths.  Nothing is read: a path that
- * cannot be resolved (gone, outside the root, ambiguous) is compared as
- * recorded.
- */
-static void resolve_paths(struct side *s, const char *root,
-			  const struct input_tree *tree)
-{
-	int f;
-
-	for (f = 0; f < 2; f++) {
-		struct resolved_input in = RESOLVED_INPUT_INIT;
-		const char *recorded = json_string_value(json_object_get(
-			json_object_get(s->sc.json, input_fields[f]), "path"));
-
-		if (!recorded)
-			continue;
-		input_resolve(&in, root, recorded, tree, 0);
-		if (in.status == INPUT_OK || in.status == INPUT_NOT_FOUND) {
-			strbuf_addbuf(&s->rel[f], &in.rel);
-			s->rerooted[f] = in.rerooted;
-		}
-		resolved_input_release(&in);
-	}
-}
-
-static int load_file(struct side *s, const char *operand, const char *given)
+static int load_file(struct diff_side *s, const char *operand, const char *given)
 {
 	struct strbuf path = STRBUF_INIT, dir = STRBUF_INIT, root = STRBUF_INIT;
 	struct strbuf err = STRBUF_INIT;
@@ -494,7 +204,7 @@ static int load_file(struct side *s, const char *operand, const char *given)
 		error("%s: %s", path.buf, err.buf);
 		goto out;
 	}
-	resolve_paths(s, root.buf, NULL);
+	diff_side_resolve(s, root.buf, NULL);
 	ret = 0;
 out:
 	strbuf_release(&path);
@@ -572,7 +282,7 @@ out:
 	return ret;
 }
 
-static int load_at(struct side *s, const struct at_repo *r, const char *rev)
+static int load_at(struct diff_side *s, const struct at_repo *r, const char *rev)
 {
 	git_object *obj = NULL;
 	git_commit *commit = NULL;
@@ -608,7 +318,7 @@ static int load_at(struct side *s, const struct at_repo *r, const char *rev)
 	it.index = NULL;
 	it.commit = git_commit_id(commit);
 	it.prefix = r->prefix.buf;
-	resolve_paths(s, r->root.buf, &it);
+	diff_side_resolve(s, r->root.buf, &it);
 	ret = 0;
 out:
 	git_blob_free(blob);
@@ -620,7 +330,7 @@ out:
 	return ret;
 }
 
-static int load_sides(struct side *a, struct side *b, char **argv,
+static int load_sides(struct diff_side *a, struct diff_side *b, char **argv,
 		      const struct diff_opts *opts)
 {
 	struct at_repo r = { NULL, STRBUF_INIT, STRBUF_INIT, STRBUF_INIT };
@@ -649,10 +359,8 @@ static int load_sides(struct side *a, struct side *b, char **argv,
 int cmd_diff(int argc, char **argv)
 {
 	struct diff_opts opts = { 0, 0, FORMAT_TEXT, NULL };
-	struct side a, b;
-	struct diff d;
-	struct strbuf path = STRBUF_INIT, pattern = STRBUF_INIT;
-	size_t i;
+	struct diff_side a, b;
+	struct sidecar_diff d;
 	int status = 2;
 	const struct parse_opt options[] = {
 		OPT_BOOL(0, "all", &opts.all, "also show volatile fields that "
@@ -676,28 +384,19 @@ int cmd_diff(int argc, char **argv)
 		usage_msg_opt(&usage, opts.at ?
 			      "--at wants <rev1> <rev2> <report>" :
 			      "diff wants two reports or sidecars");
-	side_init(&a);
-	side_init(&b);
-	memset(&d, 0, sizeof(d));
-	strbuf_init(&d.notes, 0);
-	d.a = &a;
-	d.b = &b;
+	diff_side_init(&a);
+	diff_side_init(&b);
+	sidecar_diff_init(&d);
 	if (!load_sides(&a, &b, argv, &opts)) {
-		walk(&d, &path, &pattern, a.sc.json, b.sc.json);
-		note_paths(&d);
+		sidecar_diff_compute(&d, &a, &b);
 		status = d.nr_stable ? 1 : 0;
 		if (opts.format == FORMAT_JSON)
 			print_json(&d, &opts, status);
 		else
 			print_text(&d, &opts);
 	}
-	for (i = 0; i < d.nr; i++)
-		free(d.items[i].field);
-	free(d.items);
-	strbuf_release(&d.notes);
-	strbuf_release(&path);
-	strbuf_release(&pattern);
-	side_release(&a);
-	side_release(&b);
+	sidecar_diff_release(&d);
+	diff_side_release(&a);
+	diff_side_release(&b);
 	return finish_stdout(status);
 }

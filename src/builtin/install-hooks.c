@@ -12,6 +12,7 @@
  */
 #include "config.h"
 #include "builtin.h"
+#include "atomicfile.h"
 #include "hookplan.h"
 #include "hooks.h"
 #include "hooksdir.h"
@@ -237,7 +238,7 @@ int cmd_install_hooks(int argc, char **argv)
 		warning("writing there as --hooks-path=use asks: %s", desc.buf);
 		strbuf_release(&desc);
 	}
-	if (writes && hook_mkdirs(hd.path.buf, &err)) {
+	if (writes && mkdir_p(hd.path.buf, &err)) {
 		error("%s", err.buf);
 		goto out;
 	}

@@ -1,0 +1,308 @@
+/*
+ * Comparing two sidecars field by field under the field stability table
+ * (seed 003; seed 000's "what changes between runs"): what `diff` prints
+ * and what `replay` checks after a re-issued run.
+ *
+ * Stable fields are what the same command must reproduce: the inputs and
+ * their hashes, the framework, sampling, models and conditions.  Every
+ * other field (wall clock, argv, host, request ids, fields this tool does
+ * not know) may differ between runs.  Token and brief paths are compared
+ * after re-rooting, so a sidecar written on a CI runner
+ * (/home/runner/work/ahd/ahd/tokens/x.yml) matches one written in a
+ * checkout (tokens/x.yml).
+ */
+#include "config.h"
+#include "sidecardiff.h"
+#include "strutil.h"
+#include "usage.h"
+
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Fields the same command must reproduce; "[]" stands for any index. */
+static const char *const stable_fields[] = {
+	"kind", "ahd_version", "ahd_commit",
+	"token.path", "token.hash", "brief.path", "brief.hash",
+	"sampling.n", "sampling.temperature", "sampling.seed",
+	"models[].id", "models[].provider",
+	"conditions.requested", "conditions.effective",
+	NULL
+};
+
+/*
+ * Objects compared member by member, so that one changed member is named
+ * rather than the whole object; anything else is compared whole.
+ */
+static const char *const containers[] = {
+	"", "token", "brief", "sampling", "models[]", "conditions", NULL
+};
+
+/*
+ * The reference's writing order inside token, brief, sampling, models[]
+ * and conditions; sidecar_fields has it for the top level.  Differences
+ * are listed in sidecar order.
+ */
+static const char *const member_order[] = {
+	"path", "hash", "n", "temperature", "seed",
+	"id", "provider", "provider_request_ids", "requested", "effective",
+	NULL
+};
+
+/* The inputs whose paths are re-rooted, indexing side.rel. */
+static const char *const input_fields[] = { "token", "brief" };
+
+static int list_rank(const char *const *list, const char *key,
+		     size_t *rank)
+{
+	size_t i;
+
+	for (i = 0; list[i]; i++)
+		if (!strcmp(list[i], key)) {
+			*rank = i;
+			return 1;
+		}
+	return 0;
+}
+
+/*
+ * Ranks only ever compare siblings, so the two lists never meet; fields
+ * in neither come last, by name.
+ */
+static size_t key_rank(const char *key)
+{
+	size_t rank;
+
+	if (list_rank(sidecar_fields, key, &rank) ||
+	    list_rank(member_order, key, &rank))
+		return rank;
+	return SIZE_MAX;
+}
+
+static int cmp_keys(const void *x, const void *y)
+{
+	const char *a = *(const char *const *)x, *b = *(const char *const *)y;
+	size_t ra = key_rank(a), rb = key_rank(b);
+
+	if (ra != rb)
+		return ra < rb ? -1 : 1;
+	return strcmp(a, b);
+}
+
+/* Which of the two re-rooted paths a field is, or -1. */
+static int path_field(const char *pattern)
+{
+	if (!strcmp(pattern, "token.path"))
+		return 0;
+	if (!strcmp(pattern, "brief.path"))
+		return 1;
+	return -1;
+}
+
+static int leaf_equal(const struct sidecar_diff *d, const char *pattern,
+		      const json_t *a, const json_t *b)
+{
+	int pf = path_field(pattern);
+
+	if (!a || !b)
+		return !a && !b;
+	if (pf >= 0 && json_is_string(a) && json_is_string(b) &&
+	    d->a->rel[pf].len && d->b->rel[pf].len)
+		return !strcmp(d->a->rel[pf].buf, d->b->rel[pf].buf);
+	return json_equal((json_t *)a, (json_t *)b);
+}
+
+static void add_difference(struct sidecar_diff *d, const char *field, int stable,
+			   json_t *a, json_t *b)
+{
+	struct diff_item *it;
+
+	ALLOC_GROW(d->items, d->nr + 1, d->alloc);
+	it = &d->items[d->nr++];
+	it->field = xstrdup(field);
+	it->stable = stable;
+	it->a = a;
+	it->b = b;
+	if (stable)
+		d->nr_stable++;
+	else
+		d->nr_volatile++;
+}
+
+static void walk(struct sidecar_diff *d, struct strbuf *path, struct strbuf *pattern,
+		 json_t *a, json_t *b);
+
+static void walk_member(struct sidecar_diff *d, struct strbuf *path,
+			struct strbuf *pattern, const char *sep,
+			const char *key, json_t *a, json_t *b)
+{
+	size_t plen = path->len, qlen = pattern->len;
+
+	strbuf_addf(path, "%s%s", plen ? sep : "", key);
+	strbuf_addf(pattern, "%s%s", qlen ? sep : "", key);
+	walk(d, path, pattern, a, b);
+	strbuf_setlen(path, plen);
+	strbuf_setlen(pattern, qlen);
+}
+
+static int object_or_null(const json_t *v)
+{
+	return !v || json_is_object(v) || json_is_null(v);
+}
+
+/*
+ * Members of an object on either side.  A side that is null (a critique
+ * run's brief) lends its null to every member, so the difference reads
+ * "brief.path  null  briefs/x.md" rather than naming the whole object.
+ */
+static void walk_object(struct sidecar_diff *d, struct strbuf *path,
+			struct strbuf *pattern, json_t *a, json_t *b)
+{
+	const char **keys = NULL;
+	size_t nr = 0, alloc = 0, i;
+	json_t *sides[2] = { a, b }, *v;
+	const char *key;
+	int s;
+
+	for (s = 0; s < 2; s++) {
+		if (!json_is_object(sides[s]))
+			continue;
+		json_object_foreach(sides[s], key, v) {
+			if (s && json_object_get(a, key))
+				continue;
+			ALLOC_GROW(keys, nr + 1, alloc);
+			keys[nr++] = key;
+		}
+	}
+	if (nr)
+		qsort(keys, nr, sizeof(*keys), cmp_keys);
+	for (i = 0; i < nr; i++)
+		walk_member(d, path, pattern, ".", keys[i],
+			    json_is_object(a) ? json_object_get(a, keys[i]) : a,
+			    json_is_object(b) ? json_object_get(b, keys[i]) : b);
+	free(keys);
+}
+
+/* Models pair up by position: the reference writes them in command order. */
+static void walk_models(struct sidecar_diff *d, struct strbuf *path,
+			struct strbuf *pattern, json_t *a, json_t *b)
+{
+	size_t na = json_array_size(a), nb = json_array_size(b), i;
+	size_t plen = path->len, qlen = pattern->len;
+
+	strbuf_addstr(pattern, "[]");
+	for (i = 0; i < (na > nb ? na : nb); i++) {
+		strbuf_addf(path, "[%zu]", i);
+		walk(d, path, pattern, json_array_get(a, i),
+		     json_array_get(b, i));
+		strbuf_setlen(path, plen);
+	}
+	strbuf_setlen(pattern, qlen);
+}
+
+static void walk(struct sidecar_diff *d, struct strbuf *path, struct strbuf *pattern,
+		 json_t *a, json_t *b)
+{
+	if (str_in_list(containers, pattern->buf) && object_or_null(a) &&
+	    object_or_null(b) && (json_is_object(a) || json_is_object(b))) {
+		walk_object(d, path, pattern, a, b);
+		return;
+	}
+	if (!strcmp(pattern->buf, "models") &&
+	    (!a || json_is_array(a)) && (!b || json_is_array(b))) {
+		walk_models(d, path, pattern, a, b);
+		return;
+	}
+	if (!leaf_equal(d, pattern->buf, a, b))
+		add_difference(d, path->buf, str_in_list(stable_fields,
+						     pattern->buf), a, b);
+}
+
+static void note_paths(struct sidecar_diff *d)
+{
+	struct diff_side *sides[2] = { d->a, d->b };
+	int f, s;
+
+	for (f = 0; f < 2; f++) {
+		for (s = 0; s < 2; s++) {
+			json_t *in = json_object_get(sides[s]->sc.json,
+						     input_fields[f]);
+
+			if (sides[s]->rerooted[f])
+				strbuf_addf(&d->notes, "%s: %s.path %s "
+					    "re-rooted to %s\n",
+					    sides[s]->name.buf, input_fields[f],
+					    json_string_value(json_object_get(in, "path")),
+					    sides[s]->rel[f].buf);
+		}
+	}
+}
+
+void diff_side_init(struct diff_side *s)
+{
+	struct sidecar init = SIDECAR_INIT;
+
+	strbuf_init(&s->name, 0);
+	s->sc = init;
+	strbuf_init(&s->rel[0], 0);
+	strbuf_init(&s->rel[1], 0);
+	s->rerooted[0] = s->rerooted[1] = 0;
+}
+
+void diff_side_release(struct diff_side *s)
+{
+	strbuf_release(&s->name);
+	sidecar_release(&s->sc);
+	strbuf_release(&s->rel[0]);
+	strbuf_release(&s->rel[1]);
+}
+
+void diff_side_resolve(struct diff_side *s, const char *root,
+			  const struct input_tree *tree)
+{
+	int f;
+
+	for (f = 0; f < 2; f++) {
+		struct resolved_input in = RESOLVED_INPUT_INIT;
+		const char *recorded = json_string_value(json_object_get(
+			json_object_get(s->sc.json, input_fields[f]), "path"));
+
+		if (!recorded)
+			continue;
+		input_resolve(&in, root, recorded, tree, 0);
+		if (in.status == INPUT_OK || in.status == INPUT_NOT_FOUND) {
+			strbuf_addbuf(&s->rel[f], &in.rel);
+			s->rerooted[f] = in.rerooted;
+		}
+		resolved_input_release(&in);
+	}
+}
+
+void sidecar_diff_init(struct sidecar_diff *d)
+{
+	memset(d, 0, sizeof(*d));
+	strbuf_init(&d->notes, 0);
+}
+
+void sidecar_diff_compute(struct sidecar_diff *d, struct diff_side *a,
+			  struct diff_side *b)
+{
+	struct strbuf path = STRBUF_INIT, pattern = STRBUF_INIT;
+
+	d->a = a;
+	d->b = b;
+	walk(d, &path, &pattern, a->sc.json, b->sc.json);
+	note_paths(d);
+	strbuf_release(&path);
+	strbuf_release(&pattern);
+}
+
+void sidecar_diff_release(struct sidecar_diff *d)
+{
+	size_t i;
+
+	for (i = 0; i < d->nr; i++)
+		free(d->items[i].field);
+	free(d->items);
+	strbuf_release(&d->notes);
+}
