@@ -213,11 +213,12 @@ static void check_against(struct replay *rp,
 			  const struct replay_options *opts, const char *root,
 			  struct verify_report *r)
 {
-	struct verify_options vo = { 0, 0, NULL, NULL };
+	struct verify_options vo;
 	struct sig_keyring keyring = SIG_KEYRING_INIT;
 	struct verify_run run;
 	struct strbuf side = STRBUF_INIT;
 
+	memset(&vo, 0, sizeof(vo));
 	vo.allow_outside = opts->allow_outside;
 	vo.root = root;
 	strbuf_addf(&side, "%s/%s", rp->repo.workdir.buf, rp->sidecar.buf);
