@@ -185,23 +185,70 @@ out:
 
 /* --- inputs ------------------------------------------------------------ */
 
+/*
+ * Is the directory dir (absolute, perhaps not there yet) inside the
+ * worktree once symlinks are followed?  The checkout holds the commit's
+ * symlinks, which a hostile commit can point anywhere: nothing may be
+ * written, or made, through one that leaves the worktree.
+ */
+static int dir_inside_worktree(const struct replay *rp, const char *dir)
+{
+	struct strbuf probe = STRBUF_INIT;
+	char *real = NULL;
+	int inside = 0;
+
+	strbuf_addstr(&probe, dir);
+	/* the deepest part that exists; what mkdir_p makes below is ours */
+	while (probe.len > rp->wt.path.len && !(real = realpath(probe.buf, NULL))) {
+		char *slash = strrchr(probe.buf, '/');
+
+		if (errno != ENOENT || !slash)
+			break;
+		strbuf_setlen(&probe, (size_t)(slash - probe.buf));
+	}
+	if (!real)
+		real = realpath(probe.buf, NULL);
+	inside = real && path_is_within(real, rp->wt.path.buf);
+	free(real);
+	strbuf_release(&probe);
+	return inside;
+}
+
+/* Write bytes at path (absolute, inside the worktree). */
+static int put_path(const struct replay *rp, const char *path, const char *buf,
+		    size_t len, struct strbuf *err)
+{
+	struct strbuf dir = STRBUF_INIT;
+	struct stat st;
+	mode_t mode = 0644;
+	int ret = -1;
+
+	dir_of(&dir, path);
+	if (!dir_inside_worktree(rp, dir.buf)) {
+		strbuf_addf(err, "refusing to write %s: a symlink of the "
+			    "commit leads out of the worktree", path);
+		goto out;
+	}
+	if (!lstat(path, &st) && S_ISREG(st.st_mode))
+		mode = st.st_mode & 0777;
+	/* a symlink at path itself is replaced, never followed */
+	ret = mkdir_p(dir.buf, err) ? -1 :
+	      write_file_atomic(path, buf, len, mode, err);
+out:
+	strbuf_release(&dir);
+	return ret;
+}
+
 /* Write bytes at root-relative rel inside the worktree's root. */
 static int put_file(const struct replay *rp, const char *rel, const char *buf,
 		    size_t len, struct strbuf *err)
 {
-	struct strbuf path = STRBUF_INIT, dir = STRBUF_INIT;
-	struct stat st;
-	mode_t mode = 0644;
+	struct strbuf path = STRBUF_INIT;
 	int ret;
 
 	strbuf_addf(&path, "%s/%s", rp->root.buf, rel);
-	if (!lstat(path.buf, &st) && S_ISREG(st.st_mode))
-		mode = st.st_mode & 0777;
-	dir_of(&dir, path.buf);
-	ret = mkdir_p(dir.buf, err) ? -1 :
-	      write_file_atomic(path.buf, buf, len, mode, err);
+	ret = put_path(rp, path.buf, buf, len, err);
 	strbuf_release(&path);
-	strbuf_release(&dir);
 	return ret;
 }
 
@@ -495,6 +542,15 @@ static int confirm_inputs(struct replay *rp, const struct replay_options *opts,
 	return ret;
 }
 
+static int file_inside(const char *path, const char *dir)
+{
+	char *real = realpath(path, NULL);
+	int inside = real && path_is_within(real, dir);
+
+	free(real);
+	return inside;
+}
+
 /* The report and its sidecar, at their places in the worktree. */
 static int copy_report(struct replay *rp, struct strbuf *err)
 {
@@ -505,22 +561,23 @@ static int copy_report(struct replay *rp, struct strbuf *err)
 	files[1] = rp->report.buf;
 	for (i = 0; i < 2 && !ret; i++) {
 		struct strbuf src = STRBUF_INIT, dst = STRBUF_INIT;
-		struct strbuf buf = STRBUF_INIT, dir = STRBUF_INIT;
+		struct strbuf buf = STRBUF_INIT;
 
 		strbuf_addf(&src, "%s/%s", rp->repo.workdir.buf, files[i]);
 		strbuf_addf(&dst, "%s/%s", rp->wt.path.buf, files[i]);
-		dir_of(&dir, dst.buf);
 		if (i && access(src.buf, F_OK))
 			;	/* a sidecar without its report */
-		else if (read_file_limited(&buf, src.buf, HASH_DEFAULT_MAX_SIZE,
+		else if (!file_inside(src.buf, rp->repo.workdir.buf)) {
+			strbuf_addf(err, "%s leads out of the work tree %s",
+				    files[i], rp->repo.workdir.buf);
+			ret = -1;
+		} else if (read_file_limited(&buf, src.buf, HASH_DEFAULT_MAX_SIZE,
 					   err) ||
-			 mkdir_p(dir.buf, err) ||
-			 write_file_atomic(dst.buf, buf.buf, buf.len, 0644, err))
+			 put_path(rp, dst.buf, buf.buf, buf.len, err))
 			ret = -1;
 		strbuf_release(&src);
 		strbuf_release(&dst);
 		strbuf_release(&buf);
-		strbuf_release(&dir);
 	}
 	return ret;
 }

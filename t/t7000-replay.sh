@@ -279,6 +279,40 @@ test_expect_success 'the demo: the report whose token was edited after its run' 
 	test_grep "replay inputs intact" demo-wt.verify
 '
 
+test_expect_success 'a symlink of the commit never leads a write out of the worktree' '
+	git init -q sym &&
+	mkdir sym/tokens outside &&
+	printf "a: 1\n" >sym/tokens/t.yml &&
+	ln -s "$(pwd)/outside" sym/docs &&
+	git -C sym add . &&
+	test_tick && git -C sym commit -q -m "docs is a link" &&
+	A_=$(git -C sym rev-parse HEAD) &&
+	git -C sym rm -q docs &&
+	mkdir sym/docs &&
+	(cd sym && write_sidecar --commit="$A_" docs/s.replay.json tokens/t.yml) &&
+	echo "# S" >sym/docs/s.md &&
+	git -C sym add docs &&
+	test_tick && git -C sym commit -q -m "real docs" &&
+	mkdir wt-sym-parent &&
+	test_expect_code 2 ahd-replay replay --worktree=wt-sym-parent/wt \
+		sym/docs/s.md 2>err.sym &&
+	test_grep "a symlink of the commit leads out of the worktree" err.sym &&
+	test -z "$(ls -A outside)" &&
+	test -z "$(ls -A wt-sym-parent)"
+'
+
+test_expect_success 'a report that leads out of the work tree is not copied' '
+	echo secret >secret.txt &&
+	cp repo/docs/one.md one.md.save &&
+	rm repo/docs/one.md &&
+	ln -s ../../secret.txt repo/docs/one.md &&
+	test_when_finished "rm -f repo/docs/one.md && cp one.md.save repo/docs/one.md" &&
+	test_expect_code 2 ahd-replay replay --worktree=wt-leak repo/docs/one.md \
+		2>err.leak &&
+	test_grep "leads out of the work tree" err.leak &&
+	test_path_is_missing wt-leak
+'
+
 test_expect_success 'after everything: the user'"'"'s files, index, HEAD and stash as before' '
 	snapshot >after &&
 	test_cmp before after
