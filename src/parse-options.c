@@ -228,9 +228,16 @@ int parse_opt_format(const struct parse_opt *opt, const char *arg)
 		*format = FORMAT_JSON;
 	else if (opt->defval && !strcmp(arg, "github"))
 		*format = FORMAT_GITHUB;
+	else if (opt->defval == FORMAT_CI_FORMATS && !strcmp(arg, "sarif"))
+		*format = FORMAT_SARIF;
+	else if (opt->defval == FORMAT_CI_FORMATS && !strcmp(arg, "junit"))
+		*format = FORMAT_JUNIT;
 	else
-		return error("unknown --format '%s' (%s)", arg, opt->defval ?
-			     "text, json or github" : "text or json");
+		return error("unknown --format '%s' (%s)", arg,
+			     opt->defval == FORMAT_CI_FORMATS ?
+			     "text, json, github, sarif or junit" :
+			     opt->defval ? "text, json or github" :
+			     "text or json");
 	return 0;
 }
 

@@ -84,9 +84,11 @@ struct parse_opt {
 #define OPT_CALLBACK_F(s, l, v, a, h, f, cb) \
 	{ OPTION_CALLBACK, (s), (l), (v), (a), (h), (f), (cb), 0 }
 
-enum output_format { FORMAT_TEXT, FORMAT_JSON, FORMAT_GITHUB };
+enum output_format {
+	FORMAT_TEXT, FORMAT_JSON, FORMAT_GITHUB, FORMAT_SARIF, FORMAT_JUNIT
+};
 
-/* The callback behind OPT_FORMAT. */
+/* The callback behind OPT_FORMAT and OPT_FORMAT_CI. */
 int parse_opt_format(const struct parse_opt *opt, const char *arg);
 
 /*
@@ -97,6 +99,13 @@ int parse_opt_format(const struct parse_opt *opt, const char *arg);
 	{ OPTION_CALLBACK, 0, "format", (v), \
 	  (github) ? "text|json|github" : "text|json", (h), 0, \
 	  parse_opt_format, (github) }
+
+/* The commands CI reads: github annotations, SARIF and JUnit too. */
+#define FORMAT_CI_FORMATS 2
+#define OPT_FORMAT_CI(v, h) \
+	{ OPTION_CALLBACK, 0, "format", (v), \
+	  "text|json|github|sarif|junit", (h), 0, parse_opt_format, \
+	  FORMAT_CI_FORMATS }
 
 struct cmd_usage {
 	const char *name;		/* "hash", "log verify" */

@@ -225,9 +225,11 @@ static int hash_input(struct verify_memos *memos, struct verify_check *c,
 		/* The reference's words, with its absolute path. */
 		strbuf_addf(&c->reason, "%s file not found at %s", c->field,
 			    in.shown.buf);
+		c->kind = "missing-input";
 		goto out;
 	case INPUT_OUTSIDE:
 		c->error = 1;
+		c->kind = "outside-root";
 		strbuf_addf(&c->reason, "%s path %s is outside the root %s "
 			    "(%s; --allow-outside-root to allow)", c->field,
 			    recorded, root, in.why.buf);

@@ -27,6 +27,8 @@ struct verify_check {
 	const char *field;	/* "token" or "brief" */
 	int ok;
 	int error;		/* cannot tell: counts as an error, not drift */
+	const char *kind;	/* what failed when not the content: NULL,
+				   "missing-input" or "outside-root" */
 	const char *expected;
 	struct strbuf actual;	/* empty: none */
 	struct strbuf reason;

@@ -204,9 +204,13 @@ test_expect_success '--format=json ignores --quiet: still one full document' '
 
 # --format=github
 
-test_expect_success '--format=github: a drifted token is one ::error annotation' '
+test_expect_success '--format=github: a drifted token is one ::error annotation, in a group' '
+	line=$(grep -n "\"hash\": \"$drift_old\"" repo/docs/evals/drift.replay.json | cut -d: -f1) &&
 	cat >expect <<-EOF &&
-	::error file=docs/evals/drift.md,title=replay token drift::token: token contents have changed since the run; re-hash differs (expected $drift_old, actual $drift_new)
+	::group::docs/evals/drift.md: drifted
+	verdict: drifted
+	::error file=docs/evals/drift.replay.json,line=$line,title=replay token drift::token: token contents have changed since the run; re-hash differs (expected $drift_old, actual $drift_new)
+	::endgroup::
 	EOF
 	(cd repo && test_expect_code 1 ahd-replay verify --format=github docs/evals/drift.md) \
 		>actual 2>err &&
@@ -214,15 +218,23 @@ test_expect_success '--format=github: a drifted token is one ::error annotation'
 	test_must_be_empty err
 '
 
-test_expect_success '--format=github: intact reports print nothing' '
+test_expect_success '--format=github: an intact report is a group without annotations; --quiet leaves it out' '
+	cat >expect <<-EOF &&
+	::group::docs/evals/ok.md: intact
+	verdict: intact
+	::endgroup::
+	EOF
 	(cd repo && ahd-replay verify --format=github docs/evals/ok.md) >actual 2>err &&
+	test_cmp expect actual &&
+	test_must_be_empty err &&
+	(cd repo && ahd-replay verify -q --format=github docs/evals/ok.md) >actual 2>err &&
 	test_must_be_empty actual &&
 	test_must_be_empty err
 '
 
 test_expect_success '--format=github: every failing report, then a summary line' '
-	(cd repo && test_expect_code 1 ahd-replay verify --format=github) >actual &&
-	test_grep "^::error file=docs/evals/drift\.md,title=replay token drift::token: " actual &&
+	(cd repo && test_expect_code 1 ahd-replay verify -q --format=github) >actual &&
+	test_grep "^::error file=docs/evals/drift\.replay\.json,line=[1-9][0-9]*,title=replay token drift::token: " actual &&
 	test_grep ! "ok\.md" actual &&
 	test_grep "^2 reports: 1 intact, 1 drifted, 0 errors$" actual
 '
@@ -232,8 +244,9 @@ test_expect_success '--format=github: an unusable sidecar' '
 	test_when_finished "rm repo/docs/evals/array.replay.json" &&
 	(cd repo && test_expect_code 2 ahd-replay verify --format=github \
 		docs/evals/array.replay.json) >actual 2>err &&
-	test_grep "^::error file=docs/evals/array\.replay\.json,title=replay sidecar::.*must be an object" actual &&
-	test_line_count = 1 actual &&
+	test_grep "^::error file=docs/evals/array\.replay\.json,line=1,title=replay sidecar::.*must be an object" actual &&
+	test_grep -c "^::error" actual >count &&
+	echo 1 >one && test_cmp one count &&
 	test_must_be_empty err
 '
 
@@ -244,7 +257,7 @@ test_expect_success '--format=github: a containment refusal is unverifiable, not
 			docs/evals/escape.replay.json tokens/swiss.yml &&
 		test_expect_code 2 ahd-replay verify --format=github docs/evals/escape.replay.json
 	) >actual &&
-	test_grep "^::error file=docs/evals/escape\.replay\.json,title=replay token unverifiable::token: token path \.\./x\.yml is outside the root" actual &&
+	test_grep "^::error file=docs/evals/escape\.replay\.json,line=13,title=replay token unverifiable::token: token path \.\./x\.yml is outside the root" actual &&
 	rm repo/docs/evals/escape.replay.json
 '
 
@@ -256,8 +269,10 @@ test_expect_success '--format=github: properties and messages are escaped' '
 			"docs/evals/a:b,c.replay.json" tokens/swiss.yml &&
 		test_expect_code 1 ahd-replay verify --format=github "docs/evals/a:b,c.replay.json"
 	) >actual &&
-	test_line_count = 1 actual &&
-	test_grep "^::error file=docs/evals/a%3Ab%2Cc\.replay\.json,title=replay token drift::token: token file not found at $TRASH_DIRECTORY/repo/tokens/100%25%0Ax\.yml (expected $swiss_hash, actual none)$" actual &&
+	test_grep -c "^::error" actual >count &&
+	echo 1 >one && test_cmp one count &&
+	test_grep "^::group::docs/evals/a:b,c\.replay\.json: drifted$" actual &&
+	test_grep "^::error file=docs/evals/a%3Ab%2Cc\.replay\.json,line=13,title=replay token drift::token: token file not found at $TRASH_DIRECTORY/repo/tokens/100%25%0Ax\.yml (expected $swiss_hash, actual none)$" actual &&
 	rm "repo/docs/evals/a:b,c.replay.json"
 '
 

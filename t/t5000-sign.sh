@@ -379,7 +379,7 @@ test_expect_success 'verify --format=github annotates a failed signature' '
 	ahd-replay sign --key other repo/docs/run.replay.json >/dev/null &&
 	test_expect_code 1 ahd-replay verify --format=github \
 		--trusted-keys trusted repo/docs/run.replay.json >out &&
-	test_grep "^::error file=repo/docs/run.replay.json,title=replay signature::signature: unknown key" out
+	test_grep "^::error file=repo/docs/run.replay.json,line=1,title=replay signature::signature: unknown key" out
 '
 
 test_done

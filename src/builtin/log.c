@@ -7,6 +7,8 @@
 #include "atomicfile.h"
 #include "eventlog.h"
 #include "jsonout.h"
+#include "outcome.h"
+#include "output.h"
 #include "readfile.h"
 #include "parse-options.h"
 #include "strbuf.h"
@@ -30,12 +32,14 @@ struct log_opts {
 	int quiet;
 	int canonicalize;
 	const char *receipt;
+	struct output_list outputs;
 };
 
 struct printer {
 	const struct log_opts *opts;
 	const char *file;
 	int any;	/* json: a problem was printed, so the next needs a comma */
+	struct outcome *oc;	/* for SARIF and JUnit */
 };
 
 static void print_problem(void *data, size_t line, const char *rule,
@@ -44,7 +48,23 @@ static void print_problem(void *data, size_t line, const char *rule,
 	struct printer *p = data;
 	struct strbuf sb = STRBUF_INIT;
 
+	if (p->oc) {
+		struct outcome_case *c;
+		char num[32];
+		const char *parts[3];
+
+		c = outcome_add(p->oc, p->file, rule, OUTCOME_FAIL, rule, msg);
+		outcome_set_location(c, p->file, (long)line);
+		/* the line: a log only grows, so lines keep their numbers */
+		snprintf(num, sizeof(num), "%zu", line);
+		parts[0] = p->file;
+		parts[1] = rule;
+		parts[2] = num;
+		outcome_set_fingerprint(c, parts, 3);
+	}
 	switch (p->opts->format) {
+	default:
+		break;
 	case FORMAT_TEXT:
 		printf("%s:%zu: %s: %s\n", p->file, line, rule, msg);
 		break;
@@ -138,7 +158,8 @@ static int check_log(struct eventlog *el, FILE *fp, struct atomic_file *af,
 
 static int log_verify(const struct log_opts *opts, const char *file)
 {
-	struct printer printer = { opts, NULL, 0 };
+	struct outcome oc = OUTCOME_INIT("log verify");
+	struct printer printer = { opts, NULL, 0, &oc };
 	struct strbuf err = STRBUF_INIT;
 	struct atomic_file af;
 	struct eventlog el;
@@ -196,17 +217,48 @@ static int log_verify(const struct log_opts *opts, const char *file)
 		       el.lines, el.tool_calls, el.problems,
 		       el.unknown_events, el.unknown_fields);
 	}
+	if (failed) {
+		struct outcome_case *c = outcome_add(&oc, file, "log",
+						     OUTCOME_ERROR,
+						     "unreadable-log", err.buf);
+
+		outcome_set_location(c, file, 0);
+	} else if (!el.problems)
+		outcome_add(&oc, file, "log", OUTCOME_PASS, NULL, NULL);
+	if (output_outcome(&opts->outputs, opts->format, &oc, status))
+		status = 2;
+	outcome_release(&oc);
 	eventlog_release(&el);
 	strbuf_release(&err);
 	return finish_stdout(status);
 }
 
+/*
+ * --output for log verify: SARIF and JUnit; the JSON document is written
+ * as the log is read (logs are large), so only to stdout.
+ */
+static int parse_log_output(const struct parse_opt *opt, const char *arg)
+{
+	const struct output_list *l = opt->value;
+
+	if (parse_opt_output(opt, arg))
+		return -1;
+	if (l->v[l->nr - 1].format == FORMAT_JSON)
+		return error("log verify writes json to stdout only "
+			     "(--format=json)");
+	return 0;
+}
+
 int cmd_log(int argc, char **argv)
 {
-	struct log_opts opts = { FORMAT_TEXT, 0, 0, NULL };
+	struct log_opts opts = { FORMAT_TEXT, 0, 0, NULL, OUTPUT_LIST_INIT };
 	const struct parse_opt options[] = {
-		OPT_FORMAT(&opts.format, 1, "text (default), json, or github "
-			   "annotations"),
+		OPT_FORMAT_CI(&opts.format, "text (default), json, github "
+			      "annotations, SARIF 2.1.0 or JUnit XML"),
+		OPT_CALLBACK_F(0, "output", &opts.outputs, "<format>:<file>",
+			       "also write the sarif or junit format to "
+			       "<file> (atomically; only over an earlier such "
+			       "output)", OPT_REPEAT, parse_log_output),
 		OPT_BOOL('q', "quiet", &opts.quiet, "text: print only the "
 			 "problems"),
 		OPT_STRING(0, "receipt", &opts.receipt, "<receipt.json>",
@@ -231,5 +283,9 @@ int cmd_log(int argc, char **argv)
 	argc = parse_options(argc, argv, &usage, 0);
 	if (argc != 1)
 		usage_msg_opt(&usage, "expected one log file");
-	return log_verify(&opts, argv[0]);
+	if (output_check(&opts.outputs))
+		return 2;
+	argc = log_verify(&opts, argv[0]);
+	output_list_release(&opts.outputs);
+	return argc;
 }

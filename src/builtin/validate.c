@@ -9,6 +9,9 @@
 #include "readfile.h"
 #include "jsonschema.h"
 #include "numfmt.h"
+#include "github.h"
+#include "outcome.h"
+#include "output.h"
 #include "parse-options.h"
 #include "sidecar.h"
 #include "strutil.h"
@@ -30,6 +33,7 @@ static const char validate_usage_text[] =
 struct validate_opts {
 	const char *schema;
 	enum output_format format;
+	struct output_list outputs;
 };
 
 /* Totals for the summary line and the exit status. */
@@ -156,10 +160,75 @@ static json_t *json_result(const char *file, int valid,
 	return res;
 }
 
-/* Validate one operand; adds to counts and, for --format=json, to results. */
+/*
+ * The line of the value at JSON Pointer ptr in file: where its key
+ * appears after its parent's key (an approximation that needs no
+ * position-keeping parser); 1 when there is no key to look for.
+ */
+static long pointer_line(const char *file, const char *ptr)
+{
+	const char *last = strrchr(ptr, '/'), *prev;
+	struct strbuf key = STRBUF_INIT, parent = STRBUF_INIT;
+	long line = 1;
+
+	if (!last || !last[1] || strspn(last + 1, "0123456789") ==
+	    strlen(last + 1))
+		return 1;
+	strbuf_addf(&key, "\"%s\":", last + 1);
+	for (prev = last; prev > ptr && prev[-1] != '/'; prev--)
+		;
+	if (prev > ptr)
+		strbuf_addf(&parent, "\"%.*s\":", (int)(last - prev), prev);
+	/* "~" escapes make the search miss; the line stays 1 then */
+	line = outcome_line_of(file, parent.len ? parent.buf : NULL, key.buf);
+	strbuf_release(&key);
+	strbuf_release(&parent);
+	return line ? line : 1;
+}
+
+/* One file's verdict as outcome cases: a pass, or one per violation. */
+static void add_outcome(struct outcome *o, const char *file,
+			const struct jsonschema_errors *errs, const char *error)
+{
+	struct outcome_case *c;
+	size_t i;
+
+	if (error) {
+		c = outcome_add(o, file, "sidecar", OUTCOME_ERROR,
+				"invalid-sidecar", error);
+		outcome_set_location(c, file, 0);
+		return;
+	}
+	if (!errs->nr) {
+		c = outcome_add(o, file, "schema", OUTCOME_PASS, NULL, NULL);
+		outcome_set_location(c, file, 0);
+	}
+	for (i = 0; i < errs->nr; i++) {
+		const char *parts[3];
+		struct strbuf msg = STRBUF_INIT;
+
+		strbuf_addf(&msg, "%s: %s", *errs->v[i].path ?
+			    errs->v[i].path : "(root)", errs->v[i].message);
+		c = outcome_add(o, file, *errs->v[i].path ? errs->v[i].path :
+				"(root)", OUTCOME_FAIL, "schema", msg.buf);
+		outcome_set_location(c, file, pointer_line(file,
+							   errs->v[i].path));
+		parts[0] = file;
+		parts[1] = errs->v[i].path;
+		parts[2] = errs->v[i].message;
+		outcome_set_fingerprint(c, parts, 3);
+		strbuf_release(&msg);
+	}
+}
+
+/*
+ * Validate one operand; adds to counts, to results (the JSON document)
+ * when there is one, and to the outcome.
+ */
 static void validate_one(const struct jsonschema *schema,
 			 const struct validate_opts *opts, const char *arg,
-			 struct validate_counts *counts, json_t *results)
+			 struct validate_counts *counts, json_t *results,
+			 struct outcome *oc)
 {
 	struct strbuf path = STRBUF_INIT, err = STRBUF_INIT;
 	struct jsonschema_errors errs = JSONSCHEMA_ERRORS_INIT;
@@ -178,6 +247,7 @@ static void validate_one(const struct jsonschema *schema,
 		if (results && json_array_append_new(results,
 				json_result(path.buf, 0, NULL, err.buf)))
 			die("out of memory");
+		add_outcome(oc, path.buf, NULL, err.buf);
 		goto out;
 	}
 	valid = !jsonschema_validate(&errs, schema, doc);
@@ -188,10 +258,11 @@ static void validate_one(const struct jsonschema *schema,
 		counts->invalid++;
 	if (opts->format == FORMAT_TEXT)
 		print_text(path.buf, &errs);
-	else if (json_array_append_new(results,
-				       json_result(path.buf, valid, &errs,
-						   NULL)))
+	if (results && json_array_append_new(results,
+					     json_result(path.buf, valid,
+							 &errs, NULL)))
 		die("out of memory");
+	add_outcome(oc, path.buf, &errs, NULL);
 out:
 	json_decref(doc);
 	jsonschema_errors_release(&errs);
@@ -201,7 +272,8 @@ out:
 
 int cmd_validate(int argc, char **argv)
 {
-	struct validate_opts opts = { NULL, FORMAT_TEXT };
+	struct validate_opts opts = { NULL, FORMAT_TEXT, OUTPUT_LIST_INIT };
+	struct outcome oc = OUTCOME_INIT("validate");
 	struct validate_counts counts = { 0, 0, 0 };
 	struct strbuf schema_path = STRBUF_INIT, err = STRBUF_INIT;
 	struct jsonschema *schema = NULL;
@@ -211,9 +283,10 @@ int cmd_validate(int argc, char **argv)
 		OPT_STRING(0, "schema", &opts.schema, "<file>", "validate "
 			   "against this JSON Schema instead of the installed "
 			   "replay.schema.json"),
-		OPT_CALLBACK(0, "format", &opts.format, "<text|json>",
-			     "text (default): one line per violation; json: "
-			     "one document for all files", parse_opt_format),
+		OPT_FORMAT_CI(&opts.format, "text (default): one line per "
+			      "violation; json: one document for all files; "
+			      "github annotations, SARIF 2.1.0 or JUnit XML"),
+		OPT_OUTPUT(&opts.outputs),
 		OPT_END()
 	};
 	const struct cmd_usage usage = {
@@ -231,20 +304,39 @@ int cmd_validate(int argc, char **argv)
 		die("%s", err.buf);
 	if (jsonschema_load(&schema, schema_path.buf, &err))
 		die("schema %s: %s", schema_path.buf, err.buf);
-	if (opts.format == FORMAT_JSON && !(results = json_array()))
+	if (output_check(&opts.outputs))
+		return 2;
+	if (output_wants(&opts.outputs, opts.format, FORMAT_JSON) &&
+	    !(results = json_array()))
 		die("out of memory");
 
 	for (i = 0; i < argc; i++)
-		validate_one(schema, &opts, argv[i], &counts, results);
+		validate_one(schema, &opts, argv[i], &counts, results, &oc);
 
+	status = counts.errors ? 2 : counts.invalid ? 1 : 0;
+	if (opts.format == FORMAT_GITHUB && output_github(&oc))
+		status = 2;
 	if (results) {
-		jsonout_print(results);
-	} else if (argc > 1) {
+		struct strbuf text = STRBUF_INIT;
+
+		jsonout_pretty(&text, results);
+		strbuf_addch(&text, '\n');
+		if (opts.format == FORMAT_JSON)
+			fwrite(text.buf, 1, text.len, stdout);
+		if (output_write(&opts.outputs, FORMAT_JSON, text.buf,
+				 text.len))
+			status = 2;
+		strbuf_release(&text);
+	}
+	if ((opts.format == FORMAT_TEXT || opts.format == FORMAT_GITHUB) &&
+	    argc > 1)
 		printf("%d sidecars: %d valid, %d invalid, %d errors\n",
 		       argc, counts.valid, counts.invalid,
 		       counts.errors);
-	}
-	status = counts.errors ? 2 : counts.invalid ? 1 : 0;
+	if (output_outcome(&opts.outputs, opts.format, &oc, status))
+		status = 2;
+	outcome_release(&oc);
+	output_list_release(&opts.outputs);
 	json_decref(results);
 	jsonschema_free(schema);
 	strbuf_release(&schema_path);

@@ -9,12 +9,15 @@
 #include "config.h"
 #include "builtin.h"
 #include "jsonout.h"
+#include "output.h"
 #include "parse-options.h"
 #include "require-sidecar.h"
 #include "root.h"
 #include "sidecar-list.h"
 #include "usage.h"
 #include "verify.h"
+#include "verify-github.h"
+#include "verify-outcome.h"
 #include "sidecar.h"
 
 #include <stdio.h>
@@ -33,6 +36,7 @@ struct verify_opts {
 	enum output_format format;
 	const char *trusted_keys;
 	struct path_list require;	/* --require-sidecar globs */
+	struct output_list outputs;	/* --output */
 	struct verify_options core;
 };
 
@@ -101,64 +105,6 @@ static void print_text(const struct verify_report *r,
 	       "replay inputs intact" : r->verdict == VERIFY_DRIFTED ?
 	       "drift detected" : r->verdict == VERIFY_UNTRUSTED ?
 	       "signature check failed" : "could not verify");
-}
-
-static void print_github(const struct verify_report *r,
-			 const struct verify_opts *opts)
-{
-	struct strbuf line = STRBUF_INIT;
-	const char *file = r->loaded ? r->report.buf : r->sidecar_path.buf;
-	int i;
-
-	if (r->verdict == VERIFY_MISSING) {
-		strbuf_addstr(&line, "::error file=");
-		strbuf_add_gh_escaped(&line, r->markdown.buf, 1);
-		strbuf_addstr(&line, ",line=1,title=replay missing sidecar::");
-		strbuf_add_gh_escaped(&line, r->error.buf, 0);
-		puts(line.buf);
-		strbuf_release(&line);
-		return;
-	}
-	if (r->error.len) {
-		strbuf_addstr(&line, "::error file=");
-		strbuf_add_gh_escaped(&line, r->sidecar_path.buf, 1);
-		strbuf_addstr(&line, ",title=replay sidecar::");
-		strbuf_add_gh_escaped(&line, r->error.buf, 0);
-		puts(line.buf);
-		strbuf_reset(&line);
-	}
-	for (i = 0; i < r->nr_checks; i++) {
-		const struct verify_check *c = &r->checks[i];
-
-		if (c->ok)
-			continue;
-		strbuf_addstr(&line, "::error file=");
-		strbuf_add_gh_escaped(&line, file, 1);
-		strbuf_addf(&line, ",title=replay %s %s::", c->field,
-			    c->error ? "unverifiable" : "drift");
-		strbuf_addf(&line, "%s: ", c->field);
-		strbuf_add_gh_escaped(&line, c->reason.buf, 0);
-		strbuf_addf(&line, " (expected %s, actual %s)", c->expected,
-			    c->actual.len ? c->actual.buf : "none");
-		puts(line.buf);
-		strbuf_reset(&line);
-	}
-	if (r->loaded && verify_signature_failed(r, &opts->core)) {
-		strbuf_addstr(&line, "::error file=");
-		strbuf_add_gh_escaped(&line, r->sidecar_path.buf, 1);
-		strbuf_addstr(&line, ",title=replay signature::signature: ");
-		strbuf_add_gh_escaped(&line, r->sig.reason.buf, 0);
-		puts(line.buf);
-		strbuf_reset(&line);
-	}
-	if (r->md_warning.len) {
-		strbuf_addstr(&line, "::warning file=");
-		strbuf_add_gh_escaped(&line, r->markdown.buf, 1);
-		strbuf_addf(&line, ",line=%ld,title=replay block::", r->md_line);
-		strbuf_add_gh_escaped(&line, r->md_warning.buf, 0);
-		puts(line.buf);
-	}
-	strbuf_release(&line);
 }
 
 static json_t *json_str_or_null(const char *s)
@@ -269,8 +215,9 @@ static int parse_verify_options(struct verify_opts *opts, int argc,
 	const struct parse_opt options[] = {
 		OPT_BOOL(0, "all", &opts->all, "every *.replay.json in the "
 			 "repository (the default without operands)"),
-		OPT_FORMAT(&opts->format, 1, "text (default), json, or github "
-			   "annotations"),
+		OPT_FORMAT_CI(&opts->format, "text (default), json, github "
+			      "annotations, SARIF 2.1.0 or JUnit XML"),
+		OPT_OUTPUT(&opts->outputs),
 		OPT_BOOL('q', "quiet", &opts->quiet, "print only failures and "
 			 "the summary"),
 		OPT_STRING(0, "root", &opts->core.root, "<dir>", "recorded paths "
@@ -312,62 +259,142 @@ struct tally {
 	int requiring;		/* --require-sidecar globs are in force */
 };
 
-static void print_summary(const struct tally *t, const struct verify_opts *opts,
-			  const struct verify_run *run, json_t *list,
-			  int status, int printed)
+/* The --format=json document. */
+static json_t *json_document(const struct tally *t,
+			     const struct verify_opts *opts,
+			     const struct verify_run *run, json_t *list,
+			     int status)
 {
-	if (opts->format == FORMAT_JSON) {
-		json_t *doc = json_object(), *summary = json_object();
+	json_t *doc = json_object(), *summary = json_object();
 
-		json_object_set_new(doc, "version", json_integer(1));
-		json_object_set_new(doc, "reports", list);
-		json_object_set_new(summary, "reports", json_integer((json_int_t)t->reports));
-		json_object_set_new(summary, "intact", json_integer((json_int_t)t->nr[VERIFY_INTACT]));
-		json_object_set_new(summary, "drifted", json_integer((json_int_t)t->nr[VERIFY_DRIFTED]));
-		json_object_set_new(summary, "errors", json_integer((json_int_t)t->nr[VERIFY_ERRORED]));
-		json_object_set_new(summary, "untrusted", json_integer((json_int_t)t->nr[VERIFY_UNTRUSTED]));
-		/* Only with the options, so the object stays as it was. */
-		if (t->requiring)
-			json_object_set_new(summary, "missing_sidecars", json_integer((json_int_t)t->nr[VERIFY_MISSING]));
-		if (opts->core.changed_since) {
-			json_object_set_new(summary, "skipped", json_integer((json_int_t)t->skipped));
-			json_object_set_new(summary, "changed_since",
-					    json_string(opts->core.changed_since));
-			json_object_set_new(summary, "merge_base",
-					    json_str_or_null(run->since_base));
-		}
-		json_object_set_new(doc, "summary", summary);
-		json_object_set_new(doc, "exit_status", json_integer(status));
-		jsonout_print(doc);
-		json_decref(doc);
-	} else if (t->reports != 1) {
-		if (opts->format == FORMAT_TEXT && printed)
-			putchar('\n');
-		/* Fixed words, for the scripts that read this line. */
-		printf("%zu reports: %zu intact, %zu drifted, %zu errors",
-		       t->reports, t->nr[VERIFY_INTACT], t->nr[VERIFY_DRIFTED],
-		       t->nr[VERIFY_ERRORED]);
-		/* Only when present, so the line stays as it was for scripts. */
-		if (t->nr[VERIFY_UNTRUSTED])
-			printf(", %zu untrusted", t->nr[VERIFY_UNTRUSTED]);
-		if (t->nr[VERIFY_MISSING])
-			printf(", %zu missing sidecars", t->nr[VERIFY_MISSING]);
-		putchar('\n');
+	json_object_set_new(doc, "version", json_integer(1));
+	json_object_set_new(doc, "reports", json_incref(list));
+	json_object_set_new(summary, "reports", json_integer((json_int_t)t->reports));
+	json_object_set_new(summary, "intact", json_integer((json_int_t)t->nr[VERIFY_INTACT]));
+	json_object_set_new(summary, "drifted", json_integer((json_int_t)t->nr[VERIFY_DRIFTED]));
+	json_object_set_new(summary, "errors", json_integer((json_int_t)t->nr[VERIFY_ERRORED]));
+	json_object_set_new(summary, "untrusted", json_integer((json_int_t)t->nr[VERIFY_UNTRUSTED]));
+	/* Only with the options, so the object stays as it was. */
+	if (t->requiring)
+		json_object_set_new(summary, "missing_sidecars", json_integer((json_int_t)t->nr[VERIFY_MISSING]));
+	if (opts->core.changed_since) {
+		json_object_set_new(summary, "skipped", json_integer((json_int_t)t->skipped));
+		json_object_set_new(summary, "changed_since",
+				    jsonout_text(opts->core.changed_since));
+		json_object_set_new(summary, "merge_base",
+				    json_str_or_null(run->since_base));
 	}
-	if (opts->format != FORMAT_JSON && opts->core.changed_since)
-		printf("%zu reports unchanged since %s%s%s%s not checked\n",
-		       t->skipped, opts->core.changed_since,
-		       run->since_base ? " (merge base " : "",
-		       run->since_base ? run->since_base : "",
-		       run->since_base ? ")" : "");
+	json_object_set_new(doc, "summary", summary);
+	json_object_set_new(doc, "exit_status", json_integer(status));
+	return doc;
 }
 
-/* Verify one report and print it (or keep it for the JSON document). */
+/* "3 reports: 1 intact, 1 drifted, 1 errors", the line scripts read. */
+static void summary_line(struct strbuf *out, const struct tally *t)
+{
+	/* Fixed words, for the scripts that read this line. */
+	strbuf_addf(out, "%zu reports: %zu intact, %zu drifted, %zu errors",
+		    t->reports, t->nr[VERIFY_INTACT], t->nr[VERIFY_DRIFTED],
+		    t->nr[VERIFY_ERRORED]);
+	/* Only when present, so the line stays as it was for scripts. */
+	if (t->nr[VERIFY_UNTRUSTED])
+		strbuf_addf(out, ", %zu untrusted", t->nr[VERIFY_UNTRUSTED]);
+	if (t->nr[VERIFY_MISSING])
+		strbuf_addf(out, ", %zu missing sidecars",
+			    t->nr[VERIFY_MISSING]);
+}
+
+static void skipped_line(struct strbuf *out, const struct tally *t,
+			 const struct verify_opts *opts,
+			 const struct verify_run *run)
+{
+	strbuf_addf(out, "%zu reports unchanged since %s%s%s%s not checked",
+		    t->skipped, opts->core.changed_since,
+		    run->since_base ? " (merge base " : "",
+		    run->since_base ? run->since_base : "",
+		    run->since_base ? ")" : "");
+}
+
+/*
+ * The summary lines of the text and github formats, and the job summary.
+ * Returns 0, or -1 when the job summary could not be written.
+ */
+static int print_summary(const struct tally *t, const struct verify_opts *opts,
+			 const struct verify_run *run,
+			 struct verify_github *gh, int printed)
+{
+	struct strbuf line = STRBUF_INIT, skipped = STRBUF_INIT;
+	int ret = 0;
+
+	if (opts->format != FORMAT_TEXT && opts->format != FORMAT_GITHUB)
+		return 0;
+	summary_line(&line, t);
+	if (opts->core.changed_since)
+		skipped_line(&skipped, t, opts, run);
+	if (t->reports != 1) {
+		if (opts->format == FORMAT_TEXT && printed)
+			putchar('\n');
+		printf("%s\n", line.buf);
+	}
+	if (skipped.len)
+		printf("%s\n", skipped.buf);
+	if (opts->format == FORMAT_GITHUB) {
+		if (skipped.len) {
+			strbuf_addstr(&line, "; ");
+			strbuf_addbuf(&line, &skipped);
+		}
+		ret = verify_github_finish(gh, line.buf);
+	}
+	strbuf_release(&line);
+	strbuf_release(&skipped);
+	return ret;
+}
+
+/*
+ * The documents: JSON on stdout or to --output files, SARIF and JUnit
+ * likewise.  Returns the status, 2 when an output could not be written.
+ */
+static int write_documents(const struct tally *t,
+			   const struct verify_opts *opts,
+			   const struct verify_run *run, json_t *reports,
+			   const struct outcome *oc, int status)
+{
+	int ret = status;
+
+	if (reports) {
+		json_t *doc = json_document(t, opts, run, reports, status);
+		struct strbuf text = STRBUF_INIT;
+
+		jsonout_pretty(&text, doc);
+		strbuf_addch(&text, '\n');
+		if (opts->format == FORMAT_JSON)
+			fwrite(text.buf, 1, text.len, stdout);
+		if (output_write(&opts->outputs, FORMAT_JSON, text.buf,
+				 text.len))
+			ret = 2;
+		strbuf_release(&text);
+		json_decref(doc);
+	}
+	if (output_outcome(&opts->outputs, opts->format, oc, status))
+		ret = 2;
+	return ret;
+}
+
+/* Where each report goes besides the text output. */
+struct sinks {
+	json_t *reports;	/* the JSON document's list, when wanted */
+	struct outcome oc;	/* SARIF and JUnit */
+	struct verify_github gh;
+	int printed;		/* text: reports shown so far */
+};
+
+/* Verify one report, print it, and keep it for the documents. */
 static void run_one(struct verify_run *run, const struct verify_opts *opts,
 		    struct verify_report *r, struct tally *tally,
-		    json_t *reports, int *printed)
+		    struct sinks *out)
 {
 	verify_one(run, r);
+	verify_outcome_add(&out->oc, r, &opts->core);
 	if (r->skipped) {
 		tally->skipped++;
 		return;
@@ -375,11 +402,11 @@ static void run_one(struct verify_run *run, const struct verify_opts *opts,
 	tally->reports++;
 	tally->nr[r->verdict]++;
 	if (opts->format == FORMAT_TEXT)
-		print_text(r, opts, printed);
+		print_text(r, opts, &out->printed);
 	else if (opts->format == FORMAT_GITHUB)
-		print_github(r, opts);
-	else
-		json_array_append_new(reports, report_json(r, opts));
+		verify_github_report(&out->gh, r, &opts->core);
+	if (out->reports)
+		json_array_append_new(out->reports, report_json(r, opts));
 }
 
 int cmd_verify(int argc, char **argv)
@@ -391,14 +418,21 @@ int cmd_verify(int argc, char **argv)
 	struct required_list missing = REQUIRED_LIST_INIT;
 	struct verify_run run;
 	struct tally tally;
-	json_t *reports = NULL;
+	struct sinks out = { NULL, OUTCOME_INIT("verify"), VERIFY_GITHUB_INIT,
+			     0 };
 	size_t i;
-	int status = 0, printed = 0;
+	int status = 0;
 
 	memset(&opts, 0, sizeof(opts));
 	memset(&tally, 0, sizeof(tally));
 	opts.format = FORMAT_TEXT;
 	argc = parse_verify_options(&opts, argc, argv);
+	/* Before any work: a refused --output is a usage problem. */
+	if (output_check(&opts.outputs)) {
+		output_list_release(&opts.outputs);
+		free(opts.require.items);
+		return 2;
+	}
 	if (sidecar_list_collect(&list, argc, argv, opts.all, opts.core.root) ||
 	    verify_load_trusted_keys(&keyring, opts.trusted_keys) ||
 	    require_sidecar_globs(&globs, (const char *const *)opts.require.items,
@@ -408,15 +442,16 @@ int cmd_verify(int argc, char **argv)
 	tally.requiring = globs.nr > 0;
 	if (!list.sidecars.nr && !missing.nr && !status)
 		fprintf(stderr, "ahd-replay: no replay sidecars found\n");
-	if (opts.format == FORMAT_JSON)
-		reports = json_array();
+	if (output_wants(&opts.outputs, opts.format, FORMAT_JSON))
+		out.reports = json_array();
+	out.gh.quiet = opts.quiet;
 	verify_run_init(&run, &opts.core, &keyring);
 	for (i = 0; i < list.sidecars.nr; i++) {
 		struct verify_report r;
 
 		verify_report_init(&r, list.reports.items[i],
 				   list.sidecars.items[i]);
-		run_one(&run, &opts, &r, &tally, reports, &printed);
+		run_one(&run, &opts, &r, &tally, &out);
 		verify_report_release(&r);
 	}
 	for (i = 0; i < missing.nr; i++) {
@@ -426,7 +461,7 @@ int cmd_verify(int argc, char **argv)
 		sidecar_path_for(&sc, missing.items[i].report);
 		verify_report_init(&r, missing.items[i].report, sc.buf);
 		r.required_by = missing.items[i].glob;
-		run_one(&run, &opts, &r, &tally, reports, &printed);
+		run_one(&run, &opts, &r, &tally, &out);
 		verify_report_release(&r);
 		strbuf_release(&sc);
 	}
@@ -435,7 +470,14 @@ int cmd_verify(int argc, char **argv)
 	else if ((tally.nr[VERIFY_DRIFTED] || tally.nr[VERIFY_UNTRUSTED] ||
 		  tally.nr[VERIFY_MISSING]) && status < 1)
 		status = 1;
-	print_summary(&tally, &opts, &run, reports, status, printed);
+	if (print_summary(&tally, &opts, &run, &out.gh, out.printed))
+		status = 2;
+	status = write_documents(&tally, &opts, &run, out.reports, &out.oc,
+				 status);
+	json_decref(out.reports);
+	outcome_release(&out.oc);
+	github_summary_release(&out.gh.summary);
+	output_list_release(&opts.outputs);
 	sidecar_list_release(&list);
 	required_list_release(&missing);
 	require_sidecar_globs_release(&globs);
