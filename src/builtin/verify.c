@@ -314,12 +314,18 @@ struct tally {
 
 static void print_summary(const struct tally *t, const struct verify_opts *opts,
 			  const struct verify_run *run, json_t *list,
+			  const struct path_list *errors,
 			  int status, int printed)
 {
 	if (opts->format == FORMAT_JSON) {
 		json_t *doc = json_object(), *summary = json_object();
+		json_t *errs = json_array();
+		size_t i;
 
+		for (i = 0; i < errors->nr; i++)
+			json_array_append_new(errs, json_string(errors->items[i]));
 		json_object_set_new(doc, "version", json_integer(1));
+		json_object_set_new(doc, "errors", errs);
 		json_object_set_new(doc, "reports", list);
 		json_object_set_new(summary, "reports", json_integer((json_int_t)t->reports));
 		json_object_set_new(summary, "intact", json_integer((json_int_t)t->nr[VERIFY_INTACT]));
@@ -399,14 +405,19 @@ int cmd_verify(int argc, char **argv)
 	memset(&tally, 0, sizeof(tally));
 	opts.format = FORMAT_TEXT;
 	argc = parse_verify_options(&opts, argc, argv);
-	if (sidecar_list_collect(&list, argc, argv, opts.all, opts.core.root) ||
-	    verify_load_trusted_keys(&keyring, opts.trusted_keys) ||
+	if (sidecar_list_collect(&list, argc, argv, opts.all, opts.core.root))
+		status = 2;
+	/* JSON carries them in the document: nothing on stderr */
+	for (i = 0; opts.format != FORMAT_JSON && i < list.errors.nr; i++)
+		error("%s", list.errors.items[i]);
+	if (verify_load_trusted_keys(&keyring, opts.trusted_keys) ||
 	    require_sidecar_globs(&globs, (const char *const *)opts.require.items,
 				  opts.require.nr) ||
 	    require_sidecar_missing(&missing, &globs))
 		status = 2;
 	tally.requiring = globs.nr > 0;
-	if (!list.sidecars.nr && !missing.nr && !status)
+	if (!list.sidecars.nr && !missing.nr && !status &&
+	    opts.format != FORMAT_JSON)
 		fprintf(stderr, "ahd-replay: no replay sidecars found\n");
 	if (opts.format == FORMAT_JSON)
 		reports = json_array();
@@ -435,7 +446,8 @@ int cmd_verify(int argc, char **argv)
 	else if ((tally.nr[VERIFY_DRIFTED] || tally.nr[VERIFY_UNTRUSTED] ||
 		  tally.nr[VERIFY_MISSING]) && status < 1)
 		status = 1;
-	print_summary(&tally, &opts, &run, reports, status, printed);
+	print_summary(&tally, &opts, &run, reports, &list.errors, status,
+		      printed);
 	sidecar_list_release(&list);
 	required_list_release(&missing);
 	require_sidecar_globs_release(&globs);
