@@ -32,9 +32,18 @@ static const char hook_usage_text[] =
 
 static const char ways_forward[] =
 	"Ways forward:\n"
-	"  - re-run the affected evals, so that their sidecars record the new inputs;\n"
 	"  - keep the old input under a new name for the old reports, and point new runs at the new one;\n"
-	"  - or go ahead anyway: %s (or AHD_REPLAY_SKIP=1)\n";
+	"  - re-run the affected evals, if they can be re-run, so that their sidecars record the new inputs;\n"
+	"  - or go ahead anyway: %s\n";
+
+/* For reports that had drifted before: their evals may not re-run. */
+static const char repair_old[] =
+	"To repair a report that had drifted already:\n"
+	"  - `ahd-replay verify <report>` says which commit last had the input it records;\n"
+	"  - `git show <commit>:<path>` is that version: keep it under a new name\n"
+	"    and point the sidecar's path at it (an edit that leaves the report no\n"
+	"    worse than it was is not refused);\n"
+	"  - or restore the input where the sidecar records it.\n";
 
 struct hook_ctx {
 	git_repository *repo;
@@ -56,7 +65,7 @@ static int open_repo(struct hook_ctx *h)
 		error("cannot open the repository: %s",
 		      rc > 0 ? "not in a git repository" : err.buf);
 		fprintf(stderr, "ahd-replay: nothing was checked; to go ahead "
-			"anyway: --no-verify, or AHD_REPLAY_SKIP=1\n");
+			"anyway: AHD_REPLAY_SKIP=1\n");
 		strbuf_release(&err);
 		return -1;
 	}
@@ -114,7 +123,7 @@ static int commit_of(git_oid *out, git_repository *repo, const git_oid *id)
  */
 static const char *bypass(const char *type, const char *what)
 {
-	static char buf[64];
+	static char buf[160];
 	struct hooks_dir hd = HOOKS_DIR_INIT;
 	struct strbuf prev = STRBUF_INIT, err = STRBUF_INIT;
 	int chained = 0;
@@ -127,9 +136,12 @@ static const char *bypass(const char *type, const char *what)
 	strbuf_release(&prev);
 	strbuf_release(&err);
 	if (chained)
-		return "AHD_REPLAY_SKIP=1 alone (not --no-verify: it would "
-		       "also skip the chained hook that ran before this check)";
-	snprintf(buf, sizeof(buf), "git %s --no-verify", what);
+		snprintf(buf, sizeof(buf), "AHD_REPLAY_SKIP=1 git %s (not "
+			 "--no-verify: it would also skip the chained hook that "
+			 "ran before this check)", what);
+	else
+		snprintf(buf, sizeof(buf), "AHD_REPLAY_SKIP=1 git %s, or git %s "
+			 "--no-verify", what, what);
 	return buf;
 }
 
@@ -145,6 +157,10 @@ static int report(const struct hookcheck_result *res, const char *what,
 		fprintf(stderr, "ahd-replay: warning: reports that had drifted "
 			"already (not refused; ahd-replay.strict refuses them):\n\n");
 	fputs(res->text.buf, stderr);
+	if (res->stale) {
+		fputc('\n', stderr);
+		fputs(repair_old, stderr);
+	}
 	if (res->problems) {
 		fputc('\n', stderr);
 		fprintf(stderr, ways_forward, bypass);
