@@ -295,10 +295,48 @@ static void state_resolve(struct treepath *tp, struct ctx *c,
 		tp->status = TREEPATH_NOT_FOUND;
 }
 
-/* Judge one input of one sidecar. */
+/*
+ * Did the base's version of a sidecar that changes here already fail
+ * for this input: its recorded input missing, unusable or drifted in the
+ * base state?  1 yes; 0 when it verified, cannot be told, or there was
+ * no such sidecar or input.
+ */
+static int drifted_before(struct ctx *c, const char *root, const char *prefix,
+			  const char *field, const struct sidecar_input *old)
+{
+	struct resolved_input in = RESOLVED_INPUT_INIT;
+	struct treepath tp = TREEPATH_INIT;
+	struct input_tree it;
+	struct strbuf path = STRBUF_INIT;
+	char hash[HASH_HEX_MAX];
+	int ret;
+
+	if (!old || !old->path || state_empty(c->base))
+		return 0;
+	state_tree(&it, c, c->base, prefix);
+	input_resolve(&in, root, old->path, &it, 0);
+	if (in.rel.len)
+		strbuf_addf(&path, "%s%s", prefix, in.rel.buf);
+	state_resolve(&tp, c, c->base, path.buf);
+	if (in.status != INPUT_OK || tp.status != TREEPATH_OK)
+		ret = 1;
+	else
+		ret = !blob_matches(c, c->base, &tp.id, tp.path.buf, field,
+				    old->hash, hash);
+	treepath_release(&tp);
+	resolved_input_release(&in);
+	strbuf_release(&path);
+	return ret;
+}
+
+/*
+ * Judge one input of one sidecar.  old is the same input of the base's
+ * version of a sidecar that changes here (NULL when there is none).
+ */
 static void judge_input(struct ctx *c, const char *sidecar_path,
 			const char *report, int sidecar_changed,
-			const char *field, const struct sidecar_input *input)
+			const char *field, const struct sidecar_input *input,
+			const struct sidecar_input *old)
 {
 	const char *root = find_root(c, sidecar_path);
 	struct strbuf prefix = STRBUF_INIT, next_path = STRBUF_INIT;
@@ -347,18 +385,32 @@ static void judge_input(struct ctx *c, const char *sidecar_path,
 	}
 
 	if (sidecar_changed) {
-		if (!has_next)
-			finding(c, 1, report, field, input->path, input->hash,
-				NULL, NULL, "the sidecar is new or changed here, "
-				"and this input is not in what is committed");
-		else if (m_next == 0)
-			finding(c, 1, report, field, input->path, input->hash,
-				NULL, next_hash, "the sidecar is new or changed "
-				"here and does not match this input");
-		else if (m_next < 0)
+		if (has_next && m_next < 0) {
 			finding(c, 0, report, field, input->path, input->hash,
 				NULL, next_hash, "cannot hash this input as "
 				"the reference does; not judged");
+			goto out;
+		}
+		if (has_next && m_next == 1)
+			goto out;
+		/*
+		 * An edit of a report that had drifted already (its token
+		 * path fixed after a rename, say) makes nothing worse.
+		 */
+		if (drifted_before(c, root, prefix.buf, field, old)) {
+			c->res->stale++;
+			finding(c, c->strict, report, field, input->path,
+				input->hash, NULL, has_next ? next_hash : NULL,
+				"the sidecar changes here but did not verify "
+				"before either: the report had drifted already");
+		} else if (!has_next)
+			finding(c, 1, report, field, input->path, input->hash,
+				NULL, NULL, "the sidecar is new or changed here, "
+				"and this input is not in what is committed");
+		else
+			finding(c, 1, report, field, input->path, input->hash,
+				NULL, next_hash, "the sidecar is new or changed "
+				"here and does not match this input");
 		goto out;
 	}
 	if (!has_next) {
@@ -380,11 +432,13 @@ static void judge_input(struct ctx *c, const char *sidecar_path,
 		finding(c, 1, report, field, input->path, input->hash,
 			base_hash, next_hash, "this change makes the report "
 			"drift");
-	else
+	else {
+		c->res->stale++;
 		finding(c, c->strict, report, field, input->path, input->hash,
 			has_base ? base_hash : NULL, next_hash,
 			"the report had drifted already; this change does not "
 			"restore it");
+	}
 out:
 	treepath_release(&tp_next);
 	treepath_release(&tp_base);
@@ -513,6 +567,32 @@ static int sidecar_blob(struct ctx *c, const char *path, struct strbuf *out)
 }
 
 /*
+ * The base's version of the sidecar at path, when it has one that loads.
+ * Returns 1 with it in out, else 0.
+ */
+static int base_sidecar(struct ctx *c, const char *path, struct sidecar *out)
+{
+	git_tree_entry *e = NULL;
+	git_blob *b = NULL;
+	struct strbuf why = STRBUF_INIT;
+	int ret = 0;
+
+	if (!c->base->tree ||
+	    git_tree_entry_bypath(&e, c->base->tree, path) < 0 ||
+	    git_tree_entry_type(e) != GIT_OBJECT_BLOB ||
+	    git_tree_entry_filemode(e) == GIT_FILEMODE_LINK ||
+	    git_blob_lookup(&b, c->repo, git_tree_entry_id(e)) < 0)
+		goto out;
+	ret = !sidecar_parse(out, git_blob_rawcontent(b),
+			     (size_t)git_blob_rawsize(b), &why);
+out:
+	git_blob_free(b);
+	git_tree_entry_free(e);
+	strbuf_release(&why);
+	return ret;
+}
+
+/*
  * Could this sidecar text name a changed path?  A recorded path ends with
  * the changed path's last component (however it is rooted or spelled);
  * JSON escapes (\\u) could hide it, so those always say yes, and so do
@@ -562,7 +642,7 @@ int hookcheck_run(git_repository *repo, const char *workdir,
 	collect_sidecars(&c, &sidecars);
 	for (i = 0; i < sidecars.nr; i++) {
 		const char *sp = sidecars.v[i];
-		struct sidecar sc = SIDECAR_INIT;
+		struct sidecar sc = SIDECAR_INIT, old = SIDECAR_INIT;
 		struct strbuf buf = STRBUF_INIT, why = STRBUF_INIT;
 		struct strbuf report = STRBUF_INIT;
 		int changed = paths_has(&c.changed, sp);
@@ -585,13 +665,17 @@ int hookcheck_run(git_repository *repo, const char *workdir,
 					    "does not load: %s\n", sp, why.buf);
 			}
 		} else {
+			int had = changed && base_sidecar(&c, sp, &old);
+
 			judge_input(&c, sp, report.buf, changed, "token",
-				    &sc.token);
+				    &sc.token, had ? &old.token : NULL);
 			if (sc.brief.path)
 				judge_input(&c, sp, report.buf, changed, "brief",
-					    &sc.brief);
+					    &sc.brief, had && old.brief.path ?
+					    &old.brief : NULL);
 		}
 		sidecar_release(&sc);
+		sidecar_release(&old);
 		strbuf_release(&buf);
 		strbuf_release(&why);
 		strbuf_release(&report);

@@ -11,9 +11,11 @@
  * being pushed) must not make a published report drift.
  *
  * For every sidecar in the new state: if the sidecar itself is added or
- * changed, its inputs must verify in the new state; otherwise each of its
- * inputs that changed must still hash as recorded, unless it already did
- * not in the base state (old drift: a warning, or a refusal when strict).
+ * changed, its inputs must verify in the new state, unless the base's
+ * version of that sidecar did not verify for that input either (an old
+ * report edited: old drift); otherwise each of its inputs that changed
+ * must still hash as recorded, unless it already did not in the base
+ * state (old drift).  Old drift is a warning, or a refusal when strict.
  * Deleting a referenced input is refused.  Only what changed is looked
  * at closely; every sidecar of the new state is read to map inputs to the
  * reports that pin them.
@@ -29,9 +31,10 @@ struct hook_state {
 struct hookcheck_result {
 	int problems;		/* reasons to refuse */
 	int warnings;
+	int stale;		/* findings (either kind) about old drift */
 	struct strbuf text;	/* what to print, one finding a paragraph */
 };
-#define HOOKCHECK_RESULT_INIT { 0, 0, STRBUF_INIT }
+#define HOOKCHECK_RESULT_INIT { 0, 0, 0, STRBUF_INIT }
 
 /*
  * Compare base and next in repo (whose work tree is workdir, absolute and

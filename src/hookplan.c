@@ -173,14 +173,6 @@ void hook_plan_decide(struct hook_plan *p, const char *bin, int force)
 	if (h->manager == MANAGER_PRE_COMMIT &&
 	    plan_legacy(p, want, bin, force))
 		return;
-	if (h->manager == MANAGER_HUSKY && !force) {
-		strbuf_addf(&p->refuse, "'%s' is husky's; husky finds the hook "
-			    "to run by the file's name, so it cannot run "
-			    "renamed: add `ahd-replay hook %s \"$@\"` to the "
-			    "husky hook instead, or use --force",
-			    p->s.hook.buf, p->type);
-		return;
-	}
 	if (p->s.p.kind != HOOK_MISSING) {
 		if (!force) {
 			strbuf_addf(&p->refuse, "'%s' is not ahd-replay's and "
@@ -198,7 +190,8 @@ void hook_plan_decide(struct hook_plan *p, const char *bin, int force)
 			p->s.o.kind == HOOK_OURS;
 	mgr = hook_manager_name(h->manager);
 	strbuf_addf(&p->msg, "installed; the hook that was there (%s%s) "
-		    "runs first, as %s", mgr ? mgr : "", mgr ? "'s" :
+		    "is kept as %s and runs first, under its own name",
+		    mgr ? mgr : "", mgr ? "'s" :
 		    h->symlink ? "a symbolic link" : "a file", prev_name);
 	if (p->discard_prev)
 		strbuf_addf(&p->msg, "; the old %s was discarded", prev_name);

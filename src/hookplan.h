@@ -8,7 +8,8 @@
  * What install-hooks does to one hook, decided before anything is
  * written so that a refusal leaves the hooks directory as it was.  A
  * hook that is not ours is never overwritten: it moves aside to
- * <hook>.ahd-replay-prev, which the shim runs first.
+ * <hook>.ahd-replay-prev, which the shim runs first under its own name
+ * (hooks.h says how).
  */
 
 /* The files of one hook type in a hooks directory. */

@@ -134,6 +134,124 @@ static const char v1_prev_stdin[] =
 	"\ttrap - EXIT HUP INT TERM\n"
 	"fi\n";
 
+/*
+ * Template version 2: the previous hook runs under its own name, from a
+ * directory beside ours that mirrors ours (issue 15: hooks that choose
+ * what to run from $0 ran nothing as <type>.ahd-replay-prev), and the
+ * way to skip the check is AHD_REPLAY_SKIP=1, never --no-verify, which
+ * would skip the chained hook too.  @MIRROR@ is v2_mirror.
+ */
+static const char v2_head[] =
+	"#!/bin/sh\n"
+	"# ahd-replay hook: @TYPE@, template @VERSION@\n"
+	"#\n"
+	"# Written by `ahd-replay install-hooks`; `ahd-replay uninstall-hooks`\n"
+	"# removes it and puts back the hook it moved aside.  It runs\n"
+	"# `ahd-replay hook @TYPE@`, which checks that published eval reports\n"
+	"# keep the inputs they record.  Skip the check once with\n"
+	"# AHD_REPLAY_SKIP=1 (the hook it chains still runs).  An edited copy\n"
+	"# is no longer recognised as ahd-replay's; `ahd-replay hooks status`\n"
+	"# says what git will run.\n"
+	"\n"
+	"ahd_replay=@BIN@\n"
+	"\n"
+	"# Reached from the previous hook of another such shim: that one checks.\n"
+	"if test -n \"${AHD_REPLAY_HOOK_ACTIVE:-}\" &&\n"
+	"\ttest \"$AHD_REPLAY_HOOK_ACTIVE\" = \"@TYPE@:$(pwd -P)\"\n"
+	"then\n"
+	"\texit 0\n"
+	"fi\n"
+	"\n"
+	"# The hook that was here before install-hooks runs first.\n"
+	"case $0 in\n"
+	"*/*) dir=${0%/*} ;;\n"
+	"*) dir=. ;;\n"
+	"esac\n"
+	"prev=$dir/@TYPE@.ahd-replay-prev\n"
+	"@PREV@"
+	"\n"
+	"if test \"${AHD_REPLAY_SKIP:-}\" = 1\n"
+	"then\n"
+	"\techo >&2 \"ahd-replay: AHD_REPLAY_SKIP is set; replay check skipped\"\n"
+	"\texit 0\n"
+	"fi\n"
+	"\n"
+	"run=$ahd_replay\n"
+	"if ! test -f \"$run\" || ! test -x \"$run\"\n"
+	"then\n"
+	"\trun=$(command -v ahd-replay 2>/dev/null) || run=\n"
+	"fi\n"
+	"if test -z \"$run\"\n"
+	"then\n"
+	"\tprintf >&2 'ahd-replay: cannot run the @TYPE@ check: %s is missing and ahd-replay is not on PATH\\n' \"$ahd_replay\"\n"
+	"\techo >&2 \"ahd-replay: to @WHAT@ without the check: AHD_REPLAY_SKIP=1 @GIT@\"\n"
+	"\tprintf >&2 'ahd-replay: to remove the hook: ahd-replay uninstall-hooks, or delete %s\\n' \"$0\"\n"
+	"\texit 1\n"
+	"fi\n"
+	"exec \"$run\" hook @TYPE@ \"$@\"\n";
+
+static const char v2_mirror[] =
+	"\trefs= mirror=\n"
+	"\ttrap 'rm -rf ${refs:+\"$refs\"} ${mirror:+\"$mirror\"}' EXIT\n"
+	"\ttrap 'exit 129' HUP\n"
+	"\ttrap 'exit 130' INT\n"
+	"\ttrap 'exit 143' TERM\n"
+	"\t# It runs as it ran before install-hooks: as <dir>/@TYPE@, where\n"
+	"\t# <dir> is beside this directory and holds a symbolic link to each\n"
+	"\t# of its entries (the hooks moved aside under their own names), so\n"
+	"\t# that what a hook finds from $0 (the hooks a dispatcher runs, the\n"
+	"\t# helper husky sources) is what it found before.\n"
+	"\thooks=$(CDPATH= cd \"$dir\" && pwd -P) || exit 1\n"
+	"\t# a run killed by SIGKILL leaves its directory: gone after a day\n"
+	"\tfind \"${hooks%/*}/\" -maxdepth 1 -type d -name '.ahd-replay-run.*' \\\n"
+	"\t\t-mmin +1440 -exec rm -rf {} + 2>/dev/null\n"
+	"\tmirror=$(mktemp -d \"${hooks%/*}/.ahd-replay-run.XXXXXX\" 2>/dev/null) ||\n"
+	"\tmirror=$(mktemp -d \"${TMPDIR:-/tmp}/ahd-replay-run.XXXXXX\") || {\n"
+	"\t\techo >&2 \"ahd-replay: cannot make a directory to run $prev from\"\n"
+	"\t\texit 1\n"
+	"\t}\n"
+	"\tln -s \"$hooks/@TYPE@.ahd-replay-prev\" \"$mirror/@TYPE@\" || exit 1\n"
+	"\tfor f in \"$hooks\"/* \"$hooks\"/.[!.]* \"$hooks\"/..?*\n"
+	"\tdo\n"
+	"\t\tname=${f##*/}\n"
+	"\t\tcase $name in\n"
+	"\t\t@TYPE@ | *.ahd-replay-prev) continue ;;\n"
+	"\t\tesac\n"
+	"\t\tif test -e \"$f.ahd-replay-prev\" || test -L \"$f.ahd-replay-prev\"\n"
+	"\t\tthen\n"
+	"\t\t\tf=$f.ahd-replay-prev\n"
+	"\t\telif ! test -e \"$f\" && ! test -L \"$f\"\n"
+	"\t\tthen\n"
+	"\t\t\tcontinue\n"
+	"\t\tfi\n"
+	"\t\tln -s \"$f\" \"$mirror/$name\" || exit 1\n"
+	"\tdone\n";
+
+static const char v2_prev_plain[] =
+	"if test -f \"$prev\" && test -x \"$prev\"\n"
+	"then\n"
+	"@MIRROR@"
+	"\tAHD_REPLAY_HOOK_ACTIVE=\"@TYPE@:$(pwd -P)\" \"$mirror/@TYPE@\" \"$@\" || exit\n"
+	"\trm -rf \"$mirror\"\n"
+	"\ttrap - EXIT HUP INT TERM\n"
+	"fi\n";
+
+static const char v2_prev_stdin[] =
+	"if test -f \"$prev\" && test -x \"$prev\"\n"
+	"then\n"
+	"@MIRROR@"
+	"\t# Both hooks read the refs git writes to stdin: keep a copy.\n"
+	"\trefs=$(mktemp \"${TMPDIR:-/tmp}/ahd-replay-@TYPE@.XXXXXX\") || {\n"
+	"\t\techo >&2 \"ahd-replay: cannot make a temporary file for the @TYPE@ hook\"\n"
+	"\t\texit 1\n"
+	"\t}\n"
+	"\tcat >\"$refs\" || exit 1\n"
+	"\tAHD_REPLAY_HOOK_ACTIVE=\"@TYPE@:$(pwd -P)\" \"$mirror/@TYPE@\" \"$@\" <\"$refs\" || exit\n"
+	"\texec <\"$refs\"\n"
+	"\trm -rf \"$refs\" \"$mirror\"\n"
+	"\ttrap - EXIT HUP INT TERM\n"
+	"fi\n";
+
 struct subst {
 	const char *key;
 	const char *value;
@@ -208,19 +326,28 @@ int hook_render(struct strbuf *out, const char *type, int version,
 		const char *bin, struct strbuf *err)
 {
 	struct strbuf quoted = STRBUF_INIT, prev = STRBUF_INIT;
+	struct strbuf mirror = STRBUF_INIT;
 	char vbuf[16];
-	const char *git_cmd, *what;
+	const char *git_cmd, *what, *head, *plain, *with_stdin;
 	struct subst subs[] = {
 		{ "TYPE", type }, { "VERSION", vbuf }, { "BIN", NULL },
 		{ "GIT", NULL }, { "WHAT", NULL }, { "PREV", NULL },
-		{ NULL, NULL }
+		{ "MIRROR", NULL }, { NULL, NULL }
 	};
 
 	if (!hook_type_known(type)) {
 		strbuf_addf(err, "no hook template for '%s'", type);
 		return -1;
 	}
-	if (version != 1) {
+	if (version == 1) {
+		head = v1_head;
+		plain = v1_prev_plain;
+		with_stdin = v1_prev_stdin;
+	} else if (version == 2) {
+		head = v2_head;
+		plain = v2_prev_plain;
+		with_stdin = v2_prev_stdin;
+	} else {
 		strbuf_addf(err, "no hook template version %d", version);
 		return -1;
 	}
@@ -245,12 +372,15 @@ int hook_render(struct strbuf *out, const char *type, int version,
 	subs[3].value = git_cmd;
 	subs[4].value = what;
 	subs[5].value = "";
-	expand(&prev, strcmp(type, "pre-push") ? v1_prev_plain : v1_prev_stdin,
-	       subs);
+	subs[6].value = "";
+	expand(&mirror, v2_mirror, subs);
+	subs[6].value = mirror.buf;
+	expand(&prev, strcmp(type, "pre-push") ? plain : with_stdin, subs);
 	subs[5].value = prev.buf;
-	expand(out, v1_head, subs);
+	expand(out, head, subs);
 	strbuf_release(&quoted);
 	strbuf_release(&prev);
+	strbuf_release(&mirror);
 	return 0;
 }
 

@@ -12,11 +12,17 @@
  * binary, and t/t3000 checks that they are byte for byte what
  * `ahd-replay install-hooks --print <hook>` prints.
  *
- * A shim (template version 1) is POSIX sh.  Its second line is the
- * marker, "# ahd-replay hook: <type>, template <n>".  It runs
- * <type>.ahd-replay-prev (a hook install-hooks moved aside) first, when
- * that exists and is executable, with the same arguments and, for
- * pre-push, the same bytes on stdin; then, unless AHD_REPLAY_SKIP=1,
+ * A shim is POSIX sh.  Its second line is the marker, "# ahd-replay
+ * hook: <type>, template <n>".  It runs <type>.ahd-replay-prev (a hook
+ * install-hooks moved aside) first, when that exists and is executable,
+ * with the same arguments and, for pre-push, the same bytes on stdin.
+ * Template 1 ran it by that name; template 2 runs it as <type> in a
+ * directory beside the hooks directory (in its parent, else in TMPDIR)
+ * that holds a symbolic link to each entry of the hooks directory, the
+ * hooks moved aside under their own names again, and is removed
+ * afterwards: a hook that finds its helpers, the hooks it dispatches to
+ * or its own name from $0 finds what it found before install.  Then,
+ * unless AHD_REPLAY_SKIP=1,
  * `exec <binary> hook <type> "$@"`, where the binary is the path of the
  * ahd-replay that installed it, else ahd-replay on PATH; with neither it
  * fails (exit 1) and says how to bypass or remove the hook.  While the
@@ -27,7 +33,7 @@
  */
 
 /* The newest template version this binary writes. */
-#define HOOK_TEMPLATE_VERSION 1
+#define HOOK_TEMPLATE_VERSION 2
 
 #define HOOK_MARKER "# ahd-replay hook: "
 #define HOOK_PREV_SUFFIX ".ahd-replay-prev"

@@ -10,6 +10,7 @@
 
 #include <dirent.h>
 #include <errno.h>
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -37,21 +38,57 @@ static int cmp_str(const void *a, const void *b)
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-/* Every *.replay.json below dir, not descending into .git or node_modules. */
-static int find_sidecars(struct path_list *out, const char *dir, int depth)
+static int list_error(struct path_list *errors, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+static int list_error(struct path_list *errors, const char *fmt, ...)
+{
+	struct strbuf sb = STRBUF_INIT;
+	va_list ap;
+
+	va_start(ap, fmt);
+	strbuf_vaddf(&sb, fmt, ap);
+	va_end(ap);
+	ALLOC_GROW(errors->items, errors->nr + 1, errors->alloc);
+	errors->items[errors->nr++] = strbuf_detach(&sb, NULL);
+	return -1;
+}
+
+/* Search depth; symlinks are not followed, so only a real tree is this deep. */
+#define FIND_MAX_DEPTH 64
+
+/*
+ * Every *.replay.json below dir, not descending into .git or
+ * node_modules.  Returns -1 when part of it could not be searched (the
+ * reasons in errors), after searching the rest.
+ */
+static int find_sidecars(struct path_list *out, struct path_list *errors,
+			 const char *dir, int depth)
 {
 	DIR *d;
 	struct dirent *de;
+	int ret = 0;
 
-	if (depth > 64)
-		return 0;	/* a directory loop we were not told about */
+	if (depth > FIND_MAX_DEPTH)
+		return list_error(errors, "'%s' is more than %d directories "
+				  "deep; not searched", dir, FIND_MAX_DEPTH);
 	d = opendir(dir);
 	if (!d)
-		return error("cannot read directory '%s': %s", dir,
-			     strerror(errno));
-	while ((de = readdir(d))) {
+		return list_error(errors, "cannot read directory '%s': %s",
+				  dir, strerror(errno));
+	for (;;) {
 		struct strbuf path = STRBUF_INIT;
 		struct stat st;
+
+		errno = 0;
+		de = readdir(d);
+		if (!de) {
+			if (errno)
+				ret = list_error(errors, "cannot read directory "
+						 "'%s': %s", dir,
+						 strerror(errno));
+			break;
+		}
 
 		if (!strcmp(de->d_name, ".") || !strcmp(de->d_name, "..") ||
 		    !strcmp(de->d_name, ".git") ||
@@ -63,15 +100,21 @@ static int find_sidecars(struct path_list *out, const char *dir, int depth)
 			strbuf_addf(&path, "%s/%s", dir, de->d_name);
 		/* lstat: symlinked directories are not followed. */
 		if (!lstat(path.buf, &st)) {
-			if (S_ISDIR(st.st_mode))
-				find_sidecars(out, path.buf, depth + 1);
-			else if (ends_with(de->d_name, ".replay.json"))
+			if (S_ISDIR(st.st_mode)) {
+				if (find_sidecars(out, errors, path.buf,
+						  depth + 1))
+					ret = -1;
+			} else if (ends_with(de->d_name, ".replay.json"))
 				path_list_add(out, path.buf);
+		} else if (errno != ENOENT) {
+			/* a directory we may list but not enter, say */
+			ret = list_error(errors, "cannot look at '%s': %s",
+					 path.buf, strerror(errno));
 		}
 		strbuf_release(&path);
 	}
 	closedir(d);
-	return 0;
+	return ret;
 }
 
 /* The repository's top (or the current directory) for --all. */
@@ -123,10 +166,10 @@ int sidecar_list_collect(struct sidecar_list *out, int argc, char **argv,
 			strbuf_addstr(&scope, root);
 		else
 			default_scope(&scope);
-		if (!found.nr && access(scope.buf, F_OK))
-			ret = error("cannot read '%s': %s", scope.buf,
-				    strerror(errno));
-		if (find_sidecars(&found, scope.buf, 0))
+		if (access(scope.buf, F_OK))
+			ret = list_error(&out->errors, "cannot read '%s': %s",
+					 scope.buf, strerror(errno));
+		else if (find_sidecars(&found, &out->errors, scope.buf, 0))
 			ret = -1;
 		if (found.nr)
 			qsort(found.items, found.nr, sizeof(*found.items),
@@ -143,7 +186,7 @@ int sidecar_list_collect(struct sidecar_list *out, int argc, char **argv,
 			struct path_list found = { NULL, 0, 0 };
 			size_t k;
 
-			if (find_sidecars(&found, argv[i], 0))
+			if (find_sidecars(&found, &out->errors, argv[i], 0))
 				ret = -1;
 			if (found.nr)
 				qsort(found.items, found.nr,
@@ -166,4 +209,5 @@ void sidecar_list_release(struct sidecar_list *l)
 {
 	path_list_release(&l->reports);
 	path_list_release(&l->sidecars);
+	path_list_release(&l->errors);
 }

@@ -17,8 +17,9 @@ struct path_list {
 struct sidecar_list {
 	struct path_list reports;	/* as shown */
 	struct path_list sidecars;	/* the files to read */
+	struct path_list errors;	/* why part of the scope was not searched */
 };
-#define SIDECAR_LIST_INIT { { NULL, 0, 0 }, { NULL, 0, 0 } }
+#define SIDECAR_LIST_INIT { { NULL, 0, 0 }, { NULL, 0, 0 }, { NULL, 0, 0 } }
 
 /*
  * Turn operands (reports, sidecars, directories) into pairs.  Without
@@ -26,8 +27,12 @@ struct sidecar_list {
  * root directory when given, else the work tree around the current
  * directory.  Directories are searched without entering .git,
  * node_modules or symlinked directories; what is found is sorted by
- * name.  Returns 0, or -1 after printing an error (what could be listed
- * still is).
+ * name.  Returns 0, or -1 when part of the scope could not be searched
+ * (a directory that cannot be read, an entry that cannot be looked at,
+ * a tree deeper than the search goes): each reason is in out->errors,
+ * for the caller to print where its format says, and what could be
+ * listed still is.  A sidecar missed that way could hide drift, so this
+ * is never only a warning.
  */
 int sidecar_list_collect(struct sidecar_list *out, int argc, char **argv,
 			 int all, const char *root);

@@ -70,7 +70,7 @@ stamp () {
 is_ours () {
 	test -f "$1" && test -x "$1" &&
 	sed -n 2p "$1" >is_ours.line &&
-	echo "# ahd-replay hook: $2, template 1" >is_ours.want &&
+	echo "# ahd-replay hook: $2, template 2" >is_ours.want &&
 	test_cmp is_ours.want is_ours.line &&
 	test_grep "^ahd_replay='$BIN'\$" "$1"
 }
@@ -133,7 +133,7 @@ do
 		*) echo "mode of $f: $(stat -c %A "$f")"; false ;;
 		esac &&
 		test "$(head -n 1 "$f")" = "#!/bin/sh" &&
-		test "$(sed -n 2p "$f")" = "# ahd-replay hook: '"$hook"', template 1" &&
+		test "$(sed -n 2p "$f")" = "# ahd-replay hook: '"$hook"', template 2" &&
 		! grep -q "$(printf "\r")" "$f" &&
 		test_grep "^exec \"\$run\" hook '"$hook"' \"\$@\"\$" "$f" &&
 		test_grep "'"$hook"'.ahd-replay-prev" "$f" &&
@@ -631,7 +631,7 @@ test_expect_success 'the pre-commit framework in front: moved aside, the check r
 	new_repo pcf &&
 	write_framework pcf/.git/hooks/pre-commit pre-commit &&
 	(cd pcf && with_real install-hooks >../out) &&
-	test_grep "^pre-commit: installed; the hook that was there (the pre-commit framework.s) runs first" out &&
+	test_grep "^pre-commit: installed; the hook that was there (the pre-commit framework.s) is kept as pre-commit.ahd-replay-prev and runs first, under its own name" out &&
 	reset_log &&
 	git -C pcf commit -q --allow-empty -m x &&
 	printf "framework \nahd-replay hook pre-commit\n" >want &&
@@ -729,7 +729,10 @@ test_expect_success 'lefthook put ours aside as .old: status says inert; install
 	test_cmp want log/calls
 '
 
-test_expect_success 'husky: its hooks directory and its hooks are refused' '
+# Its hooks find the script to run by their own name, which the shim
+# keeps (t3010 runs one): only the directory, which husky rewrites, needs
+# --hooks-path=use.
+test_expect_success 'husky: its hooks directory is refused; --hooks-path=use chains its hooks' '
 	new_repo hk &&
 	mkdir -p hk/.husky/_ &&
 	: >hk/.husky/_/husky.sh &&
@@ -740,10 +743,11 @@ test_expect_success 'husky: its hooks directory and its hooks are refused' '
 	snapshot hk/.husky >before &&
 	(cd hk && test_expect_code 2 with_real install-hooks 2>../err) &&
 	test_grep "husky" err &&
-	(cd hk && test_expect_code 2 with_real install-hooks --hooks-path=use 2>../err) &&
-	test_grep "pre-commit: .*is husky.s" err &&
 	snapshot hk/.husky >after &&
-	test_cmp before after
+	test_cmp before after &&
+	(cd hk && with_real install-hooks --hooks-path=use >../out 2>../err) &&
+	test_grep "^pre-commit: installed; the hook that was there (husky.s) is kept as pre-commit.ahd-replay-prev" out &&
+	is_ours hk/.husky/_/pre-commit pre-commit
 '
 
 # --- the re-entry guard and the bypasses -----------------------------------
@@ -796,12 +800,13 @@ test_expect_success NO_AHD_REPLAY_IN_SYSTEM_PATH 'the binary missing: the hook f
 	test_must_fail env PATH="$git_dir:/usr/bin:/bin" \
 		git -C repo commit -q --allow-empty -m refused 2>err &&
 	test_grep "cannot run the pre-commit check: $BIN is missing and ahd-replay is not on PATH" err &&
-	test_grep "git commit --no-verify" err &&
-	test_grep "AHD_REPLAY_SKIP=1" err &&
+	test_grep "to commit without the check: AHD_REPLAY_SKIP=1 git commit\$" err &&
+	test_grep ! "no-verify" err &&
 	test_grep "ahd-replay uninstall-hooks" err &&
 	test "$(git -C repo log -1 --format=%s)" != refused &&
 	(cd repo && test_expect_code 1 env PATH="$git_dir:/usr/bin:/bin" .git/hooks/pre-push origin x </dev/null 2>../err) &&
-	test_grep "git push --no-verify" err &&
+	test_grep "to push without the check: AHD_REPLAY_SKIP=1 git push\$" err &&
+	test_grep ! "no-verify" err &&
 	AHD_REPLAY_SKIP=1 PATH="$git_dir:/usr/bin:/bin" git -C repo commit -q --allow-empty -m bypassed &&
 	git -C repo commit -q --no-verify --allow-empty -m no-verify
 '

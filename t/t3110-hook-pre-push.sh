@@ -511,4 +511,69 @@ test_expect_success 'a .git file (git clone --separate-git-dir): drift refused' 
 	test_grep "pushing refs/heads/sepdrift" err
 '
 
+# Drift already on a fork must not vouch for a push to origin by URL:
+# the base is what the destination has, found through the configured
+# remote whose URL matches (trailing "/" and ".git" aside), else nothing.
+test_expect_success 'setup: drift already on a fork, fetched' '
+	git --git-dir=remote.git rev-parse main >origin.main &&
+	git clone -q --bare remote.git fork.git &&
+	git -C work remote add fork ../fork.git &&
+	git -C work checkout -q -b forkdrift origin/main &&
+	drift work "drift on the fork" &&
+	(cd work && git push -q --no-verify fork forkdrift) &&
+	git -C work fetch -q fork &&
+	test "$(git -C work rev-parse fork/forkdrift)" = "$(git -C work rev-parse forkdrift)"
+'
+
+test_expect_success 'a push by name to origin: refused, judged against origin' '
+	push_refused origin forkdrift:refs/heads/newb &&
+	test_grep "pushing refs/heads/newb (judged against [0-9a-f]*, where it meets origin/" push.err &&
+	test -z "$(remote_tip refs/heads/newb)"
+'
+
+test_expect_success 'a push by origin'"'"'s URL with a trailing slash: refused the same way' '
+	push_refused ../remote.git/ forkdrift:refs/heads/newb &&
+	test_grep "docs/evals/swiss.md: token tokens/swiss.yml" push.err &&
+	test_grep "where it meets origin/" push.err &&
+	test_grep ! "fork/" push.err &&
+	test -z "$(remote_tip refs/heads/newb)"
+'
+
+test_expect_success 'a push by URL that ends in .git/ matches a remote configured without it' '
+	git init -q --bare plain &&
+	git -C work remote add plain ../plain &&
+	git -C work fetch -q plain &&
+	(cd work && git push -q --no-verify plain origin/main:refs/heads/main) &&
+	git -C work fetch -q plain &&
+	mv plain plain.git &&
+	ln -s plain.git plain &&
+	push_refused ../plain.git/ forkdrift:refs/heads/newb &&
+	test_grep "where it meets plain/main" push.err
+'
+
+test_expect_success 'a push to a URL no remote has: judged against nothing, and said so' '
+	git clone -q --bare remote.git third.git &&
+	push_refused ../third.git forkdrift:refs/heads/newb &&
+	test_grep "judged against nothing: ../third.git is not the URL of a configured remote" push.err &&
+	test_grep "docs/evals/swiss.md: token tokens/swiss.yml" push.err &&
+	test_must_fail git --git-dir=third.git rev-parse -q --verify refs/heads/newb
+'
+
+test_expect_success 'a push to the fork itself, which has the drift: allowed' '
+	push_allowed fork forkdrift:refs/heads/forkcopy &&
+	test_grep ! FAIL push.err
+'
+
+test_expect_success 'the pre-commit framework names the remote in its environment' '
+	(
+		cd work &&
+		printf "%s %s %s %s\n" refs/heads/forkdrift \
+			$(git rev-parse forkdrift) refs/heads/newb $zero |
+		PRE_COMMIT_REMOTE_NAME=origin \
+			PRE_COMMIT_REMOTE_URL=../remote.git \
+			test_expect_code 1 ahd-replay hook pre-push
+	) 2>err &&
+	test_grep "where it meets origin/" err
+'
+
 test_done

@@ -32,9 +32,18 @@ static const char hook_usage_text[] =
 
 static const char ways_forward[] =
 	"Ways forward:\n"
-	"  - re-run the affected evals, so that their sidecars record the new inputs;\n"
 	"  - keep the old input under a new name for the old reports, and point new runs at the new one;\n"
-	"  - or go ahead anyway: %s (or AHD_REPLAY_SKIP=1)\n";
+	"  - re-run the affected evals, if they can be re-run, so that their sidecars record the new inputs;\n"
+	"  - or go ahead anyway: %s\n";
+
+/* For reports that had drifted before: their evals may not re-run. */
+static const char repair_old[] =
+	"To repair a report that had drifted already:\n"
+	"  - `ahd-replay verify <report>` says which commit last had the input it records;\n"
+	"  - `git show <commit>:<path>` is that version: keep it under a new name\n"
+	"    and point the sidecar's path at it (an edit that leaves the report no\n"
+	"    worse than it was is not refused);\n"
+	"  - or restore the input where the sidecar records it.\n";
 
 struct hook_ctx {
 	git_repository *repo;
@@ -56,7 +65,7 @@ static int open_repo(struct hook_ctx *h)
 		error("cannot open the repository: %s",
 		      rc > 0 ? "not in a git repository" : err.buf);
 		fprintf(stderr, "ahd-replay: nothing was checked; to go ahead "
-			"anyway: --no-verify, or AHD_REPLAY_SKIP=1\n");
+			"anyway: AHD_REPLAY_SKIP=1\n");
 		strbuf_release(&err);
 		return -1;
 	}
@@ -114,7 +123,7 @@ static int commit_of(git_oid *out, git_repository *repo, const git_oid *id)
  */
 static const char *bypass(const char *type, const char *what)
 {
-	static char buf[64];
+	static char buf[160];
 	struct hooks_dir hd = HOOKS_DIR_INIT;
 	struct strbuf prev = STRBUF_INIT, err = STRBUF_INIT;
 	int chained = 0;
@@ -127,9 +136,12 @@ static const char *bypass(const char *type, const char *what)
 	strbuf_release(&prev);
 	strbuf_release(&err);
 	if (chained)
-		return "AHD_REPLAY_SKIP=1 alone (not --no-verify: it would "
-		       "also skip the chained hook that ran before this check)";
-	snprintf(buf, sizeof(buf), "git %s --no-verify", what);
+		snprintf(buf, sizeof(buf), "AHD_REPLAY_SKIP=1 git %s (not "
+			 "--no-verify: it would also skip the chained hook that "
+			 "ran before this check)", what);
+	else
+		snprintf(buf, sizeof(buf), "AHD_REPLAY_SKIP=1 git %s, or git %s "
+			 "--no-verify", what, what);
 	return buf;
 }
 
@@ -145,6 +157,10 @@ static int report(const struct hookcheck_result *res, const char *what,
 		fprintf(stderr, "ahd-replay: warning: reports that had drifted "
 			"already (not refused; ahd-replay.strict refuses them):\n\n");
 	fputs(res->text.buf, stderr);
+	if (res->stale) {
+		fputc('\n', stderr);
+		fputs(repair_old, stderr);
+	}
 	if (res->problems) {
 		fputc('\n', stderr);
 		fprintf(stderr, ways_forward, bypass);
@@ -213,19 +229,33 @@ static int is_zero(const char *hex)
 }
 
 /*
- * What the remote has of this history: the remote's old tip when we have
- * it (merged with ours, for a forced push), else the best merge base with
- * the remote's tracking refs, else nothing.
+ * Where a push goes.  git passes the remote's name and URL, or the URL
+ * twice for `git push <url>`: the tracking refs of a configured remote
+ * with that URL say what the destination has; a URL no remote has is a
+ * destination we know nothing of.
  */
-static int remote_base(git_repository *repo, const char *remote,
+struct push_dest {
+	char *remote;		/* the configured remote, or NULL */
+	int unknown;		/* a URL no configured remote has */
+	const char *url;	/* as git passed it */
+};
+
+/*
+ * What the destination has of this history: its old tip when we have it
+ * (merged with ours, for a forced push), else the best merge base with
+ * its tracking refs, else nothing.  Returns 1 with the commit in out, or
+ * 0; says in desc which it was.
+ */
+static int remote_base(git_repository *repo, const struct push_dest *dest,
 		       const git_oid *tip, const char *remote_hex,
-		       git_oid *out)
+		       git_oid *out, struct strbuf *desc)
 {
 	git_oid rid, mb;
 	git_reference_iterator *it = NULL;
 	git_reference *ref;
-	struct strbuf glob = STRBUF_INIT;
+	struct strbuf glob = STRBUF_INIT, best_ref = STRBUF_INIT;
 	git_commit *best = NULL;
+	char hex[GIT_OID_HEXSZ + 1];
 	int found = 0;
 
 	if (!is_zero(remote_hex) && !git_oid_fromstr(&rid, remote_hex)) {
@@ -235,10 +265,19 @@ static int remote_base(git_repository *repo, const char *remote,
 			git_object_free(obj);
 			/* what the remote has is its tip, force push or not */
 			git_oid_cpy(out, &rid);
+			strbuf_addf(desc, "the destination's tip, %.12s",
+				    remote_hex);
 			return 1;
 		}
 	}
-	strbuf_addf(&glob, "refs/remotes/%s/*", remote ? remote : "*");
+	if (dest->unknown) {
+		strbuf_addf(desc, "nothing: %s is not the URL of a configured "
+			    "remote, so every pushed commit counts as new",
+			    dest->url);
+		return 0;
+	}
+	strbuf_addf(&glob, "refs/remotes/%s/*",
+		    dest->remote ? dest->remote : "*");
 	if (git_reference_iterator_glob_new(&it, repo, glob.buf) < 0)
 		goto out;
 	while (!git_reference_next(&ref, it)) {
@@ -253,6 +292,9 @@ static int remote_base(git_repository *repo, const char *remote,
 					     git_commit_time(best)) {
 					git_commit_free(best);
 					best = c;
+					strbuf_reset(&best_ref);
+					strbuf_addstr(&best_ref,
+						      git_reference_shorthand(ref));
 				} else
 					git_commit_free(c);
 			}
@@ -262,22 +304,30 @@ static int remote_base(git_repository *repo, const char *remote,
 	}
 	if (best) {
 		git_oid_cpy(out, git_commit_id(best));
+		git_oid_tostr(hex, sizeof(hex), out);
+		strbuf_addf(desc, "%.12s, where it meets %s", hex,
+			    best_ref.buf);
 		found = 1;
 	}
 out:
+	if (!found)
+		strbuf_addf(desc, "nothing: %s has no commit of this history",
+			    dest->remote ? dest->remote : "no remote");
 	git_commit_free(best);
 	git_reference_iterator_free(it);
 	strbuf_release(&glob);
+	strbuf_release(&best_ref);
 	return found;
 }
 
 /* Judge one pushed tip; returns 1 when it must be refused, -1 on errors. */
-static int judge_push(struct hook_ctx *h, const char *remote,
+static int judge_push(struct hook_ctx *h, const struct push_dest *dest,
 		      const char *ref_name, const git_oid *tip,
 		      const char *remote_hex)
 {
 	struct hookcheck_result res = HOOKCHECK_RESULT_INIT;
 	struct strbuf err = STRBUF_INIT, what = STRBUF_INIT;
+	struct strbuf desc = STRBUF_INIT;
 	git_tree *tip_tree = NULL, *base_tree = NULL;
 	git_oid base_id, tip_commit, base_commit;
 	struct hook_state base = { NULL, NULL, "remote", NULL };
@@ -288,7 +338,7 @@ static int judge_push(struct hook_ctx *h, const char *remote,
 		ret = 0;	/* a tag of a blob or tree: nothing to judge */
 		goto out;
 	}
-	if (remote_base(h->repo, remote, tip, remote_hex, &base_id) &&
+	if (remote_base(h->repo, dest, tip, remote_hex, &base_id, &desc) &&
 	    tree_of(&base_tree, h->repo, &base_id) < 0) {
 		error("cannot read %s: %s", ref_name, lg2_message());
 		goto out;
@@ -304,50 +354,85 @@ static int judge_push(struct hook_ctx *h, const char *remote,
 		error("%s", err.buf);
 		goto out;
 	}
-	strbuf_addf(&what, "pushing %s", ref_name);
+	strbuf_addf(&what, "pushing %s (judged against %s)", ref_name,
+		    desc.buf);
 	ret = report(&res, what.buf, bypass("pre-push", "push"));
 out:
 	hookcheck_result_release(&res);
 	strbuf_release(&err);
 	strbuf_release(&what);
+	strbuf_release(&desc);
 	git_tree_free(tip_tree);
 	git_tree_free(base_tree);
 	return ret;
 }
 
+/* The length of url without trailing slashes, then ".git", then slashes. */
+static size_t url_key_len(const char *url)
+{
+	size_t n = strlen(url);
+
+	while (n > 1 && url[n - 1] == '/')
+		n--;
+	if (n > 4 && !strncmp(url + n - 4, ".git", 4))
+		n -= 4;
+	while (n > 1 && url[n - 1] == '/')
+		n--;
+	return n;
+}
+
+/* Do two URLs name the same repository, as far as their text says? */
+static int url_same(const char *a, const char *b)
+{
+	size_t na, nb;
+
+	if (!a || !b)
+		return 0;
+	na = url_key_len(a);
+	nb = url_key_len(b);
+	return na == nb && !memcmp(a, b, na);
+}
+
 /*
- * git passes the remote's name, or the URL twice when pushing to a URL:
- * find the configured remote with that URL, else use every remote's
- * tracking refs (NULL).
+ * Find the configured remote git is pushing to: by name, else by URL
+ * (push URLs too).  Without a name (run by hand) every remote's tracking
+ * refs stand for the destination.
  */
-static char *remote_name(git_repository *repo, const char *remote,
-			 const char *url)
+static void push_dest_find(struct push_dest *d, git_repository *repo,
+			   const char *remote, const char *url)
 {
 	git_strarray names = { NULL, 0 };
-	char *found = NULL;
 	size_t i;
 
-	if (!remote || git_remote_list(&names, repo) < 0)
-		return NULL;
-	for (i = 0; i < names.count && !found; i++)
+	d->remote = NULL;
+	d->unknown = 0;
+	d->url = url ? url : remote;
+	if (!remote)
+		return;
+	if (git_remote_list(&names, repo) < 0) {
+		d->unknown = 1;
+		return;
+	}
+	for (i = 0; i < names.count && !d->remote; i++)
 		if (!strcmp(names.strings[i], remote))
-			found = xstrdup(remote);
-	for (i = 0; i < names.count && !found && url; i++) {
+			d->remote = xstrdup(remote);
+	for (i = 0; i < names.count && !d->remote && d->url; i++) {
 		git_remote *r = NULL;
 
-		if (!git_remote_lookup(&r, repo, names.strings[i]) &&
-		    ((git_remote_url(r) && !strcmp(git_remote_url(r), url)) ||
-		     (git_remote_pushurl(r) && !strcmp(git_remote_pushurl(r), url))))
-			found = xstrdup(names.strings[i]);
+		if (git_remote_lookup(&r, repo, names.strings[i]) < 0)
+			continue;
+		if (url_same(git_remote_url(r), d->url) ||
+		    url_same(git_remote_pushurl(r), d->url))
+			d->remote = xstrdup(names.strings[i]);
 		git_remote_free(r);
 	}
+	d->unknown = !d->remote;
 	git_strarray_dispose(&names);
-	return found;
 }
 
 static int pre_push(const char *remote_arg, const char *url)
 {
-	char *remote = NULL;
+	struct push_dest dest = { NULL, 0, NULL };
 	struct hook_ctx h = { NULL, NULL, 0 };
 	struct strbuf line = STRBUF_INIT;
 	const char *from = getenv("PRE_COMMIT_FROM_REF");
@@ -356,7 +441,13 @@ static int pre_push(const char *remote_arg, const char *url)
 
 	if (open_repo(&h))
 		goto out;
-	remote = remote_name(h.repo, remote_arg, url);
+	/* the pre-commit framework passes no arguments but says where */
+	if (!remote_arg && getenv("PRE_COMMIT_REMOTE_NAME") &&
+	    *getenv("PRE_COMMIT_REMOTE_NAME")) {
+		remote_arg = getenv("PRE_COMMIT_REMOTE_NAME");
+		url = getenv("PRE_COMMIT_REMOTE_URL");
+	}
+	push_dest_find(&dest, h.repo, remote_arg, url);
 	if (from && *from && to && *to) {
 		/* Run by the pre-commit framework: it names the range. */
 		git_object *f = NULL, *t = NULL;
@@ -372,7 +463,7 @@ static int pre_push(const char *remote_arg, const char *url)
 			goto out;
 		}
 		git_oid_tostr(hex, sizeof(hex), git_object_id(f));
-		r = judge_push(&h, remote, to, git_object_id(t), hex);
+		r = judge_push(&h, &dest, to, git_object_id(t), hex);
 		git_object_free(f);
 		git_object_free(t);
 		ret = r < 0 ? 2 : r;
@@ -410,7 +501,7 @@ static int pre_push(const char *remote_arg, const char *url)
 			if (git_object_peel(&peeled, obj, GIT_OBJECT_COMMIT) < 0)
 				r = 0;
 			else
-				r = judge_push(&h, remote, remote_ref,
+				r = judge_push(&h, &dest, remote_ref,
 					       git_object_id(peeled), remote_hex);
 			git_object_free(peeled);
 		}
@@ -429,11 +520,11 @@ static int pre_push(const char *remote_arg, const char *url)
 			ret = 0;
 			goto out;
 		}
-		refused = judge_push(&h, remote, "HEAD", &head, zero);
+		refused = judge_push(&h, &dest, "HEAD", &head, zero);
 	}
 	ret = refused < 0 ? 2 : refused;
 out:
-	free(remote);
+	free(dest.remote);
 	strbuf_release(&line);
 	close_repo(&h);
 	return ret;

@@ -4,7 +4,8 @@
  * take them away again, and say what git will actually run.
  *
  * A hook that is not ours is never overwritten: install moves it aside
- * to <hook>.ahd-replay-prev, which the shim runs first, and uninstall
+ * to <hook>.ahd-replay-prev, which the shim runs first under its own
+ * name, and uninstall
  * renames it back, so it returns byte for byte with its mode.  A file is
  * ours only when it is exactly one of our templates.  install decides
  * everything before it writes anything, so a refusal leaves the hooks
@@ -30,7 +31,7 @@
 static const char install_hooks_usage_text[] =
 	"Installs pre-commit and pre-push hooks where git runs them from; a\n"
 	"hook that is already there is kept as <hook>.ahd-replay-prev and runs\n"
-	"first.  Exit status: 0 when the hooks are in place, 2 when nothing\n"
+	"first, under its own name.  Exit status: 0 when the hooks are in place, 2 when nothing\n"
 	"was written (the reasons are printed).\n";
 
 static const char uninstall_hooks_usage_text[] =
@@ -99,8 +100,8 @@ static void parse_install_options(struct install_opts *o, int argc,
 {
 	const struct parse_opt options[] = {
 		OPT_BOOL(0, "force", &o->force, "replace an edited copy of our "
-			 "hook or a husky hook, and discard a "
-			 "<hook>.ahd-replay-prev that is in the way"),
+			 "hook, and discard a <hook>.ahd-replay-prev that is in "
+			 "the way"),
 		OPT_BOOL(0, "pre-merge-commit", &o->pre_merge_commit, "also "
 			 "install pre-merge-commit, which clean merges run "
 			 "instead of pre-commit"),

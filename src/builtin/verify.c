@@ -257,6 +257,8 @@ struct tally {
 	size_t reports;		/* checked */
 	size_t skipped;		/* left out by --changed-since */
 	int requiring;		/* --require-sidecar globs are in force */
+	/* directories that could not be searched: errors, in the document */
+	const struct path_list *errors;
 };
 
 /* The --format=json document. */
@@ -267,7 +269,13 @@ static json_t *json_document(const struct tally *t,
 {
 	json_t *doc = json_object(), *summary = json_object();
 
+	json_t *errs = json_array();
+	size_t i;
+
+	for (i = 0; t->errors && i < t->errors->nr; i++)
+		json_array_append_new(errs, jsonout_text(t->errors->items[i]));
 	json_object_set_new(doc, "version", json_integer(1));
+	json_object_set_new(doc, "errors", errs);
 	json_object_set_new(doc, "reports", json_incref(list));
 	json_object_set_new(summary, "reports", json_integer((json_int_t)t->reports));
 	json_object_set_new(summary, "intact", json_integer((json_int_t)t->nr[VERIFY_INTACT]));
@@ -433,14 +441,20 @@ int cmd_verify(int argc, char **argv)
 		free(opts.require.items);
 		return 2;
 	}
-	if (sidecar_list_collect(&list, argc, argv, opts.all, opts.core.root) ||
-	    verify_load_trusted_keys(&keyring, opts.trusted_keys) ||
+	if (sidecar_list_collect(&list, argc, argv, opts.all, opts.core.root))
+		status = 2;
+	tally.errors = &list.errors;
+	/* JSON carries them in the document: nothing on stderr */
+	for (i = 0; opts.format != FORMAT_JSON && i < list.errors.nr; i++)
+		error("%s", list.errors.items[i]);
+	if (verify_load_trusted_keys(&keyring, opts.trusted_keys) ||
 	    require_sidecar_globs(&globs, (const char *const *)opts.require.items,
 				  opts.require.nr) ||
 	    require_sidecar_missing(&missing, &globs))
 		status = 2;
 	tally.requiring = globs.nr > 0;
-	if (!list.sidecars.nr && !missing.nr && !status)
+	if (!list.sidecars.nr && !missing.nr && !status &&
+	    opts.format != FORMAT_JSON)
 		fprintf(stderr, "ahd-replay: no replay sidecars found\n");
 	if (output_wants(&opts.outputs, opts.format, FORMAT_JSON))
 		out.reports = json_array();
