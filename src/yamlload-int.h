@@ -110,6 +110,10 @@ int yl_finish_deferred_alias(struct loader *ld, int idx,
 /* yamlnode.c: checks on a complete collection or key */
 int yl_check_unique_keys(struct loader *ld, struct frame *f);
 int yl_check_implicit_key(struct loader *ld, struct frame *f);
+/* Scalar keys equal as yaml's uniqueKeys compares them (===). */
+int yl_keys_equal(const struct value *a, const struct value *b);
+
+/* yamlspecial.c: a complete !!set, !!omap or !!pairs collection */
 int yl_apply_special(struct loader *ld, struct frame *f, struct value *v,
 		     size_t end);
 
