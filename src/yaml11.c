@@ -391,9 +391,13 @@ static int resolve(struct value *v, struct arena *arena, const char *s,
 	return yl_resolve_scalar(v, arena, s, n, 0, NULL, why);
 }
 
-const struct value *yaml11_original(const struct value *map)
+const struct value *yaml11_original(const struct value *v)
 {
-	return map->u.items[2 * map->nr];
+	if (v->yflags & (VALUE_YF_SET | VALUE_YF_OMAP))
+		return v->u.items[0];
+	if (v->yflags & VALUE_YF_PAIRS)
+		return v->u.items[v->nr];
+	return v->u.items[2 * v->nr];
 }
 
 struct merged {

@@ -131,6 +131,15 @@ int yl_note_key_collection(struct loader *ld, const char *anchor,
 void yl_note_key_scalar(struct loader *ld, const yaml_event_t *ev,
 			const char *tag, const char *anchor,
 			size_t anchor_len, size_t at, size_t end);
+/*
+ * A collection key's string (VALUE_YF_COLLECTION_KEY), which keeps the
+ * collection it was written as: aliases in it count as yaml counts them.
+ */
+struct ckey_value {
+	struct value v;		/* first: a struct value * to it is this */
+	const struct value *source;
+};
+const struct value *yl_collection_key_source(const struct value *v);
 struct value *yl_collection_key_string(struct loader *ld,
 				       const struct value *key,
 				       const yaml_mark_t *start,

@@ -101,6 +101,7 @@ int64_t yl_alias_weight(struct loader *ld, const struct value *v,
 {
 	int64_t best = 0;
 	uint32_t i, n;
+	int pairs;
 
 	switch (v->kind) {
 	case VALUE_ALIAS: {
@@ -109,16 +110,30 @@ int64_t yl_alias_weight(struct loader *ld, const struct value *v,
 		*has_alias = 1;
 		return a->count * a->weight;
 	}
+	case VALUE_STRING:
+		/* A collection key weighs as the collection it was. */
+		if (v->yflags & VALUE_YF_COLLECTION_KEY)
+			return yl_alias_weight(ld, yl_collection_key_source(v),
+					       has_alias);
+		return 1;
 	case VALUE_SEQ:
 	case VALUE_MAP:
 		if (v->yflags & VALUE_YF_DATE)
 			return 1;	/* a scalar */
-		if (v->yflags & VALUE_YF_MERGED)
+		/*
+		 * An !!omap or !!pairs item that is not a map of one pair
+		 * or more becomes a pair with a null value: at least 1.
+		 */
+		pairs = v->yflags & (VALUE_YF_OMAP | VALUE_YF_PAIRS);
+		if (v->yflags & YAML11_REWRITTEN)
 			v = yaml11_original(v);
 		n = v->kind == VALUE_MAP ? 2 * v->nr : v->nr;
 		for (i = 0; i < n; i++) {
-			int64_t w = yl_alias_weight(ld, v->u.items[i], has_alias);
+			const struct value *it = v->u.items[i];
+			int64_t w = yl_alias_weight(ld, it, has_alias);
 
+			if (pairs && w < 1 && !(it->kind == VALUE_MAP && it->nr))
+				w = 1;
 			if (w > best)
 				best = w;
 		}
@@ -446,9 +461,11 @@ static int other_alias(const struct value *v, uint32_t idx)
 
 	if (v->kind == VALUE_ALIAS)
 		return v->nr != idx;
+	if (v->yflags & VALUE_YF_COLLECTION_KEY)
+		return other_alias(yl_collection_key_source(v), idx);
 	if (v->kind != VALUE_SEQ && v->kind != VALUE_MAP)
 		return 0;
-	if (v->yflags & VALUE_YF_MERGED)
+	if (v->yflags & YAML11_REWRITTEN)
 		v = yaml11_original(v);
 	n = v->kind == VALUE_MAP ? 2 * v->nr : v->nr;
 	for (i = 0; i < n; i++)
@@ -501,6 +518,11 @@ int yl_check_quoted_layout(struct loader *ld, size_t b, size_t e,
 
 
 /* --- collection keys and the document's schema ------------------------ */
+
+const struct value *yl_collection_key_source(const struct value *v)
+{
+	return ((const struct ckey_value *)v)->source;
+}
 
 /*
  * A collection that starts as a map's key, or inside such a key: note it
@@ -573,6 +595,7 @@ struct value *yl_collection_key_string(struct loader *ld,
 {
 	size_t b = yl_posmap_byte(&ld->pm, start->index);
 	size_t e = yl_posmap_byte(&ld->pm, end->index);
+	struct ckey_value *ck;
 	struct value *v;
 	int ret;
 
@@ -588,7 +611,11 @@ struct value *yl_collection_key_string(struct loader *ld,
 		yl_fail(ld, ret, start, "%s", ld->why.buf);
 		return NULL;
 	}
-	v = value_new(ld->arena, VALUE_STRING);
+	ck = arena_alloc(ld->arena, sizeof(*ck));
+	memset(ck, 0, sizeof(*ck));
+	ck->source = key;
+	v = &ck->v;
+	v->kind = VALUE_STRING;
 	v->yflags = VALUE_YF_COLLECTION_KEY;
 	v->u.str.ptr = arena_memdup(ld->arena, ld->scratch.buf,
 				    ld->scratch.len);

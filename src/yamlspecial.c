@@ -83,6 +83,18 @@ int yl_apply_special(struct loader *ld, struct frame *f, struct value *v,
 {
 	uint32_t i, j;
 
+	struct value *orig;
+	size_t n = f->is_map ? 2 * (size_t)v->nr : v->nr;
+
+	/*
+	 * Keep the collection as written (yaml11_original()): yaml weighs
+	 * aliases and prints keys from it.
+	 */
+	orig = value_new(ld->arena, v->kind);
+	*orig = *v;
+	orig->u.items = arena_alloc(ld->arena, (n ? n : 1) * sizeof(*v->u.items));
+	if (n)
+		memcpy(orig->u.items, v->u.items, n * sizeof(*v->u.items));
 	switch (f->special) {
 	case SPECIAL_SET:
 		/*
@@ -111,6 +123,8 @@ int yl_apply_special(struct loader *ld, struct frame *f, struct value *v,
 					    "!!set with comments");
 		}
 		v->nr = 0;
+		v->u.items = arena_alloc(ld->arena, sizeof(*v->u.items));
+		v->u.items[0] = orig;
 		return 0;
 	case SPECIAL_OMAP:
 	case SPECIAL_PAIRS:
@@ -122,8 +136,16 @@ int yl_apply_special(struct loader *ld, struct frame *f, struct value *v,
 				return ld->status;
 			v->u.items[i] = p;
 		}
-		if (f->special == SPECIAL_PAIRS)
+		if (f->special == SPECIAL_PAIRS) {
+			struct value **items = arena_alloc(ld->arena,
+				(n + 1) * sizeof(*items));
+
+			if (n)
+				memcpy(items, v->u.items, n * sizeof(*items));
+			items[n] = orig;
+			v->u.items = items;
 			return 0;
+		}
 		/* An omap is a JavaScript Map: canonically {}. */
 		for (i = 0; i < v->nr; i++)
 			for (j = 0; j < i; j++) {
@@ -142,6 +164,8 @@ int yl_apply_special(struct loader *ld, struct frame *f, struct value *v,
 			}
 		v->kind = VALUE_MAP;
 		v->nr = 0;
+		v->u.items = arena_alloc(ld->arena, sizeof(*v->u.items));
+		v->u.items[0] = orig;
 		return 0;
 	}
 	return 0;
