@@ -142,6 +142,20 @@ static int key_string(struct writer *w, const struct value *k, size_t *off,
 
 	k = value_deref(k);
 	*off = w->keys.len;
+	/*
+	 * A !!merge scalar is a Symbol; as a key it merged (yaml11.c), so
+	 * only an alias of one is left, which String() prints so.
+	 */
+	if ((k->yflags & VALUE_YF_SYMBOL) && alias) {
+		strbuf_addstr(&w->keys, "Symbol(<<)");
+		*len = w->keys.len - *off;
+		return 0;
+	}
+	if (k->yflags & VALUE_YF_SYMBOL) {
+		strbuf_addstr(w->err, "unsupported YAML construct: "
+			      "a !!merge key that does not merge");
+		return -2;
+	}
 	switch (k->kind) {
 	case VALUE_NULL:
 		break;
@@ -235,6 +249,9 @@ static int write_map(struct writer *w, const struct value *v, int depth)
 			/* out["__proto__"] = x sets a prototype instead. */
 			if (e->len == 9 && !memcmp(e->key, "__proto__", 9))
 				continue;
+			/* JSON.stringify leaves out a Symbol-valued property. */
+			if (value_deref(e->value)->yflags & VALUE_YF_SYMBOL)
+				continue;
 		}
 		if (kept++)
 			strbuf_addch(&out->buf, ',');
@@ -275,7 +292,12 @@ static int write_value(struct writer *w, const struct value *v, int depth)
 		strbuf_add(&out->buf, num, numfmt_json(num, v->u.number));
 		break;
 	case VALUE_STRING:
-		canon_add_string(&out->buf, v->u.str.ptr, v->u.str.len);
+		/* A Symbol in an array (a map leaves it out, the loader
+		 * refuses it as the root): JSON.stringify prints null. */
+		if (v->yflags & VALUE_YF_SYMBOL)
+			strbuf_add(&out->buf, "null", 4);
+		else
+			canon_add_string(&out->buf, v->u.str.ptr, v->u.str.len);
 		break;
 	case VALUE_BYTES:
 		strbuf_addch(&out->buf, '{');

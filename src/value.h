@@ -34,12 +34,16 @@ enum {
 	/* a string standing for a key that was a collection: equal to no
 	 * other key when keys are checked for uniqueness */
 	VALUE_YF_COLLECTION_KEY = 1,
-	VALUE_YF_MERGE_KEY = 2,	/* YAML 1.1 "<<" key */
+	/* a key that merges: a !!merge scalar, or a plain "<<" under 1.1 */
+	VALUE_YF_MERGE_KEY = 2,
 	VALUE_YF_DATE = 4,	/* a timestamp: a Date, canonically {} */
 	VALUE_YF_SET = 8,	/* !!set, !!omap, !!pairs collections */
 	VALUE_YF_OMAP = 16,
 	VALUE_YF_PAIRS = 32,
 	VALUE_YF_MERGED = 64,	/* a map whose merges are resolved */
+	/* a !!merge scalar: a Symbol, which JSON.stringify leaves out of
+	 * objects and prints as null in arrays; a string "<<" here */
+	VALUE_YF_SYMBOL = 128,
 };
 
 struct value {

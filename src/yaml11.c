@@ -286,7 +286,7 @@ static void set_number(struct value *v, double d)
 }
 
 static int resolve_as(struct value *v, enum y11_tag t, const char *s,
-		      size_t n, struct strbuf *why)
+		      size_t n, int at_key, struct strbuf *why)
 {
 	size_t len;
 	char *d;
@@ -319,8 +319,9 @@ static int resolve_as(struct value *v, enum y11_tag t, const char *s,
 		set_number(v, parse_time(s, n));
 		return 0;
 	case T_MERGE:
+		/* A Symbol: merges as a key, elsewhere see VALUE_YF_SYMBOL. */
 		v->kind = VALUE_STRING;
-		v->yflags |= VALUE_YF_MERGE_KEY;
+		v->yflags |= VALUE_YF_SYMBOL | (at_key ? VALUE_YF_MERGE_KEY : 0);
 		return 0;
 	case T_TIMESTAMP:
 		/* A Date: no own enumerable keys, so canonically {}. */
@@ -379,11 +380,7 @@ static int resolve(struct value *v, struct arena *arena, const char *s,
 			fits = t == T_TIMESTAMP;
 		if (!fits || !test(t, s, n))
 			continue;
-		if (t == T_MERGE && !at_key) {
-			strbuf_addstr(why, "a !!merge value outside a key");
-			return LOAD_EUNSUPPORTED;
-		}
-		ret = resolve_as(v, t, s, n, why);
+		ret = resolve_as(v, t, s, n, at_key, why);
 		if (!ret && v->kind == VALUE_STRING) {
 			v->u.str.ptr = arena_memdup(arena, s, n);
 			v->u.str.len = n;
@@ -394,9 +391,13 @@ static int resolve(struct value *v, struct arena *arena, const char *s,
 	return yl_resolve_scalar(v, arena, s, n, 0, NULL, why);
 }
 
-const struct value *yaml11_original(const struct value *map)
+const struct value *yaml11_original(const struct value *v)
 {
-	return map->u.items[2 * map->nr];
+	if (v->yflags & (VALUE_YF_SET | VALUE_YF_OMAP))
+		return v->u.items[0];
+	if (v->yflags & VALUE_YF_PAIRS)
+		return v->u.items[v->nr];
+	return v->u.items[2 * v->nr];
 }
 
 struct merged {
@@ -448,6 +449,9 @@ static int property_key(struct strbuf *out, const struct value *k,
 	    value_deref(k)->kind == VALUE_BYTES)
 		return -1;
 	k = value_deref(k);
+	/* An alias of a !!merge scalar: String(Symbol("<<")). */
+	if (k->yflags & VALUE_YF_SYMBOL)
+		return from_map ? -1 : (strbuf_addstr(out, "Symbol(<<)"), 0);
 	if (k->yflags & VALUE_YF_COLLECTION_KEY)
 		return from_map ? -1 : (strbuf_add(out, k->u.str.ptr,
 						   k->u.str.len), 0);
@@ -627,6 +631,9 @@ static int merge_value(struct merged *m, const struct value *v,
 		struct value *key;
 
 		strbuf_reset(&pk);
+		/* A Symbol key (an alias of a !!merge scalar) is hidden. */
+		if (value_deref(e.kv[2 * i])->yflags & VALUE_YF_SYMBOL)
+			continue;
 		if (value_deref(e.kv[2 * i])->yflags & VALUE_YF_DATE) {
 			strbuf_addstr(why, "a timestamp as a mapping key: its "
 				      "text depends on the reference's time "

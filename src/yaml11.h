@@ -33,8 +33,14 @@ int yaml11_resolve_scalar(struct value *v, struct arena *arena, const char *s,
  */
 int yaml11_merge(struct value *map, struct arena *arena, struct strbuf *why);
 
-/* The map as written, before yaml11_merge() rewrote it. */
-const struct value *yaml11_original(const struct value *map);
+/*
+ * The collection as written, before yaml11_merge() or the conversion
+ * of a !!set, !!omap or !!pairs (yamlspecial.c) rewrote it: for a value
+ * with one of the flags in YAML11_REWRITTEN.
+ */
+#define YAML11_REWRITTEN (VALUE_YF_MERGED | VALUE_YF_SET | VALUE_YF_OMAP | \
+			  VALUE_YF_PAIRS)
+const struct value *yaml11_original(const struct value *v);
 
 /* 1 for a YAML 1.1 spelling of true, 0 of false, -1 for neither. */
 int yaml11_bool_form(const char *s, size_t n);

@@ -151,7 +151,7 @@ static size_t count_notes(const struct value *v)
 
 	if (v->kind == VALUE_ALIAS)
 		return 0;
-	if (v->yflags & VALUE_YF_MERGED)
+	if (v->yflags & YAML11_REWRITTEN)
 		v = yaml11_original(v);
 	if (v->kind == VALUE_SEQ || v->kind == VALUE_MAP)
 		for (i = 0; i < (v->kind == VALUE_MAP ? 2 * v->nr : v->nr); i++)
@@ -181,6 +181,10 @@ static int all_values_absent(struct walk *w, const struct value *map)
 	return 1;
 }
 
+/*
+ * stringifyPair() in flow.  val NULL is a pair without a value node
+ * (an !!omap or !!pairs item that was no map), printed as an absent one.
+ */
 static int pair_string(struct walk *w, struct strbuf *out,
 		       const struct value *key, const struct value *val,
 		       const struct sctx *c)
@@ -199,8 +203,8 @@ static int pair_string(struct walk *w, struct strbuf *out,
 	kc.indent = c->indent + 2;
 	if (node_string(w, &ks, key, &kc))
 		goto out;
-	absent = val->kind != VALUE_ALIAS && w->next < w->k->nr &&
-		 w->k->nodes[w->next].absent;
+	absent = !val || (val->kind != VALUE_ALIAS && w->next < w->k->nr &&
+			  w->k->nodes[w->next].absent);
 	if (c->all_null || absent) {
 		if (!ks.len)
 			strbuf_addch(out, '?');
@@ -209,8 +213,9 @@ static int pair_string(struct walk *w, struct strbuf *out,
 				strbuf_addstr(out, "? ");
 			strbuf_addbuf(out, &ks);
 		}
-		if (absent)
-			w->next++;
+		/* A !!set's values are null, whether written or not. */
+		if (val)
+			w->next += count_notes(val);
 		goto out;
 	}
 	if (explicit_key) {
@@ -261,26 +266,59 @@ out:
 	return w->status;
 }
 
+/*
+ * An item of an !!omap or !!pairs: yaml's resolvePairs() made it a pair,
+ * a one-pair map's own pair (the map's properties gone), an empty map a
+ * null key, anything else the key of a pair without a value.
+ */
+static int pair_item_string(struct walk *w, struct strbuf *out,
+			    const struct value *item, const struct sctx *c)
+{
+	static const struct value null_key = { VALUE_NULL, 0, 0, 0, { 0 } };
+	static const struct ykey_node null_note = { NULL, NULL, "null", 4, 0, 0,
+						    YKEY_PLAIN, 0, 0 };
+
+	if (item->kind != VALUE_MAP)
+		return pair_string(w, out, item, NULL, c);
+	w->next++;	/* the map's own note */
+	if (item->yflags & VALUE_YF_MERGED)
+		item = yaml11_original(item);
+	if (item->nr)
+		return pair_string(w, out, item->u.items[0], item->u.items[1],
+				   c);
+	/* new Scalar(null), which has no note: printed as "null". */
+	{
+		struct sctx kc = *c;
+
+		kc.all_null = 0;
+		kc.implicit_key = 1;
+		return ykey_scalar_string(w, out, &null_key, &null_note, &kc);
+	}
+}
+
 /* stringifyFlowCollection() */
 static int collection_string(struct walk *w, struct strbuf *out,
 			     const struct value *v, const struct sctx *c)
 {
-	int is_map = v->kind == VALUE_MAP;
+	int is_map, set = v->yflags & VALUE_YF_SET;
+	int pairs = v->yflags & (VALUE_YF_OMAP | VALUE_YF_PAIRS);
 	uint32_t n, i;
 	struct strbuf *lines;
 	struct sctx ic = *c;
 	size_t total = 2;
 	int multiline = 0;
 
-	/* yaml prints the map as written, merge keys and all. */
-	if (v->yflags & VALUE_YF_MERGED)
+	/* yaml prints the collection as written, merge keys and all. */
+	if (v->yflags & YAML11_REWRITTEN)
 		v = yaml11_original(v);
+	is_map = v->kind == VALUE_MAP;
 	n = v->nr;
 	if (!n) {
 		strbuf_addstr(out, is_map ? "{}" : "[]");
 		return 0;
 	}
-	if (is_map && !c->all_null && all_values_absent(w, v))
+	/* A Set prints with allNullValues (its values are all null). */
+	if (is_map && !c->all_null && (set || all_values_absent(w, v)))
 		ic.all_null = 1;
 	ic.indent = c->indent + (is_map ? 2 : 4);
 	lines = xcalloc(n, sizeof(*lines));
@@ -289,6 +327,8 @@ static int collection_string(struct walk *w, struct strbuf *out,
 		if (is_map)
 			pair_string(w, &lines[i], v->u.items[2 * i],
 				    v->u.items[2 * i + 1], &ic);
+		else if (pairs)
+			pair_item_string(w, &lines[i], v->u.items[i], &ic);
 		else
 			node_string(w, &lines[i], v->u.items[i], &ic);
 		if (memchr(lines[i].buf, '\n', lines[i].len))
@@ -347,9 +387,6 @@ static int node_string(struct walk *w, struct strbuf *out,
 	if (w->next >= w->k->nr)
 		BUG("collection key: fewer notes than nodes");
 	n = &w->k->nodes[w->next++];
-	if (n->special)
-		return ykey_refuse(w, LOAD_EUNSUPPORTED,
-			      "a !!set, !!omap or !!pairs in a collection key");
 	if (is_coll != (n->style == YKEY_COLLECTION))
 		return ykey_refuse(w, LOAD_EUNSUPPORTED,
 			      "a date or binary scalar in a collection key");
@@ -399,13 +436,8 @@ int ykeys_stringify(struct ykeys *k, const struct value *key,
 
 	else if (key->kind == VALUE_SEQ || key->kind == VALUE_MAP) {
 		/* key.toString() prints no properties of the key itself. */
-		const struct ykey_node *n = &k->nodes[w.next++];
-
-		if (n->special)
-			ykey_refuse(&w, LOAD_EUNSUPPORTED, "a !!set, !!omap or "
-			       "!!pairs as a collection key");
-		else
-			collection_string(&w, out, key, &c);
+		w.next++;
+		collection_string(&w, out, key, &c);
 	} else
 		BUG("collection key that is not a collection");
 	k->nr = 0;

@@ -727,21 +727,22 @@ int ykey_scalar_string(struct walk *w, struct strbuf *out,
 		return number_scalar(w, out, v, n);
 	case VALUE_STRING:
 		/*
-		 * A "<<" merge key holds a Symbol, which prints as "<<"; so
-		 * does an untagged string "<<" under the 1.1 schema.
+		 * The merge tag prints "<<" whatever the scalar holds (a
+		 * Symbol, or under 1.1 the text its test refused); so does
+		 * an untagged "<<" merge key, or string "<<" under 1.1.
 		 */
-		if (((v->yflags & VALUE_YF_MERGE_KEY) || (w->k->yaml11 &&
-		     v->u.str.len == 2 && !memcmp(v->u.str.ptr, "<<", 2))) &&
-		    (!n->tag || !strcmp(n->tag, TAG_PREFIX "merge"))) {
+		if ((n->tag && !strcmp(n->tag, TAG_PREFIX "merge")) ||
+		    (!n->tag && ((v->yflags & VALUE_YF_MERGE_KEY) ||
+				 (w->k->yaml11 && v->u.str.len == 2 &&
+				  !memcmp(v->u.str.ptr, "<<", 2))))) {
 			strbuf_addstr(out, "<<");
 			return 0;
 		}
 		if (w->k->yaml11 && n->tag &&
-		    (!strcmp(n->tag, TAG_PREFIX "timestamp") ||
-		     !strcmp(n->tag, TAG_PREFIX "merge")))
+		    !strcmp(n->tag, TAG_PREFIX "timestamp"))
 			return ykey_refuse(w, LOAD_EUNSUPPORTED,
-					   "a !!timestamp or !!merge string in "
-					   "a collection key");
+					   "a !!timestamp string in a "
+					   "collection key");
 		if (n->tag && strcmp(n->tag, TAG_PREFIX "str") &&
 		    !strncmp(n->tag, TAG_PREFIX, strlen(TAG_PREFIX)))
 			return unapplied_tag_string(w, out, n->tag +

@@ -110,6 +110,10 @@ int yl_finish_deferred_alias(struct loader *ld, int idx,
 /* yamlnode.c: checks on a complete collection or key */
 int yl_check_unique_keys(struct loader *ld, struct frame *f);
 int yl_check_implicit_key(struct loader *ld, struct frame *f);
+/* Scalar keys equal as yaml's uniqueKeys compares them (===). */
+int yl_keys_equal(const struct value *a, const struct value *b);
+
+/* yamlspecial.c: a complete !!set, !!omap or !!pairs collection */
 int yl_apply_special(struct loader *ld, struct frame *f, struct value *v,
 		     size_t end);
 
@@ -127,6 +131,15 @@ int yl_note_key_collection(struct loader *ld, const char *anchor,
 void yl_note_key_scalar(struct loader *ld, const yaml_event_t *ev,
 			const char *tag, const char *anchor,
 			size_t anchor_len, size_t at, size_t end);
+/*
+ * A collection key's string (VALUE_YF_COLLECTION_KEY), which keeps the
+ * collection it was written as: aliases in it count as yaml counts them.
+ */
+struct ckey_value {
+	struct value v;		/* first: a struct value * to it is this */
+	const struct value *source;
+};
+const struct value *yl_collection_key_source(const struct value *v);
 struct value *yl_collection_key_string(struct loader *ld,
 				       const struct value *key,
 				       const yaml_mark_t *start,

@@ -346,7 +346,12 @@ static int pop_collection(struct loader *ld, const yaml_event_t *ev)
 	v->yflags |= f->special == SPECIAL_SET ? VALUE_YF_SET :
 		     f->special == SPECIAL_OMAP ? VALUE_YF_OMAP :
 		     f->special == SPECIAL_PAIRS ? VALUE_YF_PAIRS : 0;
-	if (ld->yaml11 && f->is_map) {
+	/*
+	 * Merge keys merge as the map becomes a JavaScript object; an
+	 * !!omap's pairs become a Map's entries without that step.
+	 */
+	if (f->is_map && !(ld->depth > 1 &&
+			   ld->stack[ld->depth - 2].special == SPECIAL_OMAP)) {
 		strbuf_reset(&ld->why);
 		if ((r = yaml11_merge(v, ld->arena, &ld->why)))
 			return yl_fail(ld, r, &f->start_mark, "%s",
@@ -489,13 +494,6 @@ static int on_scalar(struct loader *ld, const yaml_event_t *ev)
 			return yl_fail(ld, LOAD_EUNSUPPORTED, &ev->start_mark,
 				    "a scalar libyaml ends elsewhere than yaml");
 	}
-	/*
-	 * yaml@2.8.3 makes any scalar tagged !!merge a merge key (a
-	 * Symbol as a value); that is not reproduced.
-	 */
-	if (tag && !strcmp(tag, YAML_TAG_PREFIX "merge"))
-		return yl_fail(ld, LOAD_EUNSUPPORTED, &ev->start_mark,
-			    "a scalar tagged !!merge");
 	if (tag && !strcmp(tag, "!"))
 		plain = 0;	/* the non-specific tag makes a string */
 	v->tagged = tag != NULL;
@@ -770,6 +768,11 @@ int yl_load(struct value **out, struct arena *arena, const char *text,
 	}
 	if (!ret && !ld.root)
 		ld.root = value_new(arena, VALUE_NULL);
+	/* JSON.stringify(Symbol) is undefined, which cannot be hashed. */
+	if (!ret && (ld.root->yflags & VALUE_YF_SYMBOL))
+		ret = yl_fail(&ld, LOAD_EINVALID, NULL,
+			      "the document is a !!merge scalar, which has no "
+			      "JSON text");
 	if (!ret)
 		*out = ld.root;
 	loader_release(&ld);

@@ -1,7 +1,6 @@
 /*
  * The loader's checks and rules on complete nodes: anchors and alias
- * counts, unique and implicit keys, !!set / !!omap / !!pairs, and the
- * layout rules of quoted scalars and flow collections that yaml@2.8.3
+ * counts, unique and implicit keys, and the layout rules of quoted scalars and flow collections that yaml@2.8.3
  * checks and libyaml does not.
  */
 #include "config.h"
@@ -102,6 +101,7 @@ int64_t yl_alias_weight(struct loader *ld, const struct value *v,
 {
 	int64_t best = 0;
 	uint32_t i, n;
+	int pairs;
 
 	switch (v->kind) {
 	case VALUE_ALIAS: {
@@ -110,16 +110,30 @@ int64_t yl_alias_weight(struct loader *ld, const struct value *v,
 		*has_alias = 1;
 		return a->count * a->weight;
 	}
+	case VALUE_STRING:
+		/* A collection key weighs as the collection it was. */
+		if (v->yflags & VALUE_YF_COLLECTION_KEY)
+			return yl_alias_weight(ld, yl_collection_key_source(v),
+					       has_alias);
+		return 1;
 	case VALUE_SEQ:
 	case VALUE_MAP:
 		if (v->yflags & VALUE_YF_DATE)
 			return 1;	/* a scalar */
-		if (v->yflags & VALUE_YF_MERGED)
+		/*
+		 * An !!omap or !!pairs item that is not a map of one pair
+		 * or more becomes a pair with a null value: at least 1.
+		 */
+		pairs = v->yflags & (VALUE_YF_OMAP | VALUE_YF_PAIRS);
+		if (v->yflags & YAML11_REWRITTEN)
 			v = yaml11_original(v);
 		n = v->kind == VALUE_MAP ? 2 * v->nr : v->nr;
 		for (i = 0; i < n; i++) {
-			int64_t w = yl_alias_weight(ld, v->u.items[i], has_alias);
+			const struct value *it = v->u.items[i];
+			int64_t w = yl_alias_weight(ld, it, has_alias);
 
+			if (pairs && w < 1 && !(it->kind == VALUE_MAP && it->nr))
+				w = 1;
 			if (w > best)
 				best = w;
 		}
@@ -129,9 +143,7 @@ int64_t yl_alias_weight(struct loader *ld, const struct value *v,
 	}
 }
 
-/* yaml's anchor and alias names end at white space or a flow indicator. */
-
-static int keys_equal(const struct value *a, const struct value *b)
+int yl_keys_equal(const struct value *a, const struct value *b)
 {
 	if (a->kind != b->kind ||
 	    (a->yflags | b->yflags) &
@@ -229,7 +241,7 @@ int yl_check_unique_keys(struct loader *ld, struct frame *f)
 	if (npairs <= 16) {
 		for (i = 0; i < npairs && !dup; i++)
 			for (j = 0; j < i && !dup; j++)
-				if (keys_equal(f->items[2 * i], f->items[2 * j]))
+				if (yl_keys_equal(f->items[2 * i], f->items[2 * j]))
 					dup = f->items[2 * i];
 	} else {
 		keys = xmalloc(npairs * sizeof(*keys));
@@ -246,7 +258,7 @@ int yl_check_unique_keys(struct loader *ld, struct frame *f)
 		}
 		qsort(keys, n, sizeof(*keys), key_order);
 		for (i = 1; i < n && !dup; i++)
-			if (keys_equal(keys[i - 1], keys[i]))
+			if (yl_keys_equal(keys[i - 1], keys[i]))
 				dup = keys[i];
 		free(keys);
 	}
@@ -441,99 +453,6 @@ int yl_check_comment_after(struct loader *ld, size_t e,
 }
 
 
-/*
- * yaml's resolvePairs(): each item of a !!omap or !!pairs sequence
- * becomes one pair, a one-pair mapping as it is, an empty mapping as
- * null: null, anything else as the key of a null value.  The pair is
- * returned as a one-pair map.
- */
-static struct value *item_pair(struct loader *ld, struct value *item,
-			       const yaml_mark_t *mark)
-{
-	struct value *m;
-
-	if (item->kind == VALUE_MAP && item->nr == 1)
-		return item;
-	if (item->kind == VALUE_MAP && item->nr > 1) {
-		yl_fail(ld, LOAD_EINVALID, mark,
-		     "each pair must have its own sequence indicator");
-		return NULL;
-	}
-	m = value_new(ld->arena, VALUE_MAP);
-	m->nr = 1;
-	m->u.items = arena_alloc(ld->arena, 2 * sizeof(struct value *));
-	m->u.items[0] = item->kind == VALUE_MAP ?
-			value_new(ld->arena, VALUE_NULL) : item;
-	m->u.items[1] = value_new(ld->arena, VALUE_NULL);
-	return m;
-}
-
-/* SameValueZero, as Array.prototype.includes compares omap keys. */
-static int same_value_zero(const struct value *a, const struct value *b)
-{
-	if (a->kind == VALUE_NUMBER && b->kind == VALUE_NUMBER &&
-	    isnan(a->u.number) && isnan(b->u.number))
-		return 1;
-	return keys_equal(a, b);
-}
-
-int yl_apply_special(struct loader *ld, struct frame *f, struct value *v,
-			 size_t end)
-{
-	uint32_t i, j;
-
-	switch (f->special) {
-	case SPECIAL_SET:
-		/*
-		 * A Set, canonically {}; every value must be null, and
-		 * yaml's test also looks at tags and comments on those
-		 * nulls, which we only partly see.
-		 */
-		for (i = 0; i < v->nr; i++) {
-			const struct value *val = v->u.items[2 * i + 1];
-
-			if (val->kind != VALUE_NULL)
-				return yl_fail(ld, LOAD_EINVALID, &f->start_mark,
-					    "set items must all have null values");
-			if (val->tagged)
-				return yl_fail(ld, LOAD_EUNSUPPORTED, &f->start_mark,
-					    "!!set with a tagged null value");
-		}
-		if (v->nr) {
-			size_t b = yl_posmap_byte(&ld->pm, f->start_mark.index);
-
-			if (end > b && memchr(ld->text + b, '#', end - b))
-				return yl_fail(ld, LOAD_EUNSUPPORTED, &f->start_mark,
-					    "!!set with comments");
-		}
-		v->nr = 0;
-		return 0;
-	case SPECIAL_OMAP:
-	case SPECIAL_PAIRS:
-		for (i = 0; i < v->nr; i++) {
-			struct value *p = item_pair(ld, v->u.items[i],
-						    &f->start_mark);
-
-			if (!p)
-				return ld->status;
-			v->u.items[i] = p;
-		}
-		if (f->special == SPECIAL_PAIRS)
-			return 0;
-		/* An omap is a JavaScript Map: canonically {}. */
-		for (i = 0; i < v->nr; i++)
-			for (j = 0; j < i; j++)
-				if (same_value_zero(v->u.items[i]->u.items[0],
-						    v->u.items[j]->u.items[0]))
-					return yl_fail(ld, LOAD_EINVALID,
-						    &f->start_mark,
-						    "ordered maps must not include duplicate keys");
-		v->kind = VALUE_MAP;
-		v->nr = 0;
-		return 0;
-	}
-	return 0;
-}
 
 /* Does the tree under v hold an alias of an anchor other than idx? */
 static int other_alias(const struct value *v, uint32_t idx)
@@ -542,9 +461,11 @@ static int other_alias(const struct value *v, uint32_t idx)
 
 	if (v->kind == VALUE_ALIAS)
 		return v->nr != idx;
+	if (v->yflags & VALUE_YF_COLLECTION_KEY)
+		return other_alias(yl_collection_key_source(v), idx);
 	if (v->kind != VALUE_SEQ && v->kind != VALUE_MAP)
 		return 0;
-	if (v->yflags & VALUE_YF_MERGED)
+	if (v->yflags & YAML11_REWRITTEN)
 		v = yaml11_original(v);
 	n = v->kind == VALUE_MAP ? 2 * v->nr : v->nr;
 	for (i = 0; i < n; i++)
@@ -597,6 +518,11 @@ int yl_check_quoted_layout(struct loader *ld, size_t b, size_t e,
 
 
 /* --- collection keys and the document's schema ------------------------ */
+
+const struct value *yl_collection_key_source(const struct value *v)
+{
+	return ((const struct ckey_value *)v)->source;
+}
 
 /*
  * A collection that starts as a map's key, or inside such a key: note it
@@ -669,6 +595,7 @@ struct value *yl_collection_key_string(struct loader *ld,
 {
 	size_t b = yl_posmap_byte(&ld->pm, start->index);
 	size_t e = yl_posmap_byte(&ld->pm, end->index);
+	struct ckey_value *ck;
 	struct value *v;
 	int ret;
 
@@ -684,7 +611,11 @@ struct value *yl_collection_key_string(struct loader *ld,
 		yl_fail(ld, ret, start, "%s", ld->why.buf);
 		return NULL;
 	}
-	v = value_new(ld->arena, VALUE_STRING);
+	ck = arena_alloc(ld->arena, sizeof(*ck));
+	memset(ck, 0, sizeof(*ck));
+	ck->source = key;
+	v = &ck->v;
+	v->kind = VALUE_STRING;
 	v->yflags = VALUE_YF_COLLECTION_KEY;
 	v->u.str.ptr = arena_memdup(ld->arena, ld->scratch.buf,
 				    ld->scratch.len);
@@ -724,13 +655,27 @@ int yl_resolve_node_scalar(struct loader *ld, struct value *v,
 {
 	const struct frame *p = ld->depth ? &ld->stack[ld->depth - 1] : NULL;
 	int at_key = p && p->is_map && p->nr % 2 == 0, ret;
+	/* A !!pairs item is a pair's key when the pair becomes an object. */
+	int merges = at_key || (p && p->special == SPECIAL_PAIRS);
 
+	if (!ld->yaml11 && tag && !strcmp(tag, YAML_TAG_PREFIX "merge")) {
+		/*
+		 * The core schema knows !!merge only by name, so it applies
+		 * whatever the text: the scalar is a Symbol, which merges
+		 * as a key (yaml11_merge()).
+		 */
+		v->kind = VALUE_STRING;
+		v->u.str.ptr = "<<";
+		v->u.str.len = 2;
+		v->yflags |= VALUE_YF_SYMBOL | (at_key ? VALUE_YF_MERGE_KEY : 0);
+		return 0;
+	}
 	if (ld->yaml11)
 		ret = yaml11_resolve_scalar(v, ld->arena, ld->scratch.buf,
 					    ld->scratch.len,
 					    ev->data.scalar.style ==
 					    YAML_PLAIN_SCALAR_STYLE, tag,
-					    at_key, &ld->why);
+					    merges, &ld->why);
 	else
 		ret = yl_resolve_scalar(v, ld->arena, ld->scratch.buf,
 					ld->scratch.len, plain && !tag, tag,

@@ -64,13 +64,13 @@ test_expect_success 'a BOM after a comment line or blank lines is dropped' '
 	test_hash_fails "byte order mark" bom5.yml
 '
 
-test_expect_success 'scalars tagged !!merge are refused' '
+test_expect_success 'scalars tagged !!merge merge, vanish or are null' '
 	printf "b: &b {x: 1}\nc: {!!merge <<: *b}\n" >m1.yml &&
-	test_hash_fails unsupported m1.yml &&
+	test_hash_exact m1.yml "{\"b\":{\"x\":1},\"c\":{\"x\":1}}" &&
 	printf -- "- !!merge x\n" >m2.yml &&
-	test_hash_fails unsupported m2.yml &&
+	test_hash_exact m2.yml "[null]" &&
 	printf "!!set {a, !!merge b}\n" >m3.yml &&
-	test_hash_fails unsupported m3.yml &&
+	test_hash_fails "merge sources must be maps" m3.yml &&
 	printf "!!merge {a: 1}\n" >m4.yml &&
 	test_hash_exact m4.yml "{\"a\":1}"
 '

@@ -51,7 +51,6 @@ directive.unknown       # U6: empty directive names
 flowcolon.explicit      # W5 U1: '?' with an empty key or value in a flow
 flowcolon.odd           # U3: empty keys in flows
 tabs.trailing-line      # U7 A7: a line of tabs after content
-tags.merge              # W4 A2: the !!merge tag
 EOF
 )
 
