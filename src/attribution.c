@@ -323,3 +323,31 @@ void attribution_version_release(struct attribution_version *v)
 {
 	strbuf_release(&v->content);
 }
+
+int attribute_find_version(git_oid *found, git_repository *repo,
+			   const git_oid *start, const char *path,
+			   const char *recorded, enum attribution_hash how,
+			   struct strbuf *err)
+{
+	struct search s;
+	struct treepath tp = TREEPATH_INIT;
+	const char **paths = NULL;
+	size_t npaths;
+	int truncated = 0, ret;
+
+	memset(&s, 0, sizeof(s));
+	s.repo = repo;
+	s.path = path;
+	s.recorded = recorded;
+	s.how = how;
+	way_paths(&tp, repo, start, path, &paths, &npaths);
+	ret = history_changes(repo, start, paths, npaths, look_at, &s,
+			      &truncated, err);
+	free(paths);
+	treepath_release(&tp);
+	if (ret)
+		return -1;
+	if (s.hit)
+		git_oid_cpy(found, &s.found);
+	return s.hit;
+}

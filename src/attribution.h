@@ -48,4 +48,15 @@ int attribution_find(struct attribution_version *out, git_repository *repo,
 		     struct strbuf *err);
 void attribution_version_release(struct attribution_version *v);
 
+/*
+ * The newest commit on the history of path from start whose version
+ * hashes to recorded, as attribute_drift() matches versions: 1 with it in
+ * *found, 0 when there is none, -1 with a reason in err.  (verify
+ * --explain compares that version with today's.)
+ */
+int attribute_find_version(git_oid *found, git_repository *repo,
+			   const git_oid *start, const char *path,
+			   const char *recorded, enum attribution_hash how,
+			   struct strbuf *err);
+
 #endif

@@ -3,6 +3,7 @@
  */
 #include "config.h"
 #include "verify-github.h"
+#include "explain.h"
 #include "outcome.h"
 
 #include <stdio.h>
@@ -101,6 +102,27 @@ static void print_notes(const struct verify_report *r)
 	strbuf_release(&esc);
 }
 
+/* --explain's lines in the group, escaped as the notes are. */
+static void print_explanation(const struct explanation *e)
+{
+	struct strbuf text = STRBUF_INIT, line = STRBUF_INIT;
+	struct strbuf esc = STRBUF_INIT;
+	const char *p, *end;
+
+	explain_print(&text, e, "  ");
+	for (p = text.buf; *p; p = end + 1) {
+		end = strchr(p, '\n');
+		strbuf_reset(&line);
+		strbuf_reset(&esc);
+		strbuf_add(&line, p, (size_t)(end - p));
+		strbuf_add_gh_escaped(&esc, line.buf, 0);
+		puts(esc.buf);
+	}
+	strbuf_release(&text);
+	strbuf_release(&line);
+	strbuf_release(&esc);
+}
+
 void verify_github_report(struct verify_github *g,
 			  const struct verify_report *r,
 			  const struct verify_options *opts)
@@ -140,6 +162,8 @@ void verify_github_report(struct verify_github *g,
 			    c->actual.len ? c->actual.buf : "none");
 		github_annotate(&g->log, "error", file, line,
 				title.buf, msg.buf);
+		if (c->explain)
+			print_explanation(c->explain);
 	}
 	if (r->loaded && verify_signature_failed(r, opts)) {
 		strbuf_reset(&msg);

@@ -3,6 +3,7 @@
 
 /* Shared by verify.c and verify-since.c only. */
 #include "changed.h"
+#include "inputpath.h"
 #include "verify.h"
 
 /* The root for reports in dir, memoised; its origin, or -1 and err. */
@@ -18,5 +19,15 @@ const struct changed_base *verify_since_base(struct verify_run *run,
  * saying so, or 0 when --changed-since skips it or an error is set.
  */
 int verify_missing_sidecar(struct verify_run *run, struct verify_report *r);
+
+/*
+ * --explain: for each drifted check of r whose input has a history in
+ * repo (from start; prefix is the root below the work tree), find the
+ * version that had the recorded hash and set the check's explanation.
+ * tree is --at's, or NULL for the work tree.
+ */
+void verify_explain(struct verify_report *r, git_repository *repo,
+		    const git_oid *start, const char *prefix,
+		    const struct input_tree *tree, int allow_outside);
 
 #endif

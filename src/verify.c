@@ -9,6 +9,7 @@
 #include "changed.h"
 #include "verify-int.h"
 #include "digest.h"
+#include "explain.h"
 #include "hashfile.h"
 #include "readfile.h"
 #include "inputpath.h"
@@ -141,6 +142,10 @@ static void check_init(struct verify_check *c, const char *field,
 
 static void check_release(struct verify_check *c)
 {
+	if (c->explain) {
+		explanation_release(c->explain);
+		free(c->explain);
+	}
 	strbuf_release(&c->actual);
 	strbuf_release(&c->reason);
 	strbuf_release(&c->note);
@@ -537,7 +542,8 @@ static const struct memo *search_drift(struct verify_memos *memos,
 
 /* at is --at's commit, or NULL to start from HEAD. */
 static void attribute(struct verify_memos *memos, struct verify_report *r,
-		      const struct at_commit *at)
+		      const struct at_commit *at, const struct input_tree *tp,
+		      const struct verify_options *opts)
 {
 	git_repository *opened = NULL, *repo;
 	git_oid start;
@@ -588,6 +594,9 @@ static void attribute(struct verify_memos *memos, struct verify_report *r,
 				    "history: %s\n", c->field, m->text);
 		strbuf_release(&path);
 	}
+	if (opts->explain)
+		verify_explain(r, repo, &start, prefix.buf, tp,
+			       opts->allow_outside);
 out:
 	free(wd);
 	strbuf_release(&prefix);
@@ -701,7 +710,7 @@ void verify_one(struct verify_run *run, struct verify_report *r)
 		if (r->checks[i].note.len)
 			strbuf_addf(&r->notes, "  note: %s\n",
 				    r->checks[i].note.buf);
-	attribute(memos, r, at);
+	attribute(memos, r, at, tp, opts);
 	render_compare_block(&r->md_warning, &r->md_line, r->markdown.buf,
 			     &r->sc);
 out:

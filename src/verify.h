@@ -5,6 +5,8 @@
 #include "signature.h"
 #include "strbuf.h"
 
+struct explanation;
+
 /*
  * What a verification is and what it finds: for one sidecar, load and
  * check it, check its signature, find the root, resolve the token and
@@ -34,6 +36,7 @@ struct verify_check {
 	struct strbuf reason;
 	struct strbuf note;	/* re-rooting */
 	struct strbuf rel;	/* the input relative to the root, if found */
+	struct explanation *explain;	/* --explain, for drift; or NULL */
 };
 
 struct verify_report {
@@ -62,6 +65,7 @@ struct verify_options {
 	const char *root;	/* --root, or NULL to find it */
 	const char *at;		/* read inputs at this revision, or NULL */
 	const char *changed_since;	/* skip reports unchanged since, or NULL */
+	int explain;		/* say what changed in a drifted input */
 };
 
 /*

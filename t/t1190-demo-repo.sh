@@ -286,4 +286,30 @@ test_expect_success RENDER 'blocks are what render prints, but for the hand edit
 	done
 '
 
+# Issue 11's acceptance on the demo.
+test_lazy_prereq PYJSONSCHEMA 'python3 -c "import jsonschema"'
+
+test_expect_success 'verify --explain names the changed keys of the drifted token' '
+	(cd demo && test_expect_code 1 ahd-replay verify --all --explain) >actual &&
+	test_grep "^          changed  /color/accent/primary: \"#e4002b\" -> \"#d0021b\"$" actual &&
+	test_grep "^          added    /rules/2: " actual &&
+	test_grep "^          changed  /version: 2 -> 3$" actual
+'
+
+test_expect_success PYJSONSCHEMA 'verify --format=sarif validates against the SARIF 2.1.0 schema' '
+	(cd demo && test_expect_code 1 ahd-replay verify --all --format=sarif) >demo.sarif &&
+	python3 "$TEST_SRC_DIR/t/sarif/validate.py" \
+		"$TEST_SRC_DIR/t/sarif/sarif-schema-2.1.0.json" demo.sarif &&
+	test_grep "\"ruleId\": \"token-drift\"" demo.sarif
+'
+
+test_expect_success 'verify --changed-since=HEAD~1 checks fewer reports than --all, and says so' '
+	(cd demo && test_expect_code 1 ahd-replay verify --all) >all &&
+	test_grep "^6 reports: 5 intact, 1 drifted, 0 errors$" all &&
+	(cd demo && ahd-replay verify --changed-since=HEAD~1) >since &&
+	test_grep -c "^ahd verify-replay" since >n &&
+	echo 1 >one && test_cmp one n &&
+	test_grep "^5 reports unchanged since HEAD~1 (merge base [0-9a-f]\{12\}) not checked$" since
+'
+
 test_done

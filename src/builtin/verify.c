@@ -8,6 +8,7 @@
  */
 #include "config.h"
 #include "builtin.h"
+#include "explain.h"
 #include "jsonout.h"
 #include "output.h"
 #include "parse-options.h"
@@ -87,6 +88,13 @@ static void print_text(const struct verify_report *r,
 		printf("        expected %s\n", c->expected);
 		printf("        actual   %s\n",
 		       c->actual.len ? c->actual.buf : "<none>");
+		if (c->explain) {
+			struct strbuf ex = STRBUF_INIT;
+
+			explain_print(&ex, c->explain, "        ");
+			fputs(ex.buf, stdout);
+			strbuf_release(&ex);
+		}
 	}
 	if (verify_signature_failed(r, &opts->core))
 		printf("  FAIL  signature: %s\n", r->sig.reason.buf);
@@ -182,6 +190,9 @@ static json_t *report_json(const struct verify_report *r,
 				    json_string(c->reason.buf) : json_null());
 		json_object_set_new(cj, "note", c->note.len ?
 				    json_string(c->note.buf) : json_null());
+		if (c->explain)
+			json_object_set_new(cj, "explain",
+					    explain_json(c->explain));
 		json_array_append_new(checks, cj);
 	}
 	json_object_set_new(o, "checks", checks);
@@ -232,6 +243,9 @@ static int parse_verify_options(struct verify_opts *opts, int argc,
 			   "ahd-replay.trustedKeys)"),
 		OPT_BOOL(0, "require-signature", &opts->core.require_signature, "an "
 			 "unsigned sidecar fails too"),
+		OPT_BOOL(0, "explain", &opts->core.explain, "for a drifted "
+			 "input, what changed since the version with the "
+			 "recorded hash"),
 		OPT_STRING(0, "changed-since", &opts->core.changed_since, "<rev>",
 			   "check only the reports whose sidecar, token or "
 			   "brief changed since <rev>'s merge base"),
