@@ -156,6 +156,13 @@ static int key_string(struct writer *w, const struct value *k, size_t *off,
 			      "a !!merge key that does not merge");
 		return -2;
 	}
+	/* String(date) is written in the process's local time zone. */
+	if ((k->yflags & VALUE_YF_DATE) && !alias) {
+		strbuf_addstr(w->err, "unsupported YAML construct: "
+			      "a timestamp as a mapping key: its text depends "
+			      "on the reference's time zone");
+		return -2;
+	}
 	switch (k->kind) {
 	case VALUE_NULL:
 		break;

@@ -76,6 +76,13 @@ static inline const struct value *value_deref(const struct value *v)
 	return v;
 }
 
+/* A sequence or map, not a timestamp (a Date, held as an empty map). */
+static inline int value_is_collection(const struct value *v)
+{
+	return (v->kind == VALUE_SEQ || v->kind == VALUE_MAP) &&
+	       !(v->yflags & VALUE_YF_DATE);
+}
+
 /*
  * A bump allocator.  ARENA_INIT needs no setup; arena_release() frees
  * every block and leaves the arena reusable.

@@ -193,8 +193,7 @@ static int pair_string(struct walk *w, struct strbuf *out,
 	struct strbuf ks = STRBUF_INIT, vs = STRBUF_INIT;
 	int explicit_key, absent;
 
-	explicit_key = key->kind == VALUE_ALIAS || key->kind == VALUE_SEQ ||
-		       key->kind == VALUE_MAP ||
+	explicit_key = key->kind == VALUE_ALIAS || value_is_collection(key) ||
 		       (w->next < w->k->nr &&
 			(w->k->nodes[w->next].style == YKEY_BLOCK ||
 			 w->k->nodes[w->next].style == YKEY_FOLDED));
@@ -230,11 +229,11 @@ static int pair_string(struct walk *w, struct strbuf *out,
 	}
 	kc.implicit_key = 0;
 	if (!explicit_key && val->kind != VALUE_ALIAS &&
-	    val->kind != VALUE_SEQ && val->kind != VALUE_MAP)
+	    !value_is_collection(val))
 		kc.indent_at_start = (long)ykey_u16len(&ks) + 2;
 	if (node_string(w, &vs, val, &kc))
 		goto out;
-	if (!explicit_key && (val->kind == VALUE_SEQ || val->kind == VALUE_MAP)) {
+	if (!explicit_key && value_is_collection(val)) {
 		const char *nl = memchr(vs.buf, '\n', vs.len);
 
 		if (nl) {
@@ -278,7 +277,7 @@ static int pair_item_string(struct walk *w, struct strbuf *out,
 	static const struct ykey_node null_note = { NULL, NULL, "null", 4, 0, 0,
 						    YKEY_PLAIN, 0, 0 };
 
-	if (item->kind != VALUE_MAP)
+	if (item->kind != VALUE_MAP || (item->yflags & VALUE_YF_DATE))
 		return pair_string(w, out, item, NULL, c);
 	w->next++;	/* the map's own note */
 	if (item->yflags & VALUE_YF_MERGED)
@@ -372,8 +371,7 @@ static int node_string(struct walk *w, struct strbuf *out,
 {
 	const struct ykey_node *n;
 	struct strbuf props = STRBUF_INIT;
-	int is_coll = (v->kind == VALUE_SEQ || v->kind == VALUE_MAP) &&
-		      !(v->yflags & VALUE_YF_DATE);
+	int is_coll = value_is_collection(v);
 
 	if (v->kind == VALUE_ALIAS) {
 		if (!plain_ascii(v->u.alias.name))

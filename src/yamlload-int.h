@@ -126,7 +126,7 @@ int yl_check_quoted_layout(struct loader *ld, size_t b, size_t e,
 			   const yaml_mark_t *mark);
 
 /* yamlnode.c: collection keys (yamlkey.h) and the document's schema */
-int yl_note_key_collection(struct loader *ld, const char *anchor,
+int yl_note_key_collection(struct loader *ld, int is_map, const char *anchor,
 			   const unsigned char *tag, int special);
 void yl_note_key_scalar(struct loader *ld, const yaml_event_t *ev,
 			const char *tag, const char *anchor,

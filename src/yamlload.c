@@ -284,7 +284,8 @@ static int push_collection(struct loader *ld, enum value_kind kind,
 						   pr.anchor_len);
 	}
 	v = value_new(ld->arena, kind);
-	in_key = yl_note_key_collection(ld, anchor_name, tag, special);
+	in_key = yl_note_key_collection(ld, kind == VALUE_MAP, anchor_name,
+					tag, special);
 	ALLOC_GROW(ld->stack, ld->depth + 1, ld->stack_alloc);
 	f = &ld->stack[ld->depth++];
 	memset(f, 0, sizeof(*f));

@@ -528,13 +528,15 @@ const struct value *yl_collection_key_source(const struct value *v)
  * A collection that starts as a map's key, or inside such a key: note it
  * for the key's string (yamlkey.h).  Returns whether it is one.
  */
-int yl_note_key_collection(struct loader *ld, const char *anchor,
+int yl_note_key_collection(struct loader *ld, int is_map, const char *anchor,
 			   const unsigned char *tag, int special)
 {
 	const struct frame *p = ld->depth ? &ld->stack[ld->depth - 1] : NULL;
 	struct ykey_node n;
 
-	if (!ld->keys.depth && !(p && p->is_map && p->nr % 2 == 0))
+	/* A !!pairs item that is a sequence becomes a pair's key. */
+	if (!ld->keys.depth && !(p && p->is_map && p->nr % 2 == 0) &&
+	    !(p && p->special == SPECIAL_PAIRS && !is_map))
 		return 0;
 	ld->keys.depth++;
 	memset(&n, 0, sizeof(n));
@@ -647,8 +649,8 @@ int yl_check_flow_key(struct loader *ld, const struct frame *map,
 
 /*
  * Resolve the scalar read into ld->scratch with the document's schema.
- * A timestamp as a key is refused: the reference's key is String(date),
- * whose text depends on the time zone of the process.
+ * A timestamp key is left to whoever makes it a string (canon.c,
+ * yaml11.c): a Set's or a Map's key never is one.
  */
 int yl_resolve_node_scalar(struct loader *ld, struct value *v,
 			   const yaml_event_t *ev, int plain, const char *tag)
@@ -682,9 +684,5 @@ int yl_resolve_node_scalar(struct loader *ld, struct value *v,
 					&ld->why);
 	if (ret)
 		return yl_fail(ld, ret, &ev->start_mark, "%s", ld->why.buf);
-	if ((v->yflags & VALUE_YF_DATE) && at_key)
-		return yl_fail(ld, LOAD_EUNSUPPORTED, &ev->start_mark,
-			       "a timestamp as a mapping key: its text depends "
-			       "on the reference's time zone");
 	return 0;
 }

@@ -20,9 +20,13 @@
 static struct value *item_pair(struct loader *ld, struct value *item,
 			       int special, const yaml_mark_t *mark)
 {
-	/* A pair whose key merges counts as written (yaml11_original()). */
-	const struct value *as_written = item->yflags & VALUE_YF_MERGED ?
+	/*
+	 * A map counts its pairs as written (yaml11_original()): a pair
+	 * whose key merges is one, a !!set's pairs are still there.
+	 */
+	const struct value *as_written = item->yflags & YAML11_REWRITTEN ?
 		yaml11_original(item) : item;
+	int is_map = value_is_collection(item) && item->kind == VALUE_MAP;
 	struct value *m;
 
 	/*
@@ -36,9 +40,10 @@ static struct value *item_pair(struct loader *ld, struct value *item,
 			"merge sources must be maps or map aliases");
 		return NULL;
 	}
-	if (item->kind == VALUE_MAP && as_written->nr == 1)
-		return item;
-	if (item->kind == VALUE_MAP && as_written->nr > 1) {
+	if (is_map && as_written->nr == 1)
+		return item->yflags & VALUE_YF_SET ?
+		       (struct value *)as_written : item;
+	if (is_map && as_written->nr > 1) {
 		yl_fail(ld, LOAD_EINVALID, mark,
 		     "each pair must have its own sequence indicator");
 		return NULL;
@@ -46,7 +51,7 @@ static struct value *item_pair(struct loader *ld, struct value *item,
 	m = value_new(ld->arena, VALUE_MAP);
 	m->nr = 1;
 	m->u.items = arena_alloc(ld->arena, 2 * sizeof(struct value *));
-	m->u.items[0] = item->kind == VALUE_MAP ?
+	m->u.items[0] = is_map ?
 			value_new(ld->arena, VALUE_NULL) : item;
 	m->u.items[1] = value_new(ld->arena, VALUE_NULL);
 	return m;
@@ -63,10 +68,8 @@ static int same_value_zero(const struct value *a, const struct value *b,
 {
 	const struct value *da = value_deref(a), *db = value_deref(b);
 
-	if ((a->kind == VALUE_ALIAS &&
-	     (da->kind == VALUE_SEQ || da->kind == VALUE_MAP)) ||
-	    (b->kind == VALUE_ALIAS &&
-	     (db->kind == VALUE_SEQ || db->kind == VALUE_MAP)))
+	if ((a->kind == VALUE_ALIAS && value_is_collection(da)) ||
+	    (b->kind == VALUE_ALIAS && value_is_collection(db)))
 		*refuse = 1;
 	if (da == db)
 		return 1;

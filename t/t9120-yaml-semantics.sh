@@ -65,6 +65,20 @@ test_expect_success 'a !!merge document and a non-map merge source are errors' '
 	test_grep "invalid YAML: merge sources must be maps or map aliases" err
 '
 
+test_expect_success 'a timestamp as an object key is refused: its text depends on the time zone' '
+	printf "%%YAML 1.1\n---\n2001-12-14: x\n" >in.yml &&
+	test_expect_code 2 ahd-replay canon in.yml 2>err &&
+	test_grep "unsupported YAML construct: a timestamp as a mapping key" err &&
+	printf "p: !!pairs [!!timestamp 2001-12-14]\n" >in.yml &&
+	test_expect_code 2 ahd-replay canon in.yml 2>err &&
+	test_grep "unsupported YAML construct: a timestamp as a mapping key" err
+'
+
+test_expect_success 'a timestamp as a Set, Map or collection key is not' '
+	check_canon "$(printf "%%YAML 1.1\n---\ns: !!set {2001-12-14}\no: !!omap [2001-12-14: 1]\n[2001-12-14t21:59:43.10-05:00]: k")" \
+		"{\"[ 2001-12-15T02:59:43.100Z ]\":\"k\",\"o\":{},\"s\":{}}"
+'
+
 test_expect_success 'test-hash-batch is built' '
 	test -x "$BATCH"
 '

@@ -150,6 +150,37 @@ const docs = [
   'b: &b [x]\nc: &a {[*b, *b]: 1}\nd: [*a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a]',
   'b: &b [x]\nc: &a {[*b, *b]: 1}\nd: [*a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a]',
   'a: &a {[]: []}\nb: [*a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a]',
+  // timestamps as keys: a Set's, a Map's and those inside collection keys
+  // are free of the time zone (as the keys of objects they are refused)
+  "%YAML 1.1\n--- !!set {2001-12-14}",
+  "%YAML 1.1\n--- !!omap [2001-12-14: 1]",
+  "--- !!set {!!timestamp 2001-12-14, a}",
+  "%YAML 1.1\n--- !!omap [2001-12-14: 1, 2001-12-14: 2]",
+  "%YAML 1.1\n--- !!omap [&d 2001-12-14: 1, *d : 2]",
+  "%YAML 1.1\n--- !!omap [2001-12-14]",
+  "%YAML 1.1\n---\n{2001-12-14: a}: v",
+  "%YAML 1.1\n---\n[{2001-12-14 21:59:43.10 -5: a}, 2001-12-14t21:59:43.10-05:00]: v",
+  "? {!!timestamp 2001-12-14: a}\n: v",
+  "%YAML 1.1\n---\na: &d 2001-12-14\n*d : 2",
+  "%YAML 1.1\n---\n!!set {2001-12-14: x}",
+  "%YAML 1.1\n--- !!set {2001-12-14, 2001-12-14}",
+  "%YAML 1.1\n--- !!set\n? 2001-12-14\n? 2001-12-14\n",
+  // a !!pairs item that is a sequence is a pair's collection key
+  "%YAML 1.1\n---\np: !!pairs\n  - [a, 1]",
+  "p: !!pairs [[a, 1], [b], []]",
+  "p: !!pairs [&x [a], *x]",
+  "p: !!pairs [!!set {a}, [!!omap [b: 1]]]",
+  "p: !!pairs\n  - - a\n    - b\n  - c: d",
+  "p: !!omap [[a, 1], [a, 1]]",
+  "- &x [a]\n- !!pairs [*x]",
+  "p: !!pairs [[{a: 1}: b]]",
+  "p: !!pairs [!!binary aGVsbG8=]",
+  "p: !!pairs [[!!merge x]]",
+  "p: !!pairs [!!set {a}, [!!omap [b: 1]]]",
+  "p: !!pairs [!!set {a, b}]",
+  "p: !!pairs [!!set {}]",
+  "p: !!omap [!!set {a}, !!set {a}]",
+  "p: !!omap [!!set {a}, a]",
 ];
 
 const out = [];
