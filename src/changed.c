@@ -16,6 +16,7 @@ struct changed_base {
 	git_repository *repo;
 	git_tree *tree;		/* the merge base's */
 	struct strbuf workdir;	/* real path, no trailing slash */
+	git_oid commit;		/* the merge base */
 	char name[GIT_OID_HEXSZ + 1];
 };
 
@@ -84,6 +85,7 @@ static int open_base(struct changed_base *b, const char *root,
 			    lg2_message());
 		goto out;
 	}
+	git_oid_cpy(&b->commit, &base);
 	git_oid_tostr(b->name, 13, &base);
 	ret = 0;
 out:
@@ -254,6 +256,39 @@ out:
 	return changed;
 }
 
+/*
+ * Does recorded resolve, at the base, to the same path as in (what verify
+ * reads now)?  Resolution depends on more than the file: symlinks on the
+ * way, and for a path recorded on CI, which suffixes exist.
+ */
+static int same_resolution(const struct changed_base *b, const char *root,
+			   const char *recorded,
+			   const struct resolved_input *in, int allow_outside)
+{
+	struct resolved_input then = RESOLVED_INPUT_INIT;
+	struct strbuf prefix = STRBUF_INIT;
+	struct input_tree bt;
+	int same = 0;
+
+	if (strcmp(root, b->workdir.buf)) {
+		if (!below_workdir(b, root, &prefix))
+			goto out;
+		strbuf_addch(&prefix, '/');
+	}
+	bt.repo = b->repo;
+	bt.tree = b->tree;
+	bt.index = NULL;
+	bt.commit = &b->commit;
+	bt.prefix = prefix.buf;
+	input_resolve(&then, root, recorded, &bt, allow_outside);
+	same = then.status == INPUT_OK && !strcmp(then.rel.buf, in->rel.buf) &&
+		then.rerooted == in->rerooted;
+out:
+	resolved_input_release(&then);
+	strbuf_release(&prefix);
+	return same;
+}
+
 int changed_input(const struct changed_base *b, const char *root,
 		  const char *recorded, const struct input_tree *tree,
 		  int allow_outside)
@@ -265,7 +300,8 @@ int changed_input(const struct changed_base *b, const char *root,
 	int changed = 1;
 
 	input_resolve(&in, root, recorded, tree, allow_outside);
-	if (in.status != INPUT_OK)
+	if (in.status != INPUT_OK ||
+	    !same_resolution(b, root, recorded, &in, allow_outside))
 		goto out;
 	if (!tree) {
 		/* The recorded path at the base, as the root sees it. */
@@ -289,6 +325,44 @@ out:
 	return changed;
 }
 
+/*
+ * Has a package.json that can decide the root changed?  The root is
+ * looked for from the report's directory upwards (SPEC 5), so any of
+ * them, up to the top of the work tree.
+ */
+static int root_files_changed(const struct changed_base *b, const char *file)
+{
+	struct strbuf dir = STRBUF_INIT, pj = STRBUF_INIT;
+	char *real = NULL;
+	const char *slash = strrchr(file, '/');
+	int changed = 0;
+
+	strbuf_add(&dir, file, slash ? (size_t)(slash - file) : 0);
+	real = realpath(dir.len ? dir.buf : ".", NULL);
+	if (!real)
+		return 1;
+	strbuf_reset(&dir);
+	strbuf_addstr(&dir, real);
+	for (;;) {
+		strbuf_reset(&pj);
+		strbuf_addf(&pj, "%s/package.json", dir.buf);
+		if (changed_file(b, pj.buf)) {
+			changed = 1;
+			break;
+		}
+		if (dir.len <= b->workdir.len)
+			break;
+		slash = strrchr(dir.buf, '/');
+		if (!slash || slash == dir.buf)
+			break;
+		strbuf_setlen(&dir, (size_t)(slash - dir.buf));
+	}
+	free(real);
+	strbuf_release(&dir);
+	strbuf_release(&pj);
+	return changed;
+}
+
 int changed_report(const struct changed_base *b, const char *root,
 		   const char *sidecar_path, const char *markdown,
 		   const struct sidecar *sc, const struct input_tree *tree,
@@ -299,7 +373,7 @@ int changed_report(const struct changed_base *b, const char *root,
 
 	strbuf_addf(&sig, "%s.sig", sidecar_path);
 	changed = changed_file(b, sidecar_path) || changed_file(b, sig.buf) ||
-		changed_file(b, markdown) ||
+		changed_file(b, markdown) || root_files_changed(b, sidecar_path) ||
 		changed_input(b, root, sc->token.path, tree, allow_outside) ||
 		(sc->brief.path && changed_input(b, root, sc->brief.path, tree,
 						 allow_outside));

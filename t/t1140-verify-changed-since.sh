@@ -128,6 +128,21 @@ test_expect_success 'a symlink retargeted (of the token or of its directory) is 
 	test_grep "^0 reports unchanged since HEAD" actual
 '
 
+test_expect_success 'a package.json that moves the root is a change' '
+	git init -q pj &&
+	mkdir -p pj/tokens pj/docs/sub/tokens &&
+	echo "a: 1" >pj/tokens/t.yml &&
+	echo "a: 9" >pj/docs/sub/tokens/t.yml &&
+	(cd pj && write_sidecar docs/sub/s.replay.json tokens/t.yml) &&
+	git -C pj add . && test_tick && git -C pj commit -q -m pj &&
+	(cd pj && ahd-replay verify --changed-since=HEAD) >actual &&
+	test_grep "^1 reports unchanged since HEAD" actual &&
+	echo "{\"name\": \"@adastracomputing/ahd\"}" >pj/docs/sub/package.json &&
+	(cd pj && test_expect_code 1 ahd-replay verify --changed-since=HEAD) >actual &&
+	test_grep "^0 reports unchanged since HEAD" actual &&
+	test_grep "FAIL  token" actual
+'
+
 test_expect_success 'a line-ending change of the checkout is a change' '
 	printf "a: 1\r\n" >links/v2/t.yml &&
 	git -C links add -A && test_tick && git -C links commit -q -m crlf &&
