@@ -36,7 +36,12 @@ struct lexer {
 	long *qcols;		/* columns of block "?" keys with no ':' yet */
 	size_t nr_qcols, qcols_alloc;
 	int flow_entry;		/* FLOW_ENTRY_*, in the innermost flow */
+	size_t *dirs;		/* directive lines since the last document */
+	size_t nr_dirs, dirs_alloc;
+	int doc_seen;		/* a document has started */
 };
+
+enum { DIRS_DOC, DIRS_CONTENT, DIRS_EOF };
 
 enum {
 	FLOW_ENTRY_EMPTY,	/* nothing since '[', '{', ',' or '?' */
@@ -78,6 +83,10 @@ void yl_lx_tabs_to_spaces(struct lexer *lx, size_t b, size_t e);
 int yl_lx_tab_as_indent(struct lexer *lx);
 void yl_lx_root_flow_tabs(struct lexer *lx, size_t b, size_t le);
 int yl_lx_due_tab_line(struct lexer *lx, size_t b);
+
+/* yamlfix-dir.c */
+int yl_lx_directive(struct lexer *lx, size_t b);
+void yl_lx_directives_end(struct lexer *lx, int how);
 
 /* yamlfix-empty.c */
 void yl_lx_block_indicator(struct lexer *lx, int c, int prev);

@@ -667,11 +667,8 @@ static int lex_stream(struct lexer *lx)
 					"before content");
 	}
 	if (ch(lx, lx->pos) == '%') {
-		if (le - lx->pos > 6 && !memcmp(lx->s + lx->pos, "%YAML", 5) &&
-		    (lx->s[lx->pos + 5] == ' ' || lx->s[lx->pos + 5] == '\t') &&
-		    !yl_fix_version_ok(lx->s, lx->pos + 5, le))
-			return yl_lx_fail(lx, LOAD_EINVALID, lx->pos,
-					"unsupported YAML version in %YAML");
+		if (yl_lx_directive(lx, lx->pos))
+			return ST_END;
 		lx->pos = le;
 		push_newline(lx);
 		return ST_STREAM;
@@ -686,6 +683,10 @@ static int lex_stream(struct lexer *lx)
 		push_newline(lx);
 		return ST_STREAM;
 	}
+	yl_lx_directives_end(lx, lx->pos + 3 <= lx->n &&
+			     !memcmp(lx->s + lx->pos, "---", 3) &&
+			     is_doc_marker(lx, lx->pos) ? DIRS_DOC : DIRS_CONTENT);
+	lx->doc_seen = 1;
 	return lex_line_start(lx);
 }
 
@@ -736,7 +737,10 @@ int yl_fix_lex(struct yl_fix *fx, const char *text, size_t len,
 	lx.nl_at = SIZE_MAX;
 	lx.key_start = SIZE_MAX;
 	lex(&lx);
+	if (!fx->status)
+		yl_lx_directives_end(&lx, DIRS_EOF);
 	free(lx.kinds);
 	free(lx.qcols);
+	free(lx.dirs);
 	return fx->status;
 }

@@ -88,13 +88,11 @@ void yl_fix_add_edit(struct yl_fix *fx, size_t at, size_t len,
 		     const char *with, int content);
 int yl_fix_characters(struct yl_fix *fx, const char *text, size_t len,
 		      struct strbuf *err);
-void yl_fix_directives(struct yl_fix *fx, const char *s, size_t len);
 void yl_fix_bare_doc_end(struct yl_fix *fx, const char *s, size_t len);
 int yl_fix_lex(struct yl_fix *fx, const char *text, size_t len,
 	       struct strbuf *err);
 void yl_fix_surrogates(struct yl_fix *fx, const unsigned char *s, size_t b,
 		       size_t e);
-int yl_fix_version_ok(const unsigned char *s, size_t b, size_t e);
 
 /* Whether s[le..n) holds only blank and comment lines. */
 int yl_fix_only_comments_after(const char *s, size_t n, size_t le);

@@ -288,4 +288,38 @@ test_expect_success 'a "?" key keeps its ":" on its column across the key lines'
 	test_hash_exact q3.yml "{\"{ a: 1 }\":\"v\"}"
 '
 
+test_expect_success 'directives: unknown names, repeats, and none after the last document' '
+	printf "%%%%\n%% x\n%%1\n---\na: 1\n" >dir1.yml &&
+	test_hash_exact dir1.yml "{\"a\":1}" &&
+	printf "%%YAML 1.2\n%%YAML 1.1\n---\na: yes\n" >dir2.yml &&
+	test_hash_exact dir2.yml "{\"a\":true}" &&
+	printf "%%YAML 1.1\n%%YAML 1.2 # c\n---\na: yes\n" >dir3.yml &&
+	test_hash_exact dir3.yml "{\"a\":\"yes\"}" &&
+	printf "%%YAML 1.1\n%%YAML 2.0\n---\na: yes\n" >dir4.yml &&
+	test_hash_exact dir4.yml "{\"a\":true}" &&
+	printf "%%TAG ! tag:yaml.org,2002:\n%%TAG ! !\n---\na: !int \"1\"\n" >dir5.yml &&
+	test_hash_exact dir5.yml "{\"a\":\"1\"}" &&
+	printf "%%TAG ! !\n%%TAG ! tag:yaml.org,2002:\n---\na: !int \"1\"\n" >dir6.yml &&
+	test_hash_exact dir6.yml "{\"a\":1}" &&
+	printf "%%TAG e tag:x\n---\na: 1\n" >dir7.yml &&
+	test_hash_exact dir7.yml "{\"a\":1}" &&
+	printf "a: 1\r\n...\r\n%%YAML 1.3\r\n# c\r\n%%FOO\r\n" >dir8.yml &&
+	test_hash_exact dir8.yml "{\"a\":1}" &&
+	printf "...\n%%YAML 1.2\n" >dir9.yml &&
+	test_hash_exact dir9.yml "null"
+'
+
+test_expect_success 'directives yaml refuses: parts of %TAG and %YAML, a bad version' '
+	printf "%%TAG\n---\na: 1\n" >bd1.yml &&
+	test_hash_fails "exactly two parts" bd1.yml &&
+	printf "%%YAML 1.2 1.2\n---\na: 1\n" >bd2.yml &&
+	test_hash_fails "exactly one part" bd2.yml &&
+	printf "a: 1\n...\n%%YAML x\n" >bd3.yml &&
+	test_hash_fails "YAML version" bd3.yml &&
+	printf "%%FOO\n" >bd4.yml &&
+	test_expect_code 2 ahd-replay hash bd4.yml &&
+	printf "a: 1\n...\n%%YAML 1.2\nb: 2\n" >bd5.yml &&
+	test_expect_code 2 ahd-replay hash bd5.yml
+'
+
 test_done
