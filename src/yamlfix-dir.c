@@ -198,8 +198,16 @@ void yl_lx_directives_end(struct lexer *lx, int how)
 	for (i = 0; i < lx->nr_dirs; i++) {
 		while (k < nr_keep && keep[k] < lx->dirs[i])
 			k++;
-		if (k < nr_keep && keep[k] == lx->dirs[i])
+		if (k < nr_keep && keep[k] == lx->dirs[i]) {
+			struct dir_words w;
+			size_t j;
+
+			split(lx->s, lx->dirs[i], lx->n, &w);
+			for (j = w.n == 3 ? w.b[2] : w.e[0]; j < w.e[w.n - 1]; j++)
+				if (lx->s[j] == '#')
+					yl_fix_uri_hash(lx->fx, j);
 			continue;
+		}
 		yl_fix_add_edit(lx->fx, lx->dirs[i], 1, "#", 0);
 	}
 	free(keep);

@@ -134,6 +134,14 @@ int yl_fix_only_comments_after(const char *s, size_t n, size_t le)
 	return 1;
 }
 
+/* libyaml: no '#' in a tag or a %TAG prefix; it reads "%23" as one. */
+void yl_fix_uri_hash(struct yl_fix *fx, size_t at)
+{
+	yl_fix_add_ins(fx, at, '%');
+	yl_fix_add_ins(fx, at, '2');
+	yl_fix_add_edit(fx, at, 1, "3", 0);
+}
+
 static int hexval(int c)
 {
 	return c <= '9' ? c - '0' : (c | 0x20) - 'a' + 10;
@@ -182,7 +190,7 @@ static int cmp_ins(const void *a, const void *b)
 
 	if (x->at != y->at)
 		return x->at < y->at ? -1 : 1;
-	return (x->c > y->c) - (x->c < y->c);
+	return x->seq < y->seq ? -1 : x->seq > y->seq;
 }
 
 static int cmp_size(const void *a, const void *b)

@@ -67,6 +67,7 @@ void yl_fix_add_ins(struct yl_fix *fx, size_t at, char c)
 {
 	ALLOC_GROW(fx->ins, fx->nr_ins + 1, fx->ins_alloc);
 	fx->ins[fx->nr_ins].at = at;
+	fx->ins[fx->nr_ins].seq = fx->nr_ins;
 	fx->ins[fx->nr_ins++].c = c;
 }
 
@@ -162,12 +163,15 @@ static void push_tag(struct lexer *lx)
 
 	if (ch(lx, i) == '<') {
 		for (i++; !is_empty(c = ch(lx, i)) && c != '>'; i++)
-			;
+			if (c == '#')
+				yl_fix_uri_hash(lx->fx, i);
 		lx->pos = c == '>' ? i + 1 : i;
 		return;
 	}
 	while ((c = ch(lx, i)) != -1) {
-		if (c != -1 && (strchr("-#;/?:@&=+$_.!~*'()", c) ||
+		if (c == '#')
+			yl_fix_uri_hash(lx->fx, i++);
+		else if (c != -1 && (strchr("-#;/?:@&=+$_.!~*'()", c) ||
 				(c >= '0' && c <= '9') ||
 				((c | 0x20) >= 'a' && (c | 0x20) <= 'z')))
 			i++;

@@ -37,7 +37,8 @@ struct yl_edit {
 /* A byte libyaml gets before the original offset at, and yaml does not. */
 struct yl_ins {
 	size_t at;
-	char c;		/* a space, or a placeholder for an empty key */
+	size_t seq;	/* bytes put before one offset keep their order */
+	char c;
 };
 
 struct yl_fix {
@@ -84,6 +85,7 @@ void yl_fix_release(struct yl_fix *fx);
 
 /* Internal to yamlfix.c and yamlfix-text.c. */
 void yl_fix_add_ins(struct yl_fix *fx, size_t at, char c);
+void yl_fix_uri_hash(struct yl_fix *fx, size_t at);
 void yl_fix_add_edit(struct yl_fix *fx, size_t at, size_t len,
 		     const char *with, int content);
 int yl_fix_characters(struct yl_fix *fx, const char *text, size_t len,

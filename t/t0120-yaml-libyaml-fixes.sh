@@ -322,4 +322,15 @@ test_expect_success 'directives yaml refuses: parts of %TAG and %YAML, a bad ver
 	test_expect_code 2 ahd-replay hash bd5.yml
 '
 
+test_expect_success 'a "#" inside a tag is part of the tag' '
+	printf "a: !t#x\nb: !!str#x 5\nc: !#x 1\n" >th1.yml &&
+	test_hash_exact th1.yml "{\"a\":\"\",\"b\":\"5\",\"c\":\"1\"}" &&
+	printf "a: !<t#x> 1\n" >th2.yml &&
+	test_hash_exact th2.yml "{\"a\":\"1\"}" &&
+	printf "%%TAG !e! tag:x#\n---\n- !e!y 1\n- [!t# b]\n" >th3.yml &&
+	test_hash_exact th3.yml "[\"1\",[\"b\"]]" &&
+	printf "a: !t #x\n" >th4.yml &&
+	test_hash_exact th4.yml "{\"a\":\"\"}"
+'
+
 test_done
