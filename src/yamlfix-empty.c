@@ -33,10 +33,13 @@ static void pop_from(struct lexer *lx, long col)
 /*
  * A block indicator c at lx->pos, the first on its line when prev is 0,
  * else after the indicator prev on the same line.  "?" opens a key whose
- * ':' (on its column) may come on a later line, after the key's content:
- * lines further right, and "- " on the "?"'s own column (a sequence
- * needs no indentation there).  The ':' after another ':' on one line
- * is a compact nested mapping, which both refuse.
+ * ':' may come on a later line, after the key's content: lines further
+ * right, and "- " on the "?"'s own column (a sequence needs no
+ * indentation there).  A ':' first on its line and further right than a
+ * "?" still open may be that key's value for yaml, or an empty key inside
+ * the key's content: libyaml gets it as it is, and refuses it.  The ':'
+ * after another ':' on one line is a compact nested mapping, which both
+ * refuse.
  */
 void yl_lx_block_indicator(struct lexer *lx, int c, int prev)
 {
@@ -55,7 +58,7 @@ void yl_lx_block_indicator(struct lexer *lx, int c, int prev)
 		lx->nr_qcols--;		/* the value of "? key" */
 		return;
 	}
-	if (prev != ':')
+	if (prev == '-' || prev == '?' || (!prev && !lx->nr_qcols))
 		yl_fix_add_ins(lx->fx, lx->pos, EMPTY_KEY);
 }
 

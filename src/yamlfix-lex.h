@@ -32,7 +32,9 @@ struct lexer {
 	unsigned char *kinds;	/* '{' or '[' for each open flow collection */
 	size_t kinds_alloc;
 	size_t key_start, key_end;	/* the last scalar in a flow collection */
-	size_t line_start;	/* the start of the current block line */
+	size_t line_start;	/* column 0 of the current block line */
+	size_t bom_cut;		/* spaces libyaml does not get on a BOM's line */
+	size_t bom_line;	/* where that line starts, or SIZE_MAX */
 	long *qcols;		/* columns of block "?" keys with no ':' yet */
 	size_t nr_qcols, qcols_alloc;
 	int flow_entry;		/* FLOW_ENTRY_*, in the innermost flow */
@@ -83,6 +85,10 @@ void yl_lx_tabs_to_spaces(struct lexer *lx, size_t b, size_t e);
 int yl_lx_tab_as_indent(struct lexer *lx);
 void yl_lx_root_flow_tabs(struct lexer *lx, size_t b, size_t le);
 int yl_lx_due_tab_line(struct lexer *lx, size_t b);
+
+/* yamlfix-bom.c */
+int yl_lx_bom_line(struct lexer *lx);
+int yl_lx_bom_block_scalar(struct lexer *lx);
 
 /* yamlfix-dir.c */
 int yl_lx_directive(struct lexer *lx, size_t b);

@@ -555,6 +555,8 @@ static int lex_doc(struct lexer *lx, int lead)
 		return lex_quoted(lx);
 	case '|':
 	case '>':
+		if (yl_lx_bom_block_scalar(lx))
+			return ST_END;
 		b = lx->pos;
 		yl_lx_block_header(lx);
 		push_spaces(lx, 1);
@@ -616,7 +618,8 @@ static int lex_line_start(struct lexer *lx)
 		lx->value_due = 0;
 		return c == '-' ? ST_DOC : ST_STREAM;
 	}
-	lx->line_start = lx->pos;
+	lx->line_start = lx->pos + lx->bom_cut;
+	lx->bom_cut = 0;
 	lx->indent_value = (long)push_spaces(lx, 0);
 	if (lx->indent_next > lx->indent_value && !is_empty(ch(lx, lx->pos + 1)))
 		lx->indent_next = lx->indent_value;
@@ -637,39 +640,9 @@ static int lex_stream(struct lexer *lx)
 		yl_fix_add_edit(lx->fx, lx->pos, 3, "", 0);
 		lx->pos = i;
 		bom = 1;
-		/* As at the start of the text: no block sequence after it. */
-		while (ch(lx, i) == ' ')
-			i++;
-		if (ch(lx, i) == '-' && (ch(lx, i + 1) == ' ' || ch(lx, i + 1) == '\t'))
-			return yl_lx_fail(lx, LOAD_EINVALID, i, "block sequence "
-					"entry right after a byte order mark");
 	}
-	if ((lx->pos == 0 && lx->fx->bom_taken) || bom) {
-		/* yaml takes a tab after "?" right after a BOM for indentation. */
-		for (i = lx->pos; ch(lx, i) == ' '; i++)
-			;
-		if (ch(lx, i) == '?' && is_empty(ch(lx, i + 1))) {
-			for (b = i + 1; ch(lx, b) == ' ' || ch(lx, b) == '\t'; b++)
-				if (lx->s[b] == '\t')
-					return yl_lx_fail(lx, LOAD_EINVALID, b,
-							"tabs are not allowed as indentation");
-		}
-	}
-	if ((lx->pos == 0 && lx->fx->bom_taken) || bom) {
-		/*
-		 * yaml's parser counts no indentation after a BOM, though the
-		 * line's content sits further right; collections then nest
-		 * by rules this layer does not reproduce.
-		 */
-		for (i = lx->pos; (c = ch(lx, i)) == ' ' || c == '\t'; i++)
-			;
-		if (i > lx->pos && !(c == -1 || c == '#' || c == '\n' ||
-				     c == '\r' || c == '[' || c == '{') &&
-		    !yl_fix_only_comments_after((const char *)lx->s, lx->n, le))
-			return yl_lx_fail(lx, LOAD_EUNSUPPORTED, i,
-					"white space after a byte order mark "
-					"before content");
-	}
+	if (((lx->pos == 0 && lx->fx->bom_taken) || bom) && yl_lx_bom_line(lx))
+		return ST_END;
 	if (ch(lx, lx->pos) == '%') {
 		if (yl_lx_directive(lx, lx->pos))
 			return ST_END;
@@ -740,6 +713,7 @@ int yl_fix_lex(struct yl_fix *fx, const char *text, size_t len,
 	lx.tab_line = SIZE_MAX;
 	lx.nl_at = SIZE_MAX;
 	lx.key_start = SIZE_MAX;
+	lx.bom_line = SIZE_MAX;
 	lex(&lx);
 	if (!fx->status)
 		yl_lx_directives_end(&lx, DIRS_EOF);

@@ -190,13 +190,13 @@ test_expect_success 'many tabs after "-": no cap on the spots fixed' '
 	test_cmp expect actual
 '
 
-test_expect_success 'white space after a BOM before content is refused (W6)' '
+test_expect_success 'the line after a BOM sits at column 0 for the parser (W6)' '
 	printf "\357\273\277 a:\n b: v\n" >w6a.yml &&
-	test_hash_fails "after a byte order mark" w6a.yml &&
+	test_hash_exact w6a.yml "{\"a\":{\"b\":\"v\"}}" &&
 	printf "# c\n\357\273\277 a:\n b: 1\n" >w6b.yml &&
-	test_hash_fails "after a byte order mark" w6b.yml &&
+	test_hash_exact w6b.yml "{\"a\":{\"b\":1}}" &&
 	printf "\n\n\357\273\277   a: 1\n   b: 2\n" >w6c.yml &&
-	test_hash_fails "after a byte order mark" w6c.yml &&
+	test_expect_code 2 ahd-replay hash w6c.yml &&
 	printf "\357\273\277  a: 1\n# c\n" >w6d.yml &&
 	test_hash_exact w6d.yml "{\"a\":1}" &&
 	printf "\357\273\277 # c\na: 1\n" >w6e.yml &&
@@ -204,7 +204,26 @@ test_expect_success 'white space after a BOM before content is refused (W6)' '
 	printf "\357\273\277  [a, b]\n" >w6f.yml &&
 	test_hash_exact w6f.yml "[\"a\",\"b\"]" &&
 	printf "\357\273\277\t[a]\n" >w6g.yml &&
-	test_hash_exact w6g.yml "[\"a\"]"
+	test_hash_exact w6g.yml "[\"a\"]" &&
+	printf "\357\273\277  ? a\n: b\n" >w6h.yml &&
+	test_hash_exact w6h.yml "{\"a\":\"b\"}" &&
+	printf "\357\273\277  a: |\n   x\n" >w6i.yml &&
+	test_hash_fails "byte order mark" w6i.yml
+'
+
+test_expect_success 'dashes on the line after a BOM: one empty item each (U10)' '
+	printf "\357\273\277- #x\n" >u10a.yml &&
+	test_hash_exact u10a.yml "[null]" &&
+	printf "\357\273\277-  # x\n  - b\n" >u10b.yml &&
+	test_hash_exact u10b.yml "[[\"b\"]]" &&
+	printf "\357\273\277- - #x\n" >u10c.yml &&
+	test_hash_exact u10c.yml "[null,null]" &&
+	printf "# c\n\357\273\277  - -\n  - a\n- y\n" >u10d.yml &&
+	test_hash_exact u10d.yml "[null,[\"a\"],\"y\"]" &&
+	printf "\357\273\277- a\n" >u10e.yml &&
+	test_hash_fails "byte order mark" u10e.yml &&
+	printf "\357\273\277- - [a]\n" >u10f.yml &&
+	test_hash_fails "byte order mark" u10f.yml
 '
 
 test_expect_success 'a last line of white space with a tab where a node is due (A7)' '
