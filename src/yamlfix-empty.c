@@ -91,3 +91,68 @@ void yl_lx_flow_colon(struct lexer *lx)
 		yl_fix_add_ins(lx->fx, lx->pos, EMPTY_KEY);
 	lx->flow_entry = FLOW_ENTRY_VALUE;
 }
+
+/* The column of the first character of the line at i that is not a space. */
+static size_t line_indent(const struct lexer *lx, size_t i, size_t *at)
+{
+	size_t k = i;
+
+	while (k < lx->n && lx->s[k] == ' ')
+		k++;
+	*at = k;
+	return k - i;
+}
+
+/*
+ * A block scalar from `header` to `end` is the key of "? " on its line.
+ * yaml's parser drops a node that follows such a key on a line of its
+ * own, right of the "?" (the pair keeps a null value; a ':' after that
+ * starts a pair with an empty key).  That is reproduced for one plain
+ * scalar on one line, followed by a line no further right than the "?":
+ * libyaml gets blanks in its place, and the "?" no longer waits for its
+ * ':'.
+ */
+void yl_lx_block_key_end(struct lexer *lx, size_t header, size_t end)
+{
+	size_t k = header, b, e, i, q;
+	long col;
+
+	while (k > lx->line_start && lx->s[k - 1] == ' ')
+		k--;
+	if (k == lx->line_start || lx->s[k - 1] != '?' || !lx->nr_qcols)
+		return;
+	col = (long)(k - 1 - lx->line_start);
+	if (lx->qcols[lx->nr_qcols - 1] != col)
+		return;
+	while (end < lx->n && line_indent(lx, end, &b) < lx->n - end &&
+	       (lx->s[b] == '\n' || (lx->s[b] == '\r' && b + 1 < lx->n &&
+				     lx->s[b + 1] == '\n')))
+		end = b + 1 + (lx->s[b] == '\r');
+	if (end >= lx->n || (long)line_indent(lx, end, &b) <= col || b >= lx->n ||
+	    !((lx->s[b] | 0x20) >= 'a' && (lx->s[b] | 0x20) <= 'z'))
+		return;
+	for (e = b; e < lx->n && lx->s[e] != '\n' && lx->s[e] != '\r'; e++) {
+		if (lx->s[e] == '#' && lx->s[e - 1] == ' ')
+			break;
+		if (lx->s[e] == '\t' || (lx->s[e] == ':' &&
+		    (e + 1 == lx->n || strchr(" \r\n", lx->s[e + 1]))))
+			return;
+	}
+	/* Blank and comment lines, then a line no further right. */
+	for (i = e;;) {
+		const unsigned char *nl = memchr(lx->s + i, '\n', lx->n - i);
+
+		if (!nl)
+			break;
+		i = (size_t)(nl - lx->s) + 1;
+		if ((long)line_indent(lx, i, &q) <= col)
+			break;
+		if (q < lx->n && !strchr("#\r\n", lx->s[q]))
+			return;
+	}
+	while (e > b && lx->s[e - 1] == ' ')
+		e--;
+	for (i = b; i < e; i++)
+		yl_fix_add_edit(lx->fx, i, 1, " ", 0);
+	lx->nr_qcols--;
+}

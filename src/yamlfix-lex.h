@@ -99,6 +99,7 @@ void yl_lx_block_indicator(struct lexer *lx, int c, int prev);
 void yl_lx_block_content(struct lexer *lx);
 void yl_lx_block_reset(struct lexer *lx);
 void yl_lx_flow_colon(struct lexer *lx);
+void yl_lx_block_key_end(struct lexer *lx, size_t header, size_t end);
 
 /* yamlfix-block.c */
 void yl_lx_block_header(struct lexer *lx);

@@ -352,4 +352,15 @@ test_expect_success 'a "#" inside a tag is part of the tag' '
 	test_hash_exact th4.yml "{\"a\":\"\"}"
 '
 
+test_expect_success 'a line right of "?" after its block scalar key is dropped (U9)' '
+	printf "? >-\n   more\n less\n: v\n" >u9a.yml &&
+	test_hash_exact u9a.yml "{\"\":\"v\",\"more\":null}" &&
+	printf -- "- ? |\n     more\n   less # c\n- : v\n" >u9b.yml &&
+	test_hash_exact u9b.yml "[{\"more\\n\":null},{\"\":\"v\"}]" &&
+	printf "? |\n   more\n less\nb: 1\n" >u9c.yml &&
+	test_hash_exact u9c.yml "{\"b\":1,\"more\\n\":null}" &&
+	printf "? |\n   more\n less: 1\n: v\n" >u9d.yml &&
+	test_expect_code 2 ahd-replay hash u9d.yml
+'
+
 test_done
