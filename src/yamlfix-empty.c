@@ -17,6 +17,7 @@
 #include <string.h>
 
 #define EMPTY_KEY 'x'
+#define LONG_FLOW_KEY 1000	/* bytes: fewer than 1024 characters */
 
 static long column(const struct lexer *lx)
 {
@@ -89,6 +90,18 @@ void yl_lx_flow_colon(struct lexer *lx)
 {
 	if (lx->flow_entry == FLOW_ENTRY_EMPTY)
 		yl_fix_add_ins(lx->fx, lx->pos, EMPTY_KEY);
+	else if (lx->flow_entry == FLOW_ENTRY_KEY && !lx->flow_q &&
+		 lx->kinds[lx->flow_level - 1] == '{' &&
+		 lx->key_start == lx->entry_at &&
+		 lx->pos - lx->entry_at > LONG_FLOW_KEY) {
+		/*
+		 * libyaml: an implicit key ends 1024 characters after its
+		 * start; yaml has no limit in a flow mapping.  A scalar key
+		 * gets "? " before it, which makes it explicit.
+		 */
+		yl_fix_add_ins(lx->fx, lx->entry_at, '?');
+		yl_fix_add_ins(lx->fx, lx->entry_at, ' ');
+	}
 	lx->flow_entry = FLOW_ENTRY_VALUE;
 }
 

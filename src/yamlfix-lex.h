@@ -38,6 +38,8 @@ struct lexer {
 	long *qcols;		/* columns of block "?" keys with no ':' yet */
 	size_t nr_qcols, qcols_alloc;
 	int flow_entry;		/* FLOW_ENTRY_*, in the innermost flow */
+	int flow_q;		/* ... and the entry began with '?' */
+	size_t entry_at;	/* where its key began */
 	size_t *dirs;		/* directive lines since the last document */
 	size_t nr_dirs, dirs_alloc;
 	int doc_seen;		/* a document has started */
@@ -74,8 +76,10 @@ void yl_lx_add_span(struct yl_fix *fx, size_t start, size_t end, int kind);
 /* Content in a flow collection: the entry has a key now. */
 static inline void flow_content(struct lexer *lx)
 {
-	if (lx->flow_entry == FLOW_ENTRY_EMPTY)
+	if (lx->flow_entry == FLOW_ENTRY_EMPTY) {
 		lx->flow_entry = FLOW_ENTRY_KEY;
+		lx->entry_at = lx->pos;
+	}
 }
 
 int yl_lx_fail(struct lexer *lx, int status, size_t at, const char *msg);

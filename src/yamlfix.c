@@ -191,6 +191,7 @@ static void flow_open(struct lexer *lx, int c)
 	lx->kinds[lx->flow_level++] = (unsigned char)c;
 	lx->key_start = SIZE_MAX;
 	lx->flow_entry = FLOW_ENTRY_EMPTY;
+	lx->flow_q = 0;
 }
 
 /*
@@ -252,8 +253,10 @@ static int push_indicators(struct lexer *lx)
 				join_key(lx, lx->pos);
 			if (c == ':')
 				yl_lx_flow_colon(lx);
-			else if (c == '?')
+			else if (c == '?') {
 				lx->flow_entry = FLOW_ENTRY_EMPTY;
+				lx->flow_q = 1;
+			}
 			lx->key_start = SIZE_MAX;
 			/* libyaml: an indicator needs a blank after it. */
 			if (!is_empty(c1))
@@ -326,8 +329,16 @@ static int lex_quoted(struct lexer *lx)
 			break;
 		nl = yl_lx_find(lx, '\n', cs, lim);
 	}
-	if (nl != SIZE_MAX)
+	if (nl != SIZE_MAX) {
 		end = nl - (lx->s[nl - 1] == '\r' ? 2 : 1);
+		/*
+		 * Cut at a line end, the scalar is closed for yaml if the
+		 * line ends in its quote (escaped, so libyaml reads on): it
+		 * gets one more quote there.
+		 */
+		if (end > start && lx->s[end] == q)
+			yl_fix_add_ins(lx->fx, end + 1, (char)q);
+	}
 	if (end == SIZE_MAX)
 		end = lx->n;
 	lx->pos = end + 1 < lx->n ? end + 1 : lx->n;
@@ -431,6 +442,7 @@ static int lex_flow(struct lexer *lx)
 		yl_lx_tabs_to_spaces(lx, b, b + push_spaces(lx, 1));
 		lx->flow_key = 0;
 		lx->flow_entry = FLOW_ENTRY_EMPTY;
+		lx->flow_q = 0;
 	}
 	if (push_indicators(lx))
 		return ST_END;

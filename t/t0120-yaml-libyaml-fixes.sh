@@ -363,4 +363,21 @@ test_expect_success 'a line right of "?" after its block scalar key is dropped (
 	test_expect_code 2 ahd-replay hash u9d.yml
 '
 
+test_expect_success 'a quoted scalar cut at a line ending in an escaped quote' '
+	printf "zz: \"a\\\\\"\nv0: \"x\"\n" >qc1.yml &&
+	test_hash_exact qc1.yml "{\"v0\":\"x\",\"zz\":\"a\\\"\"}" &&
+	printf -- "- '"'"'a'"''"'\n- '"'"'b'"'"'\n" >qc2.yml &&
+	test_hash_exact qc2.yml "[\"a'"'"'\",\"b\"]" &&
+	printf "zz: \"a\\\\\"   \nv0: \"x\"\n" >qc3.yml &&
+	test_expect_code 2 ahd-replay hash qc3.yml
+'
+
+test_expect_success 'a flow mapping key longer than libyaml takes for an implicit key' '
+	k=$(printf "%01100d" 0 | tr 0 k) &&
+	printf "{%s: v, '"'"'%s'"'"' : w}\n" "$k" "${k}x" >lk1.yml &&
+	test_hash_exact lk1.yml "{\"$k\":\"v\",\"${k}x\":\"w\"}" &&
+	printf "[%s: v]\n" "$k" >lk2.yml &&
+	test_expect_code 2 ahd-replay hash lk2.yml
+'
+
 test_done
