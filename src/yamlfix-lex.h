@@ -33,6 +33,7 @@ struct lexer {
 	size_t kinds_alloc;
 	size_t key_start, key_end;	/* the last scalar in a flow collection */
 	size_t line_start;	/* column 0 of the current block line */
+	size_t tab_cut, tab_cut_end;	/* see yl_lx_indent_tab() */
 	size_t bom_cut;		/* spaces libyaml does not get on a BOM's line */
 	size_t bom_line;	/* where that line starts, or SIZE_MAX */
 	long *qcols;		/* columns of block "?" keys with no ':' yet */
@@ -89,6 +90,8 @@ void yl_lx_tabs_to_spaces(struct lexer *lx, size_t b, size_t e);
 int yl_lx_tab_as_indent(struct lexer *lx);
 void yl_lx_root_flow_tabs(struct lexer *lx, size_t b, size_t le);
 int yl_lx_due_tab_line(struct lexer *lx, size_t b);
+void yl_lx_indent_tab(struct lexer *lx, size_t b);
+void yl_lx_indent_tab_end(struct lexer *lx, int key);
 
 /* yamlfix-bom.c */
 int yl_lx_bom_line(struct lexer *lx);

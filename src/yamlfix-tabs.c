@@ -85,3 +85,38 @@ int yl_lx_due_tab_line(struct lexer *lx, size_t b)
 			 "a line of white space with a tab where a node is due");
 	return 1;
 }
+
+/*
+ * A tab after the spaces that indent a line, before a scalar or a flow
+ * collection (b: after the spaces, lx->pos: the node; not before properties,
+ * which yaml refuses, or a block scalar, not reproduced): yaml takes the tab
+ * for separation and the node's column for the spaces' (DK95); libyaml
+ * refuses the tab.  If the node turns out to be a key, yaml refuses the
+ * tab as indentation; else libyaml gets the line without the white space
+ * from the tab on (yl_lx_indent_tab_end()), its node on yaml's column.
+ */
+void yl_lx_indent_tab(struct lexer *lx, size_t b)
+{
+	size_t i;
+	int c = ch(lx, lx->pos);
+
+	if (b == lx->line_start || c == '|' || c == '>' || c == '!' || c == '&' ||
+	    ((c == '-' || c == '?' || c == ':') && is_empty(ch(lx, lx->pos + 1))))
+		return;
+	for (i = lx->line_start; i < b; i++)
+		if (lx->s[i] != ' ')
+			return;		/* after an indicator: see above */
+	lx->tab_cut = b;
+	lx->tab_cut_end = lx->pos;
+}
+
+/* The line of yl_lx_indent_tab() has ended, or (key) its node is a key. */
+void yl_lx_indent_tab_end(struct lexer *lx, int key)
+{
+	if (lx->tab_cut == SIZE_MAX)
+		return;
+	if (!key)
+		yl_fix_add_edit(lx->fx, lx->tab_cut, lx->tab_cut_end - lx->tab_cut,
+				"", 0);
+	lx->tab_cut = SIZE_MAX;
+}

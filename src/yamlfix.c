@@ -244,6 +244,7 @@ static int push_indicators(struct lexer *lx)
 		if (!lx->flow_level) {
 			if (yl_lx_tab_as_indent(lx))
 				return -1;
+			yl_lx_indent_tab_end(lx, c == ':');
 			lx->indent_next = lx->indent_value + 1;
 			lx->node_due = 1;
 			lx->value_due = c == '?';
@@ -532,6 +533,8 @@ static int lex_doc(struct lexer *lx, int lead)
 		yl_lx_tabs_to_spaces(lx, b, lx->pos);	/* libyaml: blank line */
 	else if (lead && !lx->doc_content && memchr(lx->s + b, '\t', lx->pos - b))
 		yl_lx_root_flow_tabs(lx, b, le);
+	else if (lead && lx->s[b] == '\t')
+		yl_lx_indent_tab(lx, b);
 	if (push_indicators(lx))
 		return ST_END;
 	c = lx->pos < le ? lx->s[lx->pos] : -1;
@@ -630,6 +633,7 @@ static int lex_line_start(struct lexer *lx)
 		lx->value_due = 0;
 		return c == '-' ? ST_DOC : ST_STREAM;
 	}
+	yl_lx_indent_tab_end(lx, 0);
 	lx->line_start = lx->pos + lx->bom_cut;
 	lx->bom_cut = 0;
 	lx->indent_value = (long)push_spaces(lx, 0);
@@ -726,9 +730,12 @@ int yl_fix_lex(struct yl_fix *fx, const char *text, size_t len,
 	lx.nl_at = SIZE_MAX;
 	lx.key_start = SIZE_MAX;
 	lx.bom_line = SIZE_MAX;
+	lx.tab_cut = SIZE_MAX;
 	lex(&lx);
-	if (!fx->status)
+	if (!fx->status) {
+		yl_lx_indent_tab_end(&lx, 0);
 		yl_lx_directives_end(&lx, DIRS_EOF);
+	}
 	free(lx.kinds);
 	free(lx.qcols);
 	free(lx.dirs);

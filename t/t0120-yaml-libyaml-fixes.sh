@@ -380,4 +380,17 @@ test_expect_success 'a flow mapping key longer than libyaml takes for an implici
 	test_expect_code 2 ahd-replay hash lk2.yml
 '
 
+test_expect_success 'a tab after the spaces that indent a line (DK95)' '
+	printf "foo:\n \tbar\n baz\n" >dk1.yml &&
+	test_hash_exact dk1.yml "{\"foo\":\"bar baz\"}" &&
+	printf "a:\n  - \n   \t[b,\n    c]\n" >dk2.yml &&
+	test_hash_exact dk2.yml "{\"a\":[[\"b\",\"c\"]]}" &&
+	printf "foo:\n \t\"a\": b\n" >dk3.yml &&
+	test_expect_code 2 ahd-replay hash dk3.yml &&
+	printf "foo:\n \t!t bar\n" >dk4.yml &&
+	test_expect_code 2 ahd-replay hash dk4.yml &&
+	printf "a:\n  foo:\n \tbar\n" >dk5.yml &&
+	test_expect_code 2 ahd-replay hash dk5.yml
+'
+
 test_done
