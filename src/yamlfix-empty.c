@@ -27,8 +27,64 @@ static long column(const struct lexer *lx)
 /* Forget the "?" keys of block mappings that ended before column col. */
 static void pop_from(struct lexer *lx, long col)
 {
-	while (lx->nr_qcols && lx->qcols[lx->nr_qcols - 1] >= col)
+	while (lx->nr_qcols && lx->qcols[lx->nr_qcols - 1].col >= col)
 		lx->nr_qcols--;
+}
+
+/* A mapping indicator: the "?" keys open hold a mapping now. */
+static void mark_inner(struct lexer *lx)
+{
+	size_t i;
+
+	for (i = 0; i < lx->nr_qcols; i++)
+		lx->qcols[i].inner = 1;
+}
+
+/*
+ * libyaml gets the ':' first on its line at column col moved left to
+ * column to, where yaml's parser attaches it.
+ */
+static void move_left(struct lexer *lx, long col, long to)
+{
+	yl_fix_add_edit(lx->fx, lx->line_start, (size_t)(col - to), "", 0);
+}
+
+/*
+ * A ':' first on its line at column col.  yaml's parser attaches it to
+ * the innermost block mapping at or left of it: the value of a "?" key
+ * waiting on that column, or else a pair with an empty key.  Further
+ * right than the mapping, it is still the value of a "?" key waiting
+ * there (unless a mapping opened inside the key), and after a pair whose
+ * value came on its line, a new pair of that mapping; libyaml gets such a
+ * ':' moved onto the mapping's column.  A ':' left of the last pair and
+ * right of no open "?" is left to libyaml's indentation.
+ */
+static void line_colon(struct lexer *lx, long col)
+{
+	struct qcol *q;
+	long pair = lx->pair_col;
+	int open = lx->pair_open;
+
+	pop_from(lx, col + 1);
+	q = lx->nr_qcols ? &lx->qcols[lx->nr_qcols - 1] : NULL;
+	lx->pair_open = 1;
+	lx->pair_col = col;
+	if (q && q->col == col) {
+		lx->nr_qcols--;		/* the value of "? key" */
+	} else if (q) {
+		lx->pair_col = -1;
+		if (q->inner)
+			return;
+		move_left(lx, col, q->col);
+		lx->pair_col = q->col;
+		lx->nr_qcols--;
+	} else if (pair >= 0 && pair < col && !open) {
+		move_left(lx, col, pair);
+		lx->pair_col = pair;
+		yl_fix_add_ins(lx->fx, lx->pos, EMPTY_KEY);
+	} else {
+		yl_fix_add_ins(lx->fx, lx->pos, EMPTY_KEY);
+	}
 }
 
 /*
@@ -36,35 +92,40 @@ static void pop_from(struct lexer *lx, long col)
  * else after the indicator prev on the same line.  "?" opens a key whose
  * ':' may come on a later line, after the key's content: lines further
  * right, and "- " on the "?"'s own column (a sequence needs no
- * indentation there).  A ':' first on its line and further right than a
- * "?" still open may be that key's value for yaml, or an empty key inside
- * the key's content: libyaml gets it as it is, and refuses it.  The ':'
- * after another ':' on one line is a compact nested mapping, which both
- * refuse.
+ * indentation there).  A ':' after "- " or "? " on its line starts a
+ * mapping there, with an empty key.  The ':' after another ':' on one
+ * line is a compact nested mapping, which both refuse.
  */
 void yl_lx_block_indicator(struct lexer *lx, int c, int prev)
 {
 	long col = column(lx);
 
-	if (c != ':') {
-		pop_from(lx, c == '-' ? col + 1 : col);
-		if (c == '?') {
-			ALLOC_GROW(lx->qcols, lx->nr_qcols + 1, lx->qcols_alloc);
-			lx->qcols[lx->nr_qcols++] = col;
-		}
+	if (c == ':' && !prev) {
+		line_colon(lx, col);
 		return;
 	}
-	pop_from(lx, col + 1);
-	if (lx->nr_qcols && lx->qcols[lx->nr_qcols - 1] == col) {
-		lx->nr_qcols--;		/* the value of "? key" */
+	mark_inner(lx);
+	lx->pair_col = -1;
+	if (c == ':') {
+		if (prev != ':')
+			yl_fix_add_ins(lx->fx, lx->pos, EMPTY_KEY);
+		lx->pair_col = col;
+		lx->pair_open = 1;
 		return;
 	}
-	if (prev == '-' || prev == '?' || (!prev && !lx->nr_qcols))
-		yl_fix_add_ins(lx->fx, lx->pos, EMPTY_KEY);
+	pop_from(lx, c == '-' ? col + 1 : col);
+	if (c == '?') {
+		ALLOC_GROW(lx->qcols, lx->nr_qcols + 1, lx->qcols_alloc);
+		lx->qcols[lx->nr_qcols].col = col;
+		lx->qcols[lx->nr_qcols++].inner = 0;
+	}
 }
 
-/* Content at lx->pos after the line-start indicators of a block line. */
-void yl_lx_block_content(struct lexer *lx)
+/*
+ * Content at lx->pos after the line-start indicators of a block line,
+ * the last of them prev (0 for none): a new node, or the value of a ':'.
+ */
+void yl_lx_block_content(struct lexer *lx, int prev)
 {
 	size_t i = lx->pos;
 
@@ -72,13 +133,28 @@ void yl_lx_block_content(struct lexer *lx)
 		i++;
 	if (i >= lx->n || strchr("#\r\n", lx->s[i]))
 		return;
-	pop_from(lx, (long)(i - lx->line_start));
+	lx->content_col = (long)(i - lx->line_start);
+	if (prev == ':') {
+		lx->pair_open = 0;
+		return;
+	}
+	pop_from(lx, lx->content_col);
+	lx->pair_col = -1;
+}
+
+/* A ':' after the first node of a block line: that node is a key. */
+void yl_lx_block_pair(struct lexer *lx)
+{
+	mark_inner(lx);
+	lx->pair_col = lx->content_col;
+	lx->pair_open = 1;
 }
 
 /* A document marker: no block mapping goes on. */
 void yl_lx_block_reset(struct lexer *lx)
 {
 	lx->nr_qcols = 0;
+	lx->pair_col = -1;
 }
 
 /*
@@ -135,7 +211,7 @@ void yl_lx_block_key_end(struct lexer *lx, size_t header, size_t end)
 	if (k == lx->line_start || lx->s[k - 1] != '?' || !lx->nr_qcols)
 		return;
 	col = (long)(k - 1 - lx->line_start);
-	if (lx->qcols[lx->nr_qcols - 1] != col)
+	if (lx->qcols[lx->nr_qcols - 1].col != col)
 		return;
 	while (end < lx->n && line_indent(lx, end, &b) < lx->n - end &&
 	       (lx->s[b] == '\n' || (lx->s[b] == '\r' && b + 1 < lx->n &&

@@ -36,8 +36,14 @@ struct lexer {
 	size_t tab_cut, tab_cut_end;	/* see yl_lx_indent_tab() */
 	size_t bom_cut;		/* spaces libyaml does not get on a BOM's line */
 	size_t bom_line;	/* where that line starts, or SIZE_MAX */
-	long *qcols;		/* columns of block "?" keys with no ':' yet */
+	struct qcol {
+		long col;	/* a block "?" key with no ':' yet */
+		int inner;	/* a mapping indicator came after it */
+	} *qcols;
 	size_t nr_qcols, qcols_alloc;
+	long pair_col;		/* the last block pair's key column, or -1 */
+	int pair_open;		/* ... and its value has not come yet */
+	long content_col;	/* the column of the line's first node */
 	int flow_entry;		/* FLOW_ENTRY_*, in the innermost flow */
 	int flow_q;		/* ... and the entry began with '?' */
 	size_t entry_at;	/* where its key began */
@@ -103,7 +109,8 @@ void yl_lx_directives_end(struct lexer *lx, int how);
 
 /* yamlfix-empty.c */
 void yl_lx_block_indicator(struct lexer *lx, int c, int prev);
-void yl_lx_block_content(struct lexer *lx);
+void yl_lx_block_content(struct lexer *lx, int prev);
+void yl_lx_block_pair(struct lexer *lx);
 void yl_lx_block_reset(struct lexer *lx);
 void yl_lx_flow_colon(struct lexer *lx);
 void yl_lx_block_key_end(struct lexer *lx, size_t header, size_t end);

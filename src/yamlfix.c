@@ -245,6 +245,8 @@ static int push_indicators(struct lexer *lx)
 			if (yl_lx_tab_as_indent(lx))
 				return -1;
 			yl_lx_indent_tab_end(lx, c == ':');
+			if (c == ':')
+				yl_lx_block_pair(lx);
 			lx->indent_next = lx->indent_value + 1;
 			lx->node_due = 1;
 			lx->value_due = c == '?';
@@ -541,6 +543,7 @@ static int lex_doc(struct lexer *lx, int lead)
 	if (c != -1 && c != '#') {
 		lx->doc_content = 1;
 		lx->node_due = 0;
+		lx->pair_open = 0;
 	}
 	switch (c) {
 	case '#':
@@ -594,7 +597,7 @@ static int lex_block_start(struct lexer *lx)
 		size_t b, k;
 
 		if (!((c0 == '-' || c0 == '?' || c0 == ':') && is_empty(c1))) {
-			yl_lx_block_content(lx);
+			yl_lx_block_content(lx, prev);
 			return lex_doc(lx, 1);
 		}
 		if (yl_lx_tab_as_indent(lx))
@@ -731,6 +734,7 @@ int yl_fix_lex(struct yl_fix *fx, const char *text, size_t len,
 	lx.key_start = SIZE_MAX;
 	lx.bom_line = SIZE_MAX;
 	lx.tab_cut = SIZE_MAX;
+	lx.pair_col = -1;
 	lex(&lx);
 	if (!fx->status) {
 		yl_lx_indent_tab_end(&lx, 0);

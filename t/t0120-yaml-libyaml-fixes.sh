@@ -393,4 +393,19 @@ test_expect_success 'a tab after the spaces that indent a line (DK95)' '
 	test_expect_code 2 ahd-replay hash dk5.yml
 '
 
+test_expect_success 'a ":" line further right than its mapping' '
+	printf "motion:\n  ? link\n    :\n  out: 1\n" >dc1.yml &&
+	test_hash_exact dc1.yml "{\"motion\":{\"link\":null,\"out\":1}}" &&
+	printf "? a\n : b\n" >dc2.yml &&
+	test_hash_exact dc2.yml "{\"a\":\"b\"}" &&
+	printf "zz:: 1\n : 24vh\nb: 2\n" >dc3.yml &&
+	test_hash_exact dc3.yml "{\"\":\"24vh\",\"b\":2,\"zz:\":1}" &&
+	printf -- "- a: \"q\"\n    :\n      b: 2\n" >dc4.yml &&
+	test_hash_exact dc4.yml "[{\"\":{\"b\":2},\"a\":\"q\"}]" &&
+	printf "a: 1\n  : c\n  : d\n" >dc5.yml &&
+	test_expect_code 2 ahd-replay hash dc5.yml &&
+	printf "a: 1\n  : c\n    d: 1\n" >dc6.yml &&
+	test_expect_code 2 ahd-replay hash dc6.yml
+'
+
 test_done
