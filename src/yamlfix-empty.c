@@ -27,17 +27,16 @@ static long column(const struct lexer *lx)
 /* Forget the "?" keys of block mappings that ended before column col. */
 static void pop_from(struct lexer *lx, long col)
 {
-	while (lx->nr_qcols && lx->qcols[lx->nr_qcols - 1].col >= col)
+	while (lx->nr_qcols && lx->qcols[lx->nr_qcols - 1] >= col)
 		lx->nr_qcols--;
+	if (lx->qcols_inner > lx->nr_qcols)
+		lx->qcols_inner = lx->nr_qcols;
 }
 
 /* A mapping indicator: the "?" keys open hold a mapping now. */
 static void mark_inner(struct lexer *lx)
 {
-	size_t i;
-
-	for (i = 0; i < lx->nr_qcols; i++)
-		lx->qcols[i].inner = 1;
+	lx->qcols_inner = lx->nr_qcols;
 }
 
 /*
@@ -61,23 +60,22 @@ static void move_left(struct lexer *lx, long col, long to)
  */
 static void line_colon(struct lexer *lx, long col)
 {
-	struct qcol *q;
-	long pair = lx->pair_col;
+	long pair = lx->pair_col, q;
 	int open = lx->pair_open;
 
 	pop_from(lx, col + 1);
-	q = lx->nr_qcols ? &lx->qcols[lx->nr_qcols - 1] : NULL;
+	q = lx->nr_qcols ? lx->qcols[lx->nr_qcols - 1] : -1;
 	lx->pair_open = 1;
 	lx->pair_col = col;
-	if (q && q->col == col) {
-		lx->nr_qcols--;		/* the value of "? key" */
-	} else if (q) {
+	if (q == col) {
+		pop_from(lx, col);	/* the value of "? key" */
+	} else if (q >= 0) {
 		lx->pair_col = -1;
-		if (q->inner)
-			return;
-		move_left(lx, col, q->col);
-		lx->pair_col = q->col;
-		lx->nr_qcols--;
+		if (lx->qcols_inner == lx->nr_qcols)
+			return;		/* a mapping opened inside the key */
+		move_left(lx, col, q);
+		lx->pair_col = q;
+		pop_from(lx, q);
 	} else if (pair >= 0 && pair < col && !open) {
 		move_left(lx, col, pair);
 		lx->pair_col = pair;
@@ -116,8 +114,7 @@ void yl_lx_block_indicator(struct lexer *lx, int c, int prev)
 	pop_from(lx, c == '-' ? col + 1 : col);
 	if (c == '?') {
 		ALLOC_GROW(lx->qcols, lx->nr_qcols + 1, lx->qcols_alloc);
-		lx->qcols[lx->nr_qcols].col = col;
-		lx->qcols[lx->nr_qcols++].inner = 0;
+		lx->qcols[lx->nr_qcols++] = col;
 	}
 }
 
@@ -211,7 +208,7 @@ void yl_lx_block_key_end(struct lexer *lx, size_t header, size_t end)
 	if (k == lx->line_start || lx->s[k - 1] != '?' || !lx->nr_qcols)
 		return;
 	col = (long)(k - 1 - lx->line_start);
-	if (lx->qcols[lx->nr_qcols - 1].col != col)
+	if (lx->qcols[lx->nr_qcols - 1] != col)
 		return;
 	while (end < lx->n && line_indent(lx, end, &b) < lx->n - end &&
 	       (lx->s[b] == '\n' || (lx->s[b] == '\r' && b + 1 < lx->n &&
@@ -243,5 +240,5 @@ void yl_lx_block_key_end(struct lexer *lx, size_t header, size_t end)
 		e--;
 	for (i = b; i < e; i++)
 		yl_fix_add_edit(lx->fx, i, 1, " ", 0);
-	lx->nr_qcols--;
+	pop_from(lx, col);
 }

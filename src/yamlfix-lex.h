@@ -34,13 +34,12 @@ struct lexer {
 	size_t key_start, key_end;	/* the last scalar in a flow collection */
 	size_t line_start;	/* column 0 of the current block line */
 	size_t tab_cut, tab_cut_end;	/* see yl_lx_indent_tab() */
+	size_t blank_end;	/* where the last run of blank lines ended */
 	size_t bom_cut;		/* spaces libyaml does not get on a BOM's line */
 	size_t bom_line;	/* where that line starts, or SIZE_MAX */
-	struct qcol {
-		long col;	/* a block "?" key with no ':' yet */
-		int inner;	/* a mapping indicator came after it */
-	} *qcols;
+	long *qcols;		/* columns of block "?" keys with no ':' yet */
 	size_t nr_qcols, qcols_alloc;
+	size_t qcols_inner;	/* the first ones: a mapping opened since */
 	long pair_col;		/* the last block pair's key column, or -1 */
 	int pair_open;		/* ... and its value has not come yet */
 	long content_col;	/* the column of the line's first node */

@@ -72,10 +72,26 @@ int yl_lx_due_tab_line(struct lexer *lx, size_t b)
 			return 0;
 	if (i == lx->pos)
 		return 0;
-	/* Blank lines to the end: yaml judges only the last one. */
-	for (i = lx->pos; i < lx->n && strchr(" \t\r\n", lx->s[i]); i++)
-		;
-	if (i == lx->n && lx->pos < lx->n)
+	/*
+	 * Blank and comment lines to the end or to a "...": yaml judges
+	 * only the last line of the text.  (The run's end is kept: many
+	 * such lines in a row are looked at once.)
+	 */
+	if (lx->pos >= lx->blank_end) {
+		for (i = lx->pos; i < lx->n; i++) {
+			if (lx->s[i] == '#' && (i == 0 || strchr(" \t\r\n", lx->s[i - 1])))
+				while (i + 1 < lx->n && lx->s[i + 1] != '\n')
+					i++;
+			else if (!strchr(" \t\r\n", lx->s[i]))
+				break;
+		}
+		lx->blank_end = i;
+	}
+	i = lx->blank_end;
+	if (lx->pos < lx->n && (i == lx->n ||
+	    (i > 0 && lx->s[i - 1] == '\n' && i + 3 <= lx->n &&
+	     !memcmp(lx->s + i, "...", 3) &&
+	     (i + 3 == lx->n || strchr(" \t\r\n", lx->s[i + 3])))))
 		return 0;
 	if (lx->node_due && lx->pos == lx->n && lx->s[ls] == '\t')
 		yl_lx_fail(lx, LOAD_EINVALID, ls,

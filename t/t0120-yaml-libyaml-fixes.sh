@@ -408,4 +408,15 @@ test_expect_success 'a ":" line further right than its mapping' '
 	test_expect_code 2 ahd-replay hash dc6.yml
 '
 
+test_expect_success 'a line of white space with a tab, then only comments or "..."' '
+	printf "a:\n\t\n# c\n" >tl1.yml &&
+	test_hash_exact tl1.yml "{\"a\":null}" &&
+	printf -- "---\r\n\t\r\n\r\n...\r\n\r\n" >tl2.yml &&
+	test_hash_exact tl2.yml "null" &&
+	printf -- "- \n \t\n... # c\n" >tl3.yml &&
+	test_hash_exact tl3.yml "[null]" &&
+	{ echo "a:" && awk "BEGIN { for (i = 0; i < 40000; i++) print \"\\t\" }"; } >tl4.yml &&
+	test_hash_exact tl4.yml "{\"a\":null}"
+'
+
 test_done
