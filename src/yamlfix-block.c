@@ -93,6 +93,7 @@ int yl_lx_block(struct lexer *lx, size_t header)
 	}
 	end = (size_t)nl + 1 < lx->n ? (size_t)nl + 1 : lx->n;
 	yl_lx_add_span(lx->fx, header, end, YL_BLOCK);
+	yl_lx_block_key_end(lx, header, end);
 	/*
 	 * libyaml ends a top-level block scalar at a line less indented
 	 * than its first, and takes "#" at column 0 for a comment; yaml

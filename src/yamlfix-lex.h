@@ -32,11 +32,26 @@ struct lexer {
 	unsigned char *kinds;	/* '{' or '[' for each open flow collection */
 	size_t kinds_alloc;
 	size_t key_start, key_end;	/* the last scalar in a flow collection */
-	size_t line_start;	/* the start of the current block line */
+	size_t line_start;	/* column 0 of the current block line */
+	size_t tab_cut, tab_cut_end;	/* see yl_lx_indent_tab() */
+	size_t blank_end;	/* where the last run of blank lines ended */
+	size_t bom_cut;		/* spaces libyaml does not get on a BOM's line */
+	size_t bom_line;	/* where that line starts, or SIZE_MAX */
 	long *qcols;		/* columns of block "?" keys with no ':' yet */
 	size_t nr_qcols, qcols_alloc;
+	size_t qcols_inner;	/* the first ones: a mapping opened since */
+	long pair_col;		/* the last block pair's key column, or -1 */
+	int pair_open;		/* ... and its value has not come yet */
+	long content_col;	/* the column of the line's first node */
 	int flow_entry;		/* FLOW_ENTRY_*, in the innermost flow */
+	int flow_q;		/* ... and the entry began with '?' */
+	size_t entry_at;	/* where its key began */
+	size_t *dirs;		/* directive lines since the last document */
+	size_t nr_dirs, dirs_alloc;
+	int doc_seen;		/* a document has started */
 };
+
+enum { DIRS_DOC, DIRS_CONTENT, DIRS_EOF };
 
 enum {
 	FLOW_ENTRY_EMPTY,	/* nothing since '[', '{', ',' or '?' */
@@ -67,8 +82,10 @@ void yl_lx_add_span(struct yl_fix *fx, size_t start, size_t end, int kind);
 /* Content in a flow collection: the entry has a key now. */
 static inline void flow_content(struct lexer *lx)
 {
-	if (lx->flow_entry == FLOW_ENTRY_EMPTY)
+	if (lx->flow_entry == FLOW_ENTRY_EMPTY) {
 		lx->flow_entry = FLOW_ENTRY_KEY;
+		lx->entry_at = lx->pos;
+	}
 }
 
 int yl_lx_fail(struct lexer *lx, int status, size_t at, const char *msg);
@@ -78,12 +95,24 @@ void yl_lx_tabs_to_spaces(struct lexer *lx, size_t b, size_t e);
 int yl_lx_tab_as_indent(struct lexer *lx);
 void yl_lx_root_flow_tabs(struct lexer *lx, size_t b, size_t le);
 int yl_lx_due_tab_line(struct lexer *lx, size_t b);
+void yl_lx_indent_tab(struct lexer *lx, size_t b);
+void yl_lx_indent_tab_end(struct lexer *lx, int key);
+
+/* yamlfix-bom.c */
+int yl_lx_bom_line(struct lexer *lx);
+int yl_lx_bom_block_scalar(struct lexer *lx);
+
+/* yamlfix-dir.c */
+int yl_lx_directive(struct lexer *lx, size_t b);
+void yl_lx_directives_end(struct lexer *lx, int how);
 
 /* yamlfix-empty.c */
 void yl_lx_block_indicator(struct lexer *lx, int c, int prev);
-void yl_lx_block_content(struct lexer *lx);
+void yl_lx_block_content(struct lexer *lx, int prev);
+void yl_lx_block_pair(struct lexer *lx);
 void yl_lx_block_reset(struct lexer *lx);
 void yl_lx_flow_colon(struct lexer *lx);
+void yl_lx_block_key_end(struct lexer *lx, size_t header, size_t end);
 
 /* yamlfix-block.c */
 void yl_lx_block_header(struct lexer *lx);

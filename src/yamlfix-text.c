@@ -26,71 +26,9 @@ static size_t line_len(const char *s, size_t i, size_t len)
 }
 
 /*
- * The directives before the first "---".  yaml@2.8.3 only warns about
- * an unknown directive, a second %YAML, or a %YAML version other than 1.1
- * and 1.2 (it then reads YAML 1.2); libyaml refuses them: it gets them
- * commented out.  Without a "---" yaml refuses directives, and so will
- * libyaml, so nothing is touched then.
- */
-void yl_fix_directives(struct yl_fix *fx, const char *s, size_t len)
-{
-	size_t i = 0, nr = 0, at[64];
-	int seen_yaml = 0;
-
-	while (i < len) {
-		size_t n = line_len(s, i, len), k = 0;
-
-		while (k < n && (s[i + k] == ' ' || s[i + k] == '\t'))
-			k++;
-		if (n >= 3 && !memcmp(s + i, "---", 3) &&
-		    (n == 3 || s[i + 3] == ' ' || s[i + 3] == '\t'))
-			break;
-		if (s[i] == '%') {
-			int major, minor, used = 0;
-
-			if (n > 6 && !memcmp(s + i, "%YAML ", 6) &&
-			    sscanf(s + i + 6, "%d.%d%n", &major, &minor, &used) == 2) {
-				size_t e = 6 + (size_t)used;
-
-				while (e < n && (s[i + e] == ' ' || s[i + e] == '\t'))
-					e++;
-				if (e < n && s[i + e] != '#')
-					return;	/* trailing junk: leave it */
-				if (major == 1 && minor == 1)
-					return;	/* refused later as YAML 1.1 */
-				if (seen_yaml++ || !(major == 1 && minor == 2)) {
-					if (nr == 64)
-						return;
-					at[nr++] = i;
-				}
-			} else if (n > 5 && !memcmp(s + i, "%TAG ", 5)) {
-				;
-			} else if (n > 1 && isalpha((unsigned char)s[i + 1]) &&
-				   !(n >= 5 && !memcmp(s + i, "%YAML", 5) &&
-				     (n == 5 || s[i + 5] == ' ' || s[i + 5] == '\t'))) {
-				/* any name but YAML itself, e.g. %YAMLL */
-				if (nr == 64)
-					return;
-				at[nr++] = i;
-			} else
-				return;
-		} else if (k < n && s[i + k] != '#')
-			return;	/* content before any "---" */
-		i += n;
-		if (i < len && s[i] == '\r')
-			i++;
-		if (i < len && s[i] == '\n')
-			i++;
-	}
-	if (i >= len)
-		return;
-	while (nr--)
-		yl_fix_add_edit(fx, at[nr], 1, "#", 0);
-}
-
-/*
- * A stream of nothing but comments, blank lines and one "..." is one empty
- * document (null) to yaml; libyaml refuses a "..." that ends no document.
+ * A stream of nothing but comments, blank lines and one "..." (directives
+ * may follow it) is one empty document (null) to yaml; libyaml refuses a
+ * "..." that ends no document.
  */
 void yl_fix_bare_doc_end(struct yl_fix *fx, const char *s, size_t len)
 {
@@ -104,7 +42,8 @@ void yl_fix_bare_doc_end(struct yl_fix *fx, const char *s, size_t len)
 		if (!k && n >= 3 && !memcmp(s + i, "...", 3) &&
 		    (n == 3 || s[i + 3] == ' ' || s[i + 3] == '\t'))
 			marker = i;
-		else if (k < n && s[i + k] != '#')
+		else if (k < n && s[i + k] != '#' &&
+			 !(marker != SIZE_MAX && s[i] == '%'))
 			return;
 		i += n;
 		while (i < len && (s[i] == '\r' || s[i] == '\n'))
@@ -179,11 +118,6 @@ int yl_fix_characters(struct yl_fix *fx, const char *text, size_t len,
 	return 0;
 }
 
-/*
- * The version of a %YAML directive (from b, the blank after the name, to
- * the line's end e) is digits, a dot and digits up to white space; yaml
- * refuses anything else, such as "1.2#c", which libyaml reads as 1.2.
- */
 /* Nothing but blank and comment lines in s from the line end le on. */
 int yl_fix_only_comments_after(const char *s, size_t n, size_t le)
 {
@@ -200,19 +134,12 @@ int yl_fix_only_comments_after(const char *s, size_t n, size_t le)
 	return 1;
 }
 
-int yl_fix_version_ok(const unsigned char *s, size_t b, size_t e)
+/* libyaml: no '#' in a tag or a %TAG prefix; it reads "%23" as one. */
+void yl_fix_uri_hash(struct yl_fix *fx, size_t at)
 {
-	size_t i = b, d1 = 0, d2 = 0;
-
-	while (i < e && (s[i] == ' ' || s[i] == '\t'))
-		i++;
-	for (; i < e && s[i] >= '0' && s[i] <= '9'; i++)
-		d1++;
-	if (i >= e || s[i++] != '.')
-		return 0;
-	for (; i < e && s[i] >= '0' && s[i] <= '9'; i++)
-		d2++;
-	return d1 && d2 && (i >= e || s[i] == ' ' || s[i] == '\t');
+	yl_fix_add_ins(fx, at, '%');
+	yl_fix_add_ins(fx, at, '2');
+	yl_fix_add_edit(fx, at, 1, "3", 0);
 }
 
 static int hexval(int c)
@@ -263,7 +190,7 @@ static int cmp_ins(const void *a, const void *b)
 
 	if (x->at != y->at)
 		return x->at < y->at ? -1 : 1;
-	return (x->c > y->c) - (x->c < y->c);
+	return x->seq < y->seq ? -1 : x->seq > y->seq;
 }
 
 static int cmp_size(const void *a, const void *b)
@@ -283,7 +210,6 @@ int yl_fix_scan(struct yl_fix *fx, const char *text, size_t len,
 	if (yl_fix_characters(fx, text, len, err) ||
 	    yl_fix_lex(fx, text, len, err))
 		return fx->status;
-	yl_fix_directives(fx, text, len);
 	yl_fix_bare_doc_end(fx, text, len);
 	/* Sort, and drop edits that overlap an earlier one. */
 	if (fx->nr_edits)

@@ -67,6 +67,7 @@ void yl_fix_add_ins(struct yl_fix *fx, size_t at, char c)
 {
 	ALLOC_GROW(fx->ins, fx->nr_ins + 1, fx->ins_alloc);
 	fx->ins[fx->nr_ins].at = at;
+	fx->ins[fx->nr_ins].seq = fx->nr_ins;
 	fx->ins[fx->nr_ins++].c = c;
 }
 
@@ -162,12 +163,15 @@ static void push_tag(struct lexer *lx)
 
 	if (ch(lx, i) == '<') {
 		for (i++; !is_empty(c = ch(lx, i)) && c != '>'; i++)
-			;
+			if (c == '#')
+				yl_fix_uri_hash(lx->fx, i);
 		lx->pos = c == '>' ? i + 1 : i;
 		return;
 	}
 	while ((c = ch(lx, i)) != -1) {
-		if (c != -1 && (strchr("-#;/?:@&=+$_.!~*'()", c) ||
+		if (c == '#')
+			yl_fix_uri_hash(lx->fx, i++);
+		else if (c != -1 && (strchr("-#;/?:@&=+$_.!~*'()", c) ||
 				(c >= '0' && c <= '9') ||
 				((c | 0x20) >= 'a' && (c | 0x20) <= 'z')))
 			i++;
@@ -187,6 +191,7 @@ static void flow_open(struct lexer *lx, int c)
 	lx->kinds[lx->flow_level++] = (unsigned char)c;
 	lx->key_start = SIZE_MAX;
 	lx->flow_entry = FLOW_ENTRY_EMPTY;
+	lx->flow_q = 0;
 }
 
 /*
@@ -239,6 +244,9 @@ static int push_indicators(struct lexer *lx)
 		if (!lx->flow_level) {
 			if (yl_lx_tab_as_indent(lx))
 				return -1;
+			yl_lx_indent_tab_end(lx, c == ':');
+			if (c == ':')
+				yl_lx_block_pair(lx);
 			lx->indent_next = lx->indent_value + 1;
 			lx->node_due = 1;
 			lx->value_due = c == '?';
@@ -248,8 +256,10 @@ static int push_indicators(struct lexer *lx)
 				join_key(lx, lx->pos);
 			if (c == ':')
 				yl_lx_flow_colon(lx);
-			else if (c == '?')
+			else if (c == '?') {
 				lx->flow_entry = FLOW_ENTRY_EMPTY;
+				lx->flow_q = 1;
+			}
 			lx->key_start = SIZE_MAX;
 			/* libyaml: an indicator needs a blank after it. */
 			if (!is_empty(c1))
@@ -322,8 +332,16 @@ static int lex_quoted(struct lexer *lx)
 			break;
 		nl = yl_lx_find(lx, '\n', cs, lim);
 	}
-	if (nl != SIZE_MAX)
+	if (nl != SIZE_MAX) {
 		end = nl - (lx->s[nl - 1] == '\r' ? 2 : 1);
+		/*
+		 * Cut at a line end, the scalar is closed for yaml if the
+		 * line ends in its quote (escaped, so libyaml reads on): it
+		 * gets one more quote there.
+		 */
+		if (end > start && lx->s[end] == q)
+			yl_fix_add_ins(lx->fx, end + 1, (char)q);
+	}
 	if (end == SIZE_MAX)
 		end = lx->n;
 	lx->pos = end + 1 < lx->n ? end + 1 : lx->n;
@@ -427,6 +445,7 @@ static int lex_flow(struct lexer *lx)
 		yl_lx_tabs_to_spaces(lx, b, b + push_spaces(lx, 1));
 		lx->flow_key = 0;
 		lx->flow_entry = FLOW_ENTRY_EMPTY;
+		lx->flow_q = 0;
 	}
 	if (push_indicators(lx))
 		return ST_END;
@@ -516,12 +535,15 @@ static int lex_doc(struct lexer *lx, int lead)
 		yl_lx_tabs_to_spaces(lx, b, lx->pos);	/* libyaml: blank line */
 	else if (lead && !lx->doc_content && memchr(lx->s + b, '\t', lx->pos - b))
 		yl_lx_root_flow_tabs(lx, b, le);
+	else if (lead && lx->s[b] == '\t')
+		yl_lx_indent_tab(lx, b);
 	if (push_indicators(lx))
 		return ST_END;
 	c = lx->pos < le ? lx->s[lx->pos] : -1;
 	if (c != -1 && c != '#') {
 		lx->doc_content = 1;
 		lx->node_due = 0;
+		lx->pair_open = 0;
 	}
 	switch (c) {
 	case '#':
@@ -551,6 +573,8 @@ static int lex_doc(struct lexer *lx, int lead)
 		return lex_quoted(lx);
 	case '|':
 	case '>':
+		if (yl_lx_bom_block_scalar(lx))
+			return ST_END;
 		b = lx->pos;
 		yl_lx_block_header(lx);
 		push_spaces(lx, 1);
@@ -573,7 +597,7 @@ static int lex_block_start(struct lexer *lx)
 		size_t b, k;
 
 		if (!((c0 == '-' || c0 == '?' || c0 == ':') && is_empty(c1))) {
-			yl_lx_block_content(lx);
+			yl_lx_block_content(lx, prev);
 			return lex_doc(lx, 1);
 		}
 		if (yl_lx_tab_as_indent(lx))
@@ -612,7 +636,9 @@ static int lex_line_start(struct lexer *lx)
 		lx->value_due = 0;
 		return c == '-' ? ST_DOC : ST_STREAM;
 	}
-	lx->line_start = lx->pos;
+	yl_lx_indent_tab_end(lx, 0);
+	lx->line_start = lx->pos + lx->bom_cut;
+	lx->bom_cut = 0;
 	lx->indent_value = (long)push_spaces(lx, 0);
 	if (lx->indent_next > lx->indent_value && !is_empty(ch(lx, lx->pos + 1)))
 		lx->indent_next = lx->indent_value;
@@ -633,45 +659,12 @@ static int lex_stream(struct lexer *lx)
 		yl_fix_add_edit(lx->fx, lx->pos, 3, "", 0);
 		lx->pos = i;
 		bom = 1;
-		/* As at the start of the text: no block sequence after it. */
-		while (ch(lx, i) == ' ')
-			i++;
-		if (ch(lx, i) == '-' && (ch(lx, i + 1) == ' ' || ch(lx, i + 1) == '\t'))
-			return yl_lx_fail(lx, LOAD_EINVALID, i, "block sequence "
-					"entry right after a byte order mark");
 	}
-	if ((lx->pos == 0 && lx->fx->bom_taken) || bom) {
-		/* yaml takes a tab after "?" right after a BOM for indentation. */
-		for (i = lx->pos; ch(lx, i) == ' '; i++)
-			;
-		if (ch(lx, i) == '?' && is_empty(ch(lx, i + 1))) {
-			for (b = i + 1; ch(lx, b) == ' ' || ch(lx, b) == '\t'; b++)
-				if (lx->s[b] == '\t')
-					return yl_lx_fail(lx, LOAD_EINVALID, b,
-							"tabs are not allowed as indentation");
-		}
-	}
-	if ((lx->pos == 0 && lx->fx->bom_taken) || bom) {
-		/*
-		 * yaml's parser counts no indentation after a BOM, though the
-		 * line's content sits further right; collections then nest
-		 * by rules this layer does not reproduce.
-		 */
-		for (i = lx->pos; (c = ch(lx, i)) == ' ' || c == '\t'; i++)
-			;
-		if (i > lx->pos && !(c == -1 || c == '#' || c == '\n' ||
-				     c == '\r' || c == '[' || c == '{') &&
-		    !yl_fix_only_comments_after((const char *)lx->s, lx->n, le))
-			return yl_lx_fail(lx, LOAD_EUNSUPPORTED, i,
-					"white space after a byte order mark "
-					"before content");
-	}
+	if (((lx->pos == 0 && lx->fx->bom_taken) || bom) && yl_lx_bom_line(lx))
+		return ST_END;
 	if (ch(lx, lx->pos) == '%') {
-		if (le - lx->pos > 6 && !memcmp(lx->s + lx->pos, "%YAML", 5) &&
-		    (lx->s[lx->pos + 5] == ' ' || lx->s[lx->pos + 5] == '\t') &&
-		    !yl_fix_version_ok(lx->s, lx->pos + 5, le))
-			return yl_lx_fail(lx, LOAD_EINVALID, lx->pos,
-					"unsupported YAML version in %YAML");
+		if (yl_lx_directive(lx, lx->pos))
+			return ST_END;
 		lx->pos = le;
 		push_newline(lx);
 		return ST_STREAM;
@@ -686,6 +679,10 @@ static int lex_stream(struct lexer *lx)
 		push_newline(lx);
 		return ST_STREAM;
 	}
+	yl_lx_directives_end(lx, lx->pos + 3 <= lx->n &&
+			     !memcmp(lx->s + lx->pos, "---", 3) &&
+			     is_doc_marker(lx, lx->pos) ? DIRS_DOC : DIRS_CONTENT);
+	lx->doc_seen = 1;
 	return lex_line_start(lx);
 }
 
@@ -735,8 +732,16 @@ int yl_fix_lex(struct yl_fix *fx, const char *text, size_t len,
 	lx.tab_line = SIZE_MAX;
 	lx.nl_at = SIZE_MAX;
 	lx.key_start = SIZE_MAX;
+	lx.bom_line = SIZE_MAX;
+	lx.tab_cut = SIZE_MAX;
+	lx.pair_col = -1;
 	lex(&lx);
+	if (!fx->status) {
+		yl_lx_indent_tab_end(&lx, 0);
+		yl_lx_directives_end(&lx, DIRS_EOF);
+	}
 	free(lx.kinds);
 	free(lx.qcols);
+	free(lx.dirs);
 	return fx->status;
 }

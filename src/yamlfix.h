@@ -37,7 +37,8 @@ struct yl_edit {
 /* A byte libyaml gets before the original offset at, and yaml does not. */
 struct yl_ins {
 	size_t at;
-	char c;		/* a space, or a placeholder for an empty key */
+	size_t seq;	/* bytes put before one offset keep their order */
+	char c;
 };
 
 struct yl_fix {
@@ -84,17 +85,16 @@ void yl_fix_release(struct yl_fix *fx);
 
 /* Internal to yamlfix.c and yamlfix-text.c. */
 void yl_fix_add_ins(struct yl_fix *fx, size_t at, char c);
+void yl_fix_uri_hash(struct yl_fix *fx, size_t at);
 void yl_fix_add_edit(struct yl_fix *fx, size_t at, size_t len,
 		     const char *with, int content);
 int yl_fix_characters(struct yl_fix *fx, const char *text, size_t len,
 		      struct strbuf *err);
-void yl_fix_directives(struct yl_fix *fx, const char *s, size_t len);
 void yl_fix_bare_doc_end(struct yl_fix *fx, const char *s, size_t len);
 int yl_fix_lex(struct yl_fix *fx, const char *text, size_t len,
 	       struct strbuf *err);
 void yl_fix_surrogates(struct yl_fix *fx, const unsigned char *s, size_t b,
 		       size_t e);
-int yl_fix_version_ok(const unsigned char *s, size_t b, size_t e);
 
 /* Whether s[le..n) holds only blank and comment lines. */
 int yl_fix_only_comments_after(const char *s, size_t n, size_t le);

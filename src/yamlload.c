@@ -738,20 +738,10 @@ int yl_load(struct value **out, struct arena *arena, const char *text,
 	memset(&ld, 0, sizeof(ld));
 	ld.err = err;
 	/*
-	 * yaml@2.8.3 ignores a leading BOM, as libyaml would if it sniffed,
-	 * except that it then refuses a block sequence entry with content on
-	 * the first line.
+	 * yaml@2.8.3 ignores a leading BOM, as libyaml would if it sniffed;
+	 * the line after it is read as yaml's parser reads it (yamlfix-bom.c).
 	 */
 	if (len >= 3 && !memcmp(text, "\xef\xbb\xbf", 3)) {
-		size_t i = 3;
-
-		while (i < len && text[i] == ' ')
-			i++;
-		if (i + 1 < len && text[i] == '-' &&
-		    (text[i + 1] == ' ' || text[i + 1] == '\t'))
-			return yl_fail(&ld, LOAD_EINVALID, NULL,
-				    "block sequence entry right after a byte "
-				    "order mark");
 		text += 3;
 		len -= 3;
 		ld.fx.bom_taken = 1;

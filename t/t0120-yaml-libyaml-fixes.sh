@@ -190,13 +190,13 @@ test_expect_success 'many tabs after "-": no cap on the spots fixed' '
 	test_cmp expect actual
 '
 
-test_expect_success 'white space after a BOM before content is refused (W6)' '
+test_expect_success 'the line after a BOM sits at column 0 for the parser (W6)' '
 	printf "\357\273\277 a:\n b: v\n" >w6a.yml &&
-	test_hash_fails "after a byte order mark" w6a.yml &&
+	test_hash_exact w6a.yml "{\"a\":{\"b\":\"v\"}}" &&
 	printf "# c\n\357\273\277 a:\n b: 1\n" >w6b.yml &&
-	test_hash_fails "after a byte order mark" w6b.yml &&
+	test_hash_exact w6b.yml "{\"a\":{\"b\":1}}" &&
 	printf "\n\n\357\273\277   a: 1\n   b: 2\n" >w6c.yml &&
-	test_hash_fails "after a byte order mark" w6c.yml &&
+	test_expect_code 2 ahd-replay hash w6c.yml &&
 	printf "\357\273\277  a: 1\n# c\n" >w6d.yml &&
 	test_hash_exact w6d.yml "{\"a\":1}" &&
 	printf "\357\273\277 # c\na: 1\n" >w6e.yml &&
@@ -204,7 +204,26 @@ test_expect_success 'white space after a BOM before content is refused (W6)' '
 	printf "\357\273\277  [a, b]\n" >w6f.yml &&
 	test_hash_exact w6f.yml "[\"a\",\"b\"]" &&
 	printf "\357\273\277\t[a]\n" >w6g.yml &&
-	test_hash_exact w6g.yml "[\"a\"]"
+	test_hash_exact w6g.yml "[\"a\"]" &&
+	printf "\357\273\277  ? a\n: b\n" >w6h.yml &&
+	test_hash_exact w6h.yml "{\"a\":\"b\"}" &&
+	printf "\357\273\277  a: |\n   x\n" >w6i.yml &&
+	test_hash_fails "byte order mark" w6i.yml
+'
+
+test_expect_success 'dashes on the line after a BOM: one empty item each (U10)' '
+	printf "\357\273\277- #x\n" >u10a.yml &&
+	test_hash_exact u10a.yml "[null]" &&
+	printf "\357\273\277-  # x\n  - b\n" >u10b.yml &&
+	test_hash_exact u10b.yml "[[\"b\"]]" &&
+	printf "\357\273\277- - #x\n" >u10c.yml &&
+	test_hash_exact u10c.yml "[null,null]" &&
+	printf "# c\n\357\273\277  - -\n  - a\n- y\n" >u10d.yml &&
+	test_hash_exact u10d.yml "[null,[\"a\"],\"y\"]" &&
+	printf "\357\273\277- a\n" >u10e.yml &&
+	test_hash_fails "byte order mark" u10e.yml &&
+	printf "\357\273\277- - [a]\n" >u10f.yml &&
+	test_hash_fails "byte order mark" u10f.yml
 '
 
 test_expect_success 'a last line of white space with a tab where a node is due (A7)' '
@@ -286,6 +305,118 @@ test_expect_success 'a "?" key keeps its ":" on its column across the key lines'
 	test_hash_exact q2.yml "[{\"a\":\"b\"},{\"\":\"c\"}]" &&
 	printf "?\n  a: 1\n: v\n" >q3.yml &&
 	test_hash_exact q3.yml "{\"{ a: 1 }\":\"v\"}"
+'
+
+test_expect_success 'directives: unknown names, repeats, and none after the last document' '
+	printf "%%%%\n%% x\n%%1\n---\na: 1\n" >dir1.yml &&
+	test_hash_exact dir1.yml "{\"a\":1}" &&
+	printf "%%YAML 1.2\n%%YAML 1.1\n---\na: yes\n" >dir2.yml &&
+	test_hash_exact dir2.yml "{\"a\":true}" &&
+	printf "%%YAML 1.1\n%%YAML 1.2 # c\n---\na: yes\n" >dir3.yml &&
+	test_hash_exact dir3.yml "{\"a\":\"yes\"}" &&
+	printf "%%YAML 1.1\n%%YAML 2.0\n---\na: yes\n" >dir4.yml &&
+	test_hash_exact dir4.yml "{\"a\":true}" &&
+	printf "%%TAG ! tag:yaml.org,2002:\n%%TAG ! !\n---\na: !int \"1\"\n" >dir5.yml &&
+	test_hash_exact dir5.yml "{\"a\":\"1\"}" &&
+	printf "%%TAG ! !\n%%TAG ! tag:yaml.org,2002:\n---\na: !int \"1\"\n" >dir6.yml &&
+	test_hash_exact dir6.yml "{\"a\":1}" &&
+	printf "%%TAG e tag:x\n---\na: 1\n" >dir7.yml &&
+	test_hash_exact dir7.yml "{\"a\":1}" &&
+	printf "a: 1\r\n...\r\n%%YAML 1.3\r\n# c\r\n%%FOO\r\n" >dir8.yml &&
+	test_hash_exact dir8.yml "{\"a\":1}" &&
+	printf "...\n%%YAML 1.2\n" >dir9.yml &&
+	test_hash_exact dir9.yml "null"
+'
+
+test_expect_success 'directives yaml refuses: parts of %TAG and %YAML, a bad version' '
+	printf "%%TAG\n---\na: 1\n" >bd1.yml &&
+	test_hash_fails "exactly two parts" bd1.yml &&
+	printf "%%YAML 1.2 1.2\n---\na: 1\n" >bd2.yml &&
+	test_hash_fails "exactly one part" bd2.yml &&
+	printf "a: 1\n...\n%%YAML x\n" >bd3.yml &&
+	test_hash_fails "YAML version" bd3.yml &&
+	printf "%%FOO\n" >bd4.yml &&
+	test_expect_code 2 ahd-replay hash bd4.yml &&
+	printf "a: 1\n...\n%%YAML 1.2\nb: 2\n" >bd5.yml &&
+	test_expect_code 2 ahd-replay hash bd5.yml
+'
+
+test_expect_success 'a "#" inside a tag is part of the tag' '
+	printf "a: !t#x\nb: !!str#x 5\nc: !#x 1\n" >th1.yml &&
+	test_hash_exact th1.yml "{\"a\":\"\",\"b\":\"5\",\"c\":\"1\"}" &&
+	printf "a: !<t#x> 1\n" >th2.yml &&
+	test_hash_exact th2.yml "{\"a\":\"1\"}" &&
+	printf "%%TAG !e! tag:x#\n---\n- !e!y 1\n- [!t# b]\n" >th3.yml &&
+	test_hash_exact th3.yml "[\"1\",[\"b\"]]" &&
+	printf "a: !t #x\n" >th4.yml &&
+	test_hash_exact th4.yml "{\"a\":\"\"}"
+'
+
+test_expect_success 'a line right of "?" after its block scalar key is dropped (U9)' '
+	printf "? >-\n   more\n less\n: v\n" >u9a.yml &&
+	test_hash_exact u9a.yml "{\"\":\"v\",\"more\":null}" &&
+	printf -- "- ? |\n     more\n   less # c\n- : v\n" >u9b.yml &&
+	test_hash_exact u9b.yml "[{\"more\\n\":null},{\"\":\"v\"}]" &&
+	printf "? |\n   more\n less\nb: 1\n" >u9c.yml &&
+	test_hash_exact u9c.yml "{\"b\":1,\"more\\n\":null}" &&
+	printf "? |\n   more\n less: 1\n: v\n" >u9d.yml &&
+	test_expect_code 2 ahd-replay hash u9d.yml
+'
+
+test_expect_success 'a quoted scalar cut at a line ending in an escaped quote' '
+	printf "zz: \"a\\\\\"\nv0: \"x\"\n" >qc1.yml &&
+	test_hash_exact qc1.yml "{\"v0\":\"x\",\"zz\":\"a\\\"\"}" &&
+	printf -- "- '"'"'a'"''"'\n- '"'"'b'"'"'\n" >qc2.yml &&
+	test_hash_exact qc2.yml "[\"a'"'"'\",\"b\"]" &&
+	printf "zz: \"a\\\\\"   \nv0: \"x\"\n" >qc3.yml &&
+	test_expect_code 2 ahd-replay hash qc3.yml
+'
+
+test_expect_success 'a flow mapping key longer than libyaml takes for an implicit key' '
+	k=$(printf "%01100d" 0 | tr 0 k) &&
+	printf "{%s: v, '"'"'%s'"'"' : w}\n" "$k" "${k}x" >lk1.yml &&
+	test_hash_exact lk1.yml "{\"$k\":\"v\",\"${k}x\":\"w\"}" &&
+	printf "[%s: v]\n" "$k" >lk2.yml &&
+	test_expect_code 2 ahd-replay hash lk2.yml
+'
+
+test_expect_success 'a tab after the spaces that indent a line (DK95)' '
+	printf "foo:\n \tbar\n baz\n" >dk1.yml &&
+	test_hash_exact dk1.yml "{\"foo\":\"bar baz\"}" &&
+	printf "a:\n  - \n   \t[b,\n    c]\n" >dk2.yml &&
+	test_hash_exact dk2.yml "{\"a\":[[\"b\",\"c\"]]}" &&
+	printf "foo:\n \t\"a\": b\n" >dk3.yml &&
+	test_expect_code 2 ahd-replay hash dk3.yml &&
+	printf "foo:\n \t!t bar\n" >dk4.yml &&
+	test_expect_code 2 ahd-replay hash dk4.yml &&
+	printf "a:\n  foo:\n \tbar\n" >dk5.yml &&
+	test_expect_code 2 ahd-replay hash dk5.yml
+'
+
+test_expect_success 'a ":" line further right than its mapping' '
+	printf "motion:\n  ? link\n    :\n  out: 1\n" >dc1.yml &&
+	test_hash_exact dc1.yml "{\"motion\":{\"link\":null,\"out\":1}}" &&
+	printf "? a\n : b\n" >dc2.yml &&
+	test_hash_exact dc2.yml "{\"a\":\"b\"}" &&
+	printf "zz:: 1\n : 24vh\nb: 2\n" >dc3.yml &&
+	test_hash_exact dc3.yml "{\"\":\"24vh\",\"b\":2,\"zz:\":1}" &&
+	printf -- "- a: \"q\"\n    :\n      b: 2\n" >dc4.yml &&
+	test_hash_exact dc4.yml "[{\"\":{\"b\":2},\"a\":\"q\"}]" &&
+	printf "a: 1\n  : c\n  : d\n" >dc5.yml &&
+	test_expect_code 2 ahd-replay hash dc5.yml &&
+	printf "a: 1\n  : c\n    d: 1\n" >dc6.yml &&
+	test_expect_code 2 ahd-replay hash dc6.yml
+'
+
+test_expect_success 'a line of white space with a tab, then only comments or "..."' '
+	printf "a:\n\t\n# c\n" >tl1.yml &&
+	test_hash_exact tl1.yml "{\"a\":null}" &&
+	printf -- "---\r\n\t\r\n\r\n...\r\n\r\n" >tl2.yml &&
+	test_hash_exact tl2.yml "null" &&
+	printf -- "- \n \t\n... # c\n" >tl3.yml &&
+	test_hash_exact tl3.yml "[null]" &&
+	{ echo "a:" && awk "BEGIN { for (i = 0; i < 40000; i++) print \"\\t\" }"; } >tl4.yml &&
+	test_hash_exact tl4.yml "{\"a\":null}"
 '
 
 test_done

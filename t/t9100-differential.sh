@@ -41,16 +41,6 @@ diff_dump=${AHD_DIFF_DUMP:-}
 # its fix lands: the "known gaps" test below names the ones that pass.
 known_gaps=$(sed 's/#.*//' <<\EOF
 yaml11                  # Y: %YAML 1.1 documents
-block.trailing-comment  # A3 U8 U9: comment or text after a block scalar
-bom.empty-key           # U3 U10: a BOM before ':' or '- #'
-bom.indented-first      # W6: a BOM before an indented first line
-comment.props           # U4: '#' right after a tag
-directive.after-content # U6: a directive after ... and no document
-directive.repeat        # U6: repeated %YAML and %TAG
-directive.unknown       # U6: empty directive names
-flowcolon.explicit      # W5 U1: '?' with an empty key or value in a flow
-flowcolon.odd           # U3: empty keys in flows
-tabs.trailing-line      # U7 A7: a line of tabs after content
 EOF
 )
 
