@@ -113,21 +113,9 @@ static int plain_ascii(const char *s)
 	return 1;
 }
 
-/* directives.tagString() with the default handles; escapeTagName(). */
-static void add_tag(struct strbuf *sb, const char *tag)
+/* escapeTagName() */
+static void add_escaped_tag_name(struct strbuf *sb, const char *rest)
 {
-	const char *rest;
-
-	if (!strncmp(tag, TAG_PREFIX, strlen(TAG_PREFIX))) {
-		strbuf_addstr(sb, "!!");
-		rest = tag + strlen(TAG_PREFIX);
-	} else if (tag[0] == '!') {
-		strbuf_addch(sb, '!');
-		rest = tag + 1;
-	} else {
-		strbuf_addf(sb, "!<%s>", tag);
-		return;
-	}
 	for (; *rest; rest++)
 		switch (*rest) {
 		case '!': strbuf_addstr(sb, "%21"); break;
@@ -138,6 +126,32 @@ static void add_tag(struct strbuf *sb, const char *tag)
 		case '}': strbuf_addstr(sb, "%7D"); break;
 		default: strbuf_addch(sb, *rest);
 		}
+}
+
+/*
+ * directives.tagString(): the first handle whose prefix starts the tag
+ * (only "!!" without %TAG directives), else a local tag as it is and any
+ * other verbatim.
+ */
+static void add_tag(struct strbuf *sb, const struct ykeys *k, const char *tag)
+{
+	static const char *const defaults[] = { "!!", TAG_PREFIX };
+	const char *const *h = k->nr_handles ? k->handles : defaults;
+	size_t i, n = k->nr_handles ? k->nr_handles : 1;
+
+	for (i = 0; i < n; i++) {
+		const char *prefix = h[2 * i + 1];
+
+		if (!strncmp(tag, prefix, strlen(prefix))) {
+			strbuf_addstr(sb, h[2 * i]);
+			add_escaped_tag_name(sb, tag + strlen(prefix));
+			return;
+		}
+	}
+	if (tag[0] == '!')
+		strbuf_addstr(sb, tag);
+	else
+		strbuf_addf(sb, "!<%s>", tag);
 }
 
 static int node_string(struct walk *w, struct strbuf *out,
@@ -399,10 +413,10 @@ static int node_string(struct walk *w, struct strbuf *out,
 		if (props.len)
 			strbuf_addch(&props, ' ');
 		if (is_coll && !strcmp(n->tag, "!"))
-			add_tag(&props, v->kind == VALUE_MAP ? TAG_PREFIX "map" :
-				TAG_PREFIX "seq");
+			add_tag(&props, w->k, v->kind == VALUE_MAP ?
+				TAG_PREFIX "map" : TAG_PREFIX "seq");
 		else
-			add_tag(&props, n->tag);
+			add_tag(&props, w->k, n->tag);
 	}
 	if (props.len) {
 		c->indent_at_start = (c->indent_at_start < 0 ? 0 :
@@ -428,11 +442,7 @@ int ykeys_stringify(struct ykeys *k, const struct value *key,
 	c.indent_at_start = -1;
 	w.k = k;
 	w.why = why;
-	if (k->tag_directive)
-		ykey_refuse(&w, LOAD_EUNSUPPORTED,
-		       "a collection key in a document with %TAG directives");
-
-	else if (key->kind == VALUE_SEQ || key->kind == VALUE_MAP) {
+	if (key->kind == VALUE_SEQ || key->kind == VALUE_MAP) {
 		/* key.toString() prints no properties of the key itself. */
 		w.next++;
 		collection_string(&w, out, key, &c);

@@ -41,7 +41,13 @@ struct ykeys {
 	size_t nr, alloc;
 	int depth;		/* open collections that are (inside) a key */
 	int yaml11;		/* the document reads YAML 1.1 */
-	int tag_directive;	/* the document has %TAG directives */
+	/*
+	 * The document's tag handles in yaml's order: "!!" first (its
+	 * prefix as a %TAG gave it, else the default), then each other
+	 * %TAG handle in the order written.
+	 */
+	const char *const *handles;	/* handle, prefix, handle, ... */
+	size_t nr_handles;
 };
 
 /* Note one node (collections when they start, scalars when read). */

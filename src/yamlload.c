@@ -186,6 +186,32 @@ static int check_tag(struct loader *ld, const struct props *p,
 }
 
 /*
+ * The tag as yaml names it, for printing it in a collection key: a
+ * verbatim tag's text and a local tag ("!x", no handle) as written,
+ * where libyaml decoded their %-escapes.
+ */
+static const char *yaml_tag_name(struct loader *ld, const char *tag,
+				 const struct props *p)
+{
+	size_t n;
+
+	if (!tag || !p->tag)
+		return tag;
+	if (p->tag_len > 3 && p->tag[1] == '<') {
+		const char *e = memchr(p->tag, '>', p->tag_len);
+
+		return e ? arena_memdup(ld->arena, p->tag + 2,
+					(size_t)(e - p->tag - 2)) : tag;
+	}
+	for (n = 1; n < p->tag_len && !strchr("!,[]{}", p->tag[n]); n++)
+		;
+	if (tag[0] == '!' && (n == p->tag_len || p->tag[n] != '!') &&
+	    memchr(p->tag, '%', n))
+		return arena_memdup(ld->arena, p->tag, n);
+	return tag;
+}
+
+/*
  * libyaml gets letters for the characters of an anchor name it would
  * not take (yamlfix.c), so both read names of the same length.
  */
@@ -239,7 +265,7 @@ static int push_collection(struct loader *ld, enum value_kind kind,
 		ev->data.mapping_start.anchor : ev->data.sequence_start.anchor;
 	const unsigned char *tag = kind == VALUE_MAP ?
 		ev->data.mapping_start.tag : ev->data.sequence_start.tag;
-	const char *anchor_name = NULL;
+	const char *anchor_name = NULL, *key_tag = (const char *)tag;
 	struct frame *f;
 	struct value *v;
 	int special = 0, in_key;
@@ -282,10 +308,11 @@ static int push_collection(struct loader *ld, enum value_kind kind,
 		if (anchor)
 			anchor_name = arena_memdup(ld->arena, pr.anchor,
 						   pr.anchor_len);
+		key_tag = yaml_tag_name(ld, key_tag, &pr);
 	}
 	v = value_new(ld->arena, kind);
 	in_key = yl_note_key_collection(ld, kind == VALUE_MAP, anchor_name,
-					tag, special);
+					(const unsigned char *)key_tag, special);
 	ALLOC_GROW(ld->stack, ld->depth + 1, ld->stack_alloc);
 	f = &ld->stack[ld->depth++];
 	memset(f, 0, sizeof(*f));
@@ -546,7 +573,7 @@ static int on_scalar(struct loader *ld, const yaml_event_t *ev)
 	if (yl_resolve_node_scalar(ld, v, ev, plain, tag))
 		return ld->status;
 	if (ld->keys.depth)
-		yl_note_key_scalar(ld, ev, tag,
+		yl_note_key_scalar(ld, ev, yaml_tag_name(ld, tag, &pr),
 				   ev->data.scalar.anchor ? anchor : NULL,
 				   anchor_len, b, e);
 	if (ev->data.scalar.anchor) {
@@ -622,9 +649,34 @@ static int on_document_start(struct loader *ld, const yaml_event_t *ev)
 	const yaml_version_directive_t *ver =
 		ev->data.document_start.version_directive;
 
-	if (ev->data.document_start.tag_directives.start !=
-	    ev->data.document_start.tag_directives.end)
-		ld->has_tag_directive = ld->keys.tag_directive = 1;
+	const yaml_tag_directive_t *td =
+		ev->data.document_start.tag_directives.start;
+	const yaml_tag_directive_t *te =
+		ev->data.document_start.tag_directives.end;
+
+	if (td != te) {
+		size_t n = 1 + (size_t)(te - td);
+		const char **h = arena_alloc(ld->arena, 2 * n * sizeof(*h));
+
+		ld->has_tag_directive = 1;
+		h[0] = "!!";
+		h[1] = YAML_TAG_PREFIX;
+		for (n = 1; td < te; td++) {
+			const char *hd = (const char *)td->handle;
+			const char *pf = arena_memdup(ld->arena, td->prefix,
+					strlen((const char *)td->prefix));
+
+			if (!strcmp(hd, "!!"))
+				h[1] = pf;
+			else {
+				h[2 * n] = arena_memdup(ld->arena, hd, strlen(hd));
+				h[2 * n + 1] = pf;
+				n++;
+			}
+		}
+		ld->keys.handles = h;
+		ld->keys.nr_handles = n;
+	}
 	if (++ld->documents > 1)
 		return yl_fail(ld, LOAD_EINVALID, &ev->start_mark,
 			    "source contains more than one document");
@@ -671,6 +723,8 @@ static void loader_reset(struct loader *ld)
 	ld->documents = 0;
 	ld->nr_anchors = 0;
 	ld->yaml11 = ld->keys.yaml11 = 0;
+	ld->keys.handles = NULL;
+	ld->keys.nr_handles = 0;
 	ykeys_reset(&ld->keys);
 	free(ld->anchor_hash);
 	ld->anchor_hash = NULL;

@@ -181,6 +181,24 @@ const docs = [
   "p: !!pairs [!!set {}]",
   "p: !!omap [!!set {a}, !!set {a}]",
   "p: !!omap [!!set {a}, a]",
+  // tags inside collection keys: %TAG handles, local and verbatim tags as written
+  "%TAG !e! !local-\n---\n!e!x {a, b}: v\n",
+  "%TAG !e! tag:example.com,2000:\n---\n[!e!x a, !e!y [b], !!str c, !loc d, !<tag:other:z> e]: v",
+  "%TAG !e! !local-\n---\n[!e!x a, !local-y b, !e! c, !local d]: v",
+  "%TAG !! tag:example.com,2000:\n---\n[!!x a, !<tag:yaml.org,2002:str> b]: v",
+  "%TAG ! tag:example.com,2000:\n---\n[!x a, !!str b]: v",
+  "%TAG !e! tag:yaml.org,2002:\n---\n[!e!str a, !e!int 1]: v",
+  "%TAG !a! tag:x.com:\n%TAG !b! tag:x.com:y\n---\n[!b!z a, !a!yz b]: v",
+  "%TAG !e! tag:example.com,2000:\n---\n[!e!a%2Cb a]: v",
+  "%TAG !e! tag:example.com,2000:\n---\n? - !e!x a\n  - !e!y\n    k: v\n: v",
+  "[!a%2Cb x]: v",
+  "? - !a,b x\n: v",
+  "[!a%41b x]: v",
+  "[!<!foo> x, !<!a,b> y]: v",
+  "[!<tag:a%41> x]: v",
+  "%TAG !e! !l-\n---\n[!e!a%41 x, !l-a%41 y]: v",
+  "[!a%41b x, !<!a%41> y]: v",
+  "? - !a%41b\n    k: v\n: v",
 ];
 
 const out = [];
