@@ -13,6 +13,7 @@
 #include "hashfile.h"
 #include "readfile.h"
 #include "inputpath.h"
+#include "quote.h"
 #include "render.h"
 #include "repo.h"
 #include "root.h"
@@ -21,6 +22,7 @@
 #include "utf8.h"
 
 #include <errno.h>
+#include <stdarg.h>
 #include <git2.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -495,6 +497,26 @@ int verify_find_root(struct verify_memos *memos, struct strbuf *out,
 }
 
 /*
+ * Add "  <label>: <text>" to r's notes, text escaped onto one line
+ * (quote.h): it quotes paths, keys and commit subjects.
+ */
+__attribute__((format(printf, 3, 4)))
+static void add_note(struct verify_report *r, const char *label,
+		     const char *fmt, ...)
+{
+	struct strbuf text = STRBUF_INIT;
+	va_list ap;
+
+	va_start(ap, fmt);
+	strbuf_vaddf(&text, fmt, ap);
+	va_end(ap);
+	strbuf_addf(&r->notes, "  %s: ", label);
+	quote_escape(&r->notes, text.buf, text.len);
+	strbuf_addch(&r->notes, '\n');
+	strbuf_release(&text);
+}
+
+/*
  * For each input that drifted, say which commit last had the recorded
  * content and which changed it.  Quietly does nothing outside a work tree.
  */
@@ -588,10 +610,10 @@ static void attribute(struct verify_memos *memos, struct verify_report *r,
 		strbuf_addf(&path, "%s%s", prefix.buf, c->rel.buf);
 		m = search_drift(memos, repo, &start, path.buf, c);
 		if (!m->ret)
-			strbuf_addf(&r->notes, "  note: %s\n", m->text);
+			add_note(r, "note", "%s", m->text);
 		else
-			strbuf_addf(&r->notes, "  note: %s: cannot search the "
-				    "history: %s\n", c->field, m->text);
+			add_note(r, "note", "%s: cannot search the history: %s",
+				 c->field, m->text);
 		strbuf_release(&path);
 	}
 	if (opts->explain)
@@ -657,8 +679,8 @@ void verify_one(struct verify_run *run, struct verify_report *r)
 	r->loaded = 1;
 	check_signature(r, run->keyring, opts);
 	if (r->sc.unknown.len)
-		strbuf_addf(&r->notes, "  note: ignoring unknown fields in "
-			    "the sidecar: %s\n", r->sc.unknown.buf);
+		add_note(r, "note", "ignoring unknown fields in the sidecar: "
+			 "%s", r->sc.unknown.buf);
 
 	slash = strrchr(r->report.buf, '/');
 	if (slash)
@@ -685,8 +707,8 @@ void verify_one(struct verify_run *run, struct verify_report *r)
 		tree.commit = git_commit_id(at->commit);
 		tree.prefix = at->prefix.buf;
 		tp = &tree;
-		strbuf_addf(&r->notes, "  note: inputs read at commit %s (%s)\n",
-			    at->short_id, opts->at);
+		add_note(r, "note", "inputs read at commit %s (%s)",
+			 at->short_id, opts->at);
 	}
 	if (opts->changed_since) {
 		const struct changed_base *b = verify_since_base(run, r);
@@ -708,8 +730,7 @@ void verify_one(struct verify_run *run, struct verify_report *r)
 			    r->root.buf, tp, opts->allow_outside);
 	for (i = 0; i < r->nr_checks; i++)
 		if (r->checks[i].note.len)
-			strbuf_addf(&r->notes, "  note: %s\n",
-				    r->checks[i].note.buf);
+			add_note(r, "note", "%s", r->checks[i].note.buf);
 	attribute(memos, r, at, tp, opts);
 	render_compare_block(&r->md_warning, &r->md_line, r->markdown.buf,
 			     &r->sc);
