@@ -1,5 +1,6 @@
 #include "config.h"
 #include "jsonload.h"
+#include "quote.h"
 #include "usage.h"
 
 #include <jansson.h>
@@ -87,9 +88,30 @@ int json_load_ijson(struct value **out, struct arena *arena,
 	return 0;
 }
 
+/* How much of the file a JSON error may quote: the token jansson names. */
+#define JSON_EXCERPT_MAX 24
+
 void jsonload_describe_error(struct strbuf *err, const json_error_t *jerr)
 {
+	const char *near = strstr(jerr->text, " near '");
+
 	strbuf_addstr(err, "invalid JSON: ");
-	strbuf_add_printable(err, jerr->text);
+	if (!near) {
+		strbuf_add_printable(err, jerr->text);
+	} else {
+		/*
+		 * jansson quotes the text it stopped at, which is the file's:
+		 * a short escaped excerpt of it, no more.
+		 */
+		const char *tok = near + strlen(" near '");
+		size_t n = strlen(tok);
+
+		if (n && tok[n - 1] == '\'')
+			n--;
+		quote_escape(err, jerr->text, (size_t)(near - jerr->text));
+		strbuf_addstr(err, " near '");
+		quote_excerpt(err, tok, n, JSON_EXCERPT_MAX);
+		strbuf_addch(err, '\'');
+	}
 	strbuf_addf(err, " (line %d, column %d)", jerr->line, jerr->column);
 }

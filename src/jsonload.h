@@ -18,7 +18,8 @@ int json_load_ijson(struct value **out, struct arena *arena,
 
 /*
  * Append "invalid JSON: <jansson's message> (line L, column C)", the
- * message on one line (jansson quotes the input near the error).
+ * message on one line; of the input jansson quotes near the error, at
+ * most a short excerpt, escaped (quote.h).
  */
 void jsonload_describe_error(struct strbuf *err, const json_error_t *jerr);
 

@@ -1,6 +1,7 @@
 #include "config.h"
 #include "jsonout.h"
 #include "signature.h"
+#include "jsonload.h"
 #include "atomicfile.h"
 #include "hashfile.h"
 #include "readfile.h"
@@ -479,8 +480,10 @@ enum sig_status sig_check_sidecar(struct sig_result *res,
 	}
 	doc = json_loadb(raw.buf, raw.len, JSON_REJECT_DUPLICATES, &jerr);
 	if (!doc) {
-		strbuf_addf(&res->reason, "%s is not valid JSON: %s",
-			    res->sig_path.buf, jerr.text);
+		/* jansson's text quotes the file: an escaped excerpt only */
+		strbuf_addf(&res->reason, "%s is not valid JSON: ",
+			    res->sig_path.buf);
+		jsonload_describe_error(&res->reason, &jerr);
 		goto out;
 	}
 	if (json_unpack_ex(doc, &jerr, 0, "{s:I, s:s, s:s, s:s, s:s}",

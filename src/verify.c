@@ -17,6 +17,7 @@
 #include "render.h"
 #include "repo.h"
 #include "root.h"
+#include "rootfile.h"
 #include "strutil.h"
 #include "usage.h"
 #include "utf8.h"
@@ -27,6 +28,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 struct at_commit {
@@ -637,6 +639,19 @@ static void check_signature(struct verify_report *r,
 			    const struct sig_keyring *kr,
 			    const struct verify_options *opts)
 {
+	struct strbuf sig = STRBUF_INIT, err = STRBUF_INIT;
+	struct stat st;
+
+	/* A .sig that leads out of the root is refused unread. */
+	strbuf_addf(&sig, "%s%s", r->sidecar_path.buf, SIGNATURE_SUFFIX);
+	if (!lstat(sig.buf, &st) &&
+	    rootfile_check(r->root.buf, sig.buf, opts->allow_outside, NULL,
+			   &err) == ROOTFILE_OUTSIDE) {
+		r->sig.status = SIG_MALFORMED;
+		strbuf_addbuf(&r->sig.sig_path, &sig);
+		strbuf_addf(&r->sig.reason, "%s: %s", sig.buf, err.buf);
+		goto out;
+	}
 	switch (sig_check_sidecar(&r->sig, kr, r->sidecar_path.buf)) {
 	case SIG_UNSIGNED:
 		if (opts->require_signature)
@@ -652,6 +667,9 @@ static void check_signature(struct verify_report *r,
 	default:
 		break;
 	}
+out:
+	strbuf_release(&sig);
+	strbuf_release(&err);
 }
 
 void verify_one(struct verify_run *run, struct verify_report *r)
@@ -672,7 +690,21 @@ void verify_one(struct verify_run *run, struct verify_report *r)
 				    r->sidecar_path.buf);
 		goto out;
 	}
-	if (sidecar_load(&r->sc, r->sidecar_path.buf, &err)) {
+	/* The root first: the sidecar and its neighbours must lie in it. */
+	slash = strrchr(r->report.buf, '/');
+	if (slash)
+		strbuf_add(&dir, r->report.buf, (size_t)(slash - r->report.buf) +
+			   (slash == r->report.buf));
+	else
+		strbuf_addstr(&dir, ".");
+	r->root_origin = verify_find_root(memos, &r->root, dir.buf, opts->root,
+					  &err);
+	if (r->root_origin < 0) {
+		strbuf_addbuf(&r->error, &err);
+		goto out;
+	}
+	if (sidecar_load_in(&r->sc, r->root.buf, r->sidecar_path.buf,
+			    opts->allow_outside, &err)) {
 		strbuf_addf(&r->error, "%s", err.buf);
 		goto out;
 	}
@@ -682,18 +714,6 @@ void verify_one(struct verify_run *run, struct verify_report *r)
 		add_note(r, "note", "ignoring unknown fields in the sidecar: "
 			 "%s", r->sc.unknown.buf);
 
-	slash = strrchr(r->report.buf, '/');
-	if (slash)
-		strbuf_add(&dir, r->report.buf, (size_t)(slash - r->report.buf) +
-			   (slash == r->report.buf));
-	else
-		strbuf_addstr(&dir, ".");
-	strbuf_reset(&err);
-	r->root_origin = verify_find_root(memos, &r->root, dir.buf, opts->root, &err);
-	if (r->root_origin < 0) {
-		strbuf_addbuf(&r->error, &err);
-		goto out;
-	}
 	if (opts->at) {
 		strbuf_reset(&err);
 		at = memo_at(memos, r->root.buf, opts->at, &err);
@@ -733,7 +753,7 @@ void verify_one(struct verify_run *run, struct verify_report *r)
 			add_note(r, "note", "%s", r->checks[i].note.buf);
 	attribute(memos, r, at, tp, opts);
 	render_compare_block(&r->md_warning, &r->md_line, r->markdown.buf,
-			     &r->sc);
+			     r->root.buf, opts->allow_outside, &r->sc);
 out:
 	r->verdict = VERIFY_INTACT;
 	if (r->error.len)
