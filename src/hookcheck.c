@@ -202,7 +202,8 @@ static const char *find_root(struct ctx *c, const char *sidecar_path)
 			return c->roots[i];
 		}
 	/* The directory may not exist in the work tree: fall back upward. */
-	while (root_find(&root, dir.buf, NULL, &err) < 0 && dir.len > strlen(c->workdir)) {
+	while (root_find_pinned(&root, dir.buf, NULL, &err) < 0 &&
+	       dir.len > strlen(c->workdir)) {
 		char *s = strrchr(dir.buf, '/');
 
 		strbuf_reset(&err);

@@ -54,6 +54,7 @@ struct memo {
 	char *text;		/* a hash's error, a root's path, a search's
 				   message or error */
 	int origin;		/* for roots */
+	char *note, *warning;	/* for roots: root_describe()'s, or NULL */
 };
 
 /* --at: the commit opened once per root, or why it could not be. */
@@ -110,6 +111,8 @@ void verify_run_release(struct verify_run *run)
 	for (i = 0; i < m->nr_roots; i++) {
 		free(m->roots[i].key);
 		free(m->roots[i].text);
+		free(m->roots[i].note);
+		free(m->roots[i].warning);
 	}
 	for (i = 0; i < m->nr_hashes; i++) {
 		free(m->hashes[i].key);
@@ -479,13 +482,15 @@ int verify_find_root(struct verify_memos *memos, struct strbuf *out,
 	int origin;
 
 	if (!m) {
-		struct strbuf root = STRBUF_INIT;
+		struct strbuf root = STRBUF_INIT, note = STRBUF_INIT;
+		struct strbuf warning = STRBUF_INIT;
 
-		origin = root_find(&root, dir, given, err);
+		origin = root_find_pinned(&root, dir, given, err);
 		if (origin < 0) {
 			strbuf_release(&root);
 			return -1;
 		}
+		root_describe(&note, &warning, root.buf, origin);
 		ALLOC_GROW(memos->roots, memos->nr_roots + 1,
 			   memos->alloc_roots);
 		m = &memos->roots[memos->nr_roots++];
@@ -493,6 +498,10 @@ int verify_find_root(struct verify_memos *memos, struct strbuf *out,
 		m->key = xstrdup(dir);
 		m->text = strbuf_detach(&root, NULL);
 		m->origin = origin;
+		m->note = note.len ? strbuf_detach(&note, NULL) : NULL;
+		m->warning = warning.len ? strbuf_detach(&warning, NULL) : NULL;
+		strbuf_release(&note);
+		strbuf_release(&warning);
 	}
 	strbuf_addstr(out, m->text);
 	return m->origin;
@@ -516,6 +525,21 @@ static void add_note(struct verify_report *r, const char *label,
 	quote_escape(&r->notes, text.buf, text.len);
 	strbuf_addch(&r->notes, '\n');
 	strbuf_release(&text);
+}
+
+/*
+ * Name r's root when it is not the work tree's top, and warn when a
+ * package.json a pull request could plant set it (root_describe()).
+ */
+static void root_notes(struct verify_memos *memos, struct verify_report *r,
+		       const char *dir)
+{
+	const struct memo *m = memo_find(memos->roots, memos->nr_roots, dir, 0);
+
+	if (m && m->note)
+		add_note(r, "note", "%s", m->note);
+	if (m && m->warning)
+		add_note(r, "warning", "%s", m->warning);
 }
 
 /*
@@ -713,6 +737,7 @@ void verify_one(struct verify_run *run, struct verify_report *r)
 	if (r->sc.unknown.len)
 		add_note(r, "note", "ignoring unknown fields in the sidecar: "
 			 "%s", r->sc.unknown.buf);
+	root_notes(memos, r, dir.buf);
 
 	if (opts->at) {
 		strbuf_reset(&err);

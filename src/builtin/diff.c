@@ -230,7 +230,7 @@ static int load_file(struct diff_side *s, const char *operand,
 	strbuf_addstr(&s->name, operand);
 	/* The root first: the sidecar must lie in it (rootfile.h). */
 	dir_of(&dir, path.buf);
-	if (root_find(&root, dir.buf, opts->root, &err) < 0 ||
+	if (root_find_pinned(&root, dir.buf, opts->root, &err) < 0 ||
 	    sidecar_load_in(&s->sc, root.buf, path.buf, opts->allow_outside,
 			    &err)) {
 		print_load_error(path.buf, &err);
@@ -292,7 +292,7 @@ static int open_repo(struct at_repo *r, const char *report, const char *given)
 	if (real_dir[n])
 		strbuf_addf(&r->sidecar, "%s/", real_dir + n + 1);
 	strbuf_addstr(&r->sidecar, base);
-	if (root_find(&r->root, real_dir, given, &err) < 0) {
+	if (root_find_pinned(&r->root, real_dir, given, &err) < 0) {
 		error("%s: %s", path.buf, err.buf);
 		goto out;
 	}
