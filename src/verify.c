@@ -684,7 +684,11 @@ static void check_signature(struct verify_report *r,
 				    r->sig.sig_path.buf);
 		break;
 	case SIG_UNKNOWN_KEY:
-		if (!kr->nr)
+		if (!kr->nr && kr->skipped)
+			strbuf_addf(&r->sig.reason, " (no usable trusted keys: "
+				    "%zu key file%s skipped, see the warnings)",
+				    kr->skipped, kr->skipped == 1 ? "" : "s");
+		else if (!kr->nr)
 			strbuf_addstr(&r->sig.reason, " (no trusted keys: "
 				      "--trusted-keys or ahd-replay.trustedKeys)");
 		break;
@@ -744,6 +748,7 @@ void verify_one(struct verify_run *run, struct verify_report *r)
 		at = memo_at(memos, r->root.buf, opts->at, &err);
 		if (!at) {
 			strbuf_addbuf(&r->error, &err);
+			r->stop = 1;
 			goto out;
 		}
 		tree.repo = at->repo;

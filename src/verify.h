@@ -57,6 +57,8 @@ struct verify_report {
 	const char *required_by;	/* the --require-sidecar glob, borrowed */
 	int skipped;		/* unchanged since --changed-since: not checked */
 	enum verify_verdict verdict;
+	int stop;		/* --at cannot be used: verify no further report,
+				   so its error is printed once */
 };
 
 struct verify_options {

@@ -18,6 +18,7 @@
 #include "sidecar.h"
 #include "strutil.h"
 #include "usage.h"
+#include "utf8.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -66,6 +67,7 @@ static json_t *load_sidecar(const char *path, int allow_outside,
 {
 	struct strbuf buf = STRBUF_INIT, why = STRBUF_INIT;
 	struct strbuf root = STRBUF_INIT, real = STRBUF_INIT;
+	struct strbuf text = STRBUF_INIT;
 	json_t *doc = NULL;
 	json_error_t jerr;
 
@@ -84,13 +86,18 @@ static json_t *load_sidecar(const char *path, int allow_outside,
 		strbuf_addbuf(err, &why);
 		goto out;
 	}
-	doc = json_loadb(buf.buf, buf.len,
+	/*
+	 * Read as text the way the reference reads it (bytes that are not
+	 * UTF-8 become U+FFFD, SPEC 4.1), as verify and sign do.
+	 */
+	utf8_repair(&text, buf.buf, buf.len);
+	doc = json_loadb(text.buf, text.len,
 			 JSON_DECODE_ANY | JSON_DECODE_INT_AS_REAL |
 			 JSON_ALLOW_NUL, &jerr);
-	if (!doc) {
+	if (!doc)
 		jsonload_describe_error(err, &jerr);
-	}
 out:
+	strbuf_release(&text);
 	strbuf_release(&buf);
 	strbuf_release(&why);
 	strbuf_release(&root);
