@@ -28,14 +28,15 @@ static const struct cmd_struct commands[] = {
 	  "sidecars", 0 },
 	{ "log", cmd_log, "check a REPLAY.jsonl event log", 0 },
 	{ "render", cmd_render, "print a sidecar's markdown block as the "
-	  "reference does", 0 },
+	  "reference does", NEED_GIT },
 	{ "replay", cmd_replay, "re-issue a run at its version with its inputs "
 	  "restored", NEED_GIT },
-	{ "sign", cmd_sign, "write a detached signature for each sidecar", 0 },
+	{ "sign", cmd_sign, "write a detached signature for each sidecar",
+	  NEED_GIT },
 	{ "uninstall-hooks", cmd_uninstall_hooks, "remove the hooks and restore "
 	  "the ones they replaced", NEED_GIT },
 	{ "validate", cmd_validate, "check sidecars against the replay JSON "
-	  "Schema", 0 },
+	  "Schema", NEED_GIT },
 	{ "verify", cmd_verify, "check that reports' inputs still hash as "
 	  "recorded", NEED_GIT },
 	{ "verify-replay", cmd_verify, "alias of verify", NEED_GIT },

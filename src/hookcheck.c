@@ -5,6 +5,7 @@
 #include "inputpath.h"
 #include "lfs.h"
 #include "repo.h"
+#include "quote.h"
 #include "root.h"
 #include "sidecar.h"
 #include "strutil.h"
@@ -201,7 +202,8 @@ static const char *find_root(struct ctx *c, const char *sidecar_path)
 			return c->roots[i];
 		}
 	/* The directory may not exist in the work tree: fall back upward. */
-	while (root_find(&root, dir.buf, NULL, &err) < 0 && dir.len > strlen(c->workdir)) {
+	while (root_find_pinned(&root, dir.buf, NULL, &err) < 0 &&
+	       dir.len > strlen(c->workdir)) {
 		char *s = strrchr(dir.buf, '/');
 
 		strbuf_reset(&err);
@@ -236,8 +238,12 @@ static void finding(struct ctx *c, int problem, const char *report,
 		c->res->problems++;
 	else
 		c->res->warnings++;
-	strbuf_addf(t, "  %s %s: %s %s\n      recorded ", problem ? "FAIL" :
-		    "warn", report, field, path);
+	/* Paths come from the tree and the sidecar: quoted (quote.h). */
+	strbuf_addf(t, "  %s ", problem ? "FAIL" : "warn");
+	quote_c_style(t, report);
+	strbuf_addf(t, ": %s ", field);
+	quote_c_style(t, path);
+	strbuf_addstr(t, "\n      recorded ");
 	short_hash(t, recorded);
 	if (base_hash) {
 		strbuf_addf(t, ", %s ", c->base->name);
@@ -247,7 +253,9 @@ static void finding(struct ctx *c, int problem, const char *report,
 		strbuf_addf(t, ", %s ", c->next->name);
 		short_hash(t, next_hash);
 	}
-	strbuf_addf(t, "\n      %s\n", what);
+	strbuf_addstr(t, "\n      ");
+	quote_escape(t, what, strlen(what));
+	strbuf_addch(t, '\n');
 }
 
 static void state_tree(struct input_tree *it, struct ctx *c,
@@ -661,8 +669,12 @@ int hookcheck_run(git_repository *repo, const char *workdir,
 			/* A broken sidecar only matters when it comes in now. */
 			if (changed) {
 				res->problems++;
-				strbuf_addf(&res->text, "  FAIL %s: the sidecar "
-					    "does not load: %s\n", sp, why.buf);
+				strbuf_addstr(&res->text, "  FAIL ");
+				quote_c_style(&res->text, sp);
+				strbuf_addstr(&res->text, ": the sidecar does "
+					      "not load: ");
+				quote_escape(&res->text, why.buf, why.len);
+				strbuf_addch(&res->text, '\n');
 			}
 		} else {
 			int had = changed && base_sidecar(&c, sp, &old);

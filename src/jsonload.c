@@ -1,5 +1,6 @@
 #include "config.h"
 #include "jsonload.h"
+#include "quote.h"
 #include "usage.h"
 
 #include <jansson.h>
@@ -70,14 +71,14 @@ static struct value *convert(struct arena *a, json_t *j)
 	BUG("unknown jansson type");
 }
 
-int json_load_ijson(struct value **out, struct arena *arena,
-		    const char *text, size_t len, struct strbuf *err)
+static int load(struct value **out, struct arena *arena, const char *text,
+		size_t len, size_t flags, struct strbuf *err)
 {
 	json_error_t jerr;
 	json_t *root;
 
-	root = json_loadb(text, len, JSON_DECODE_ANY | JSON_REJECT_DUPLICATES |
-			  JSON_DECODE_INT_AS_REAL | JSON_ALLOW_NUL, &jerr);
+	root = json_loadb(text, len, JSON_DECODE_ANY | JSON_DECODE_INT_AS_REAL |
+			  JSON_ALLOW_NUL | flags, &jerr);
 	if (!root) {
 		jsonload_describe_error(err, &jerr);
 		return -1;
@@ -87,9 +88,55 @@ int json_load_ijson(struct value **out, struct arena *arena,
 	return 0;
 }
 
+int json_load_ijson(struct value **out, struct arena *arena,
+		    const char *text, size_t len, struct strbuf *err)
+{
+	return load(out, arena, text, len, JSON_REJECT_DUPLICATES, err);
+}
+
+int json_load_parse(struct value **out, struct arena *arena,
+		    const char *text, size_t len, struct strbuf *err)
+{
+	/* jansson keeps the last value of a repeated key, as JSON.parse */
+	return load(out, arena, text, len, 0, err);
+}
+
+/* How much of the file a JSON error may quote: the token jansson names. */
+#define JSON_EXCERPT_MAX 24
+
 void jsonload_describe_error(struct strbuf *err, const json_error_t *jerr)
 {
+	const char *near = strstr(jerr->text, " near '");
+
+	if (json_error_code(jerr) == json_error_numeric_overflow) {
+		/*
+		 * JSON.parse reads 1e400 as Infinity, which the reference
+		 * prints as "Infinity" and its schema takes for a
+		 * temperature: a double cannot carry it, so say so rather
+		 * than call valid JSON invalid or print another number.
+		 */
+		strbuf_addf(err, "unsupported: a number beyond the range of a "
+			    "double, which JSON.parse reads as Infinity (line "
+			    "%d, column %d)", jerr->line, jerr->column);
+		return;
+	}
 	strbuf_addstr(err, "invalid JSON: ");
-	strbuf_add_printable(err, jerr->text);
+	if (!near) {
+		strbuf_add_printable(err, jerr->text);
+	} else {
+		/*
+		 * jansson quotes the text it stopped at, which is the file's:
+		 * a short escaped excerpt of it, no more.
+		 */
+		const char *tok = near + strlen(" near '");
+		size_t n = strlen(tok);
+
+		if (n && tok[n - 1] == '\'')
+			n--;
+		quote_escape(err, jerr->text, (size_t)(near - jerr->text));
+		strbuf_addstr(err, " near '");
+		quote_excerpt(err, tok, n, JSON_EXCERPT_MAX);
+		strbuf_addch(err, '\'');
+	}
 	strbuf_addf(err, " (line %d, column %d)", jerr->line, jerr->column);
 }

@@ -17,8 +17,18 @@ int json_load_ijson(struct value **out, struct arena *arena,
 		    const char *text, size_t len, struct strbuf *err);
 
 /*
+ * json_load_ijson() with JSON.parse's reading of a repeated key: the
+ * last value wins (a sidecar's RFC 8785 form for signing, as verify and
+ * validate read it).
+ */
+int json_load_parse(struct value **out, struct arena *arena,
+		    const char *text, size_t len, struct strbuf *err);
+
+/*
  * Append "invalid JSON: <jansson's message> (line L, column C)", the
- * message on one line (jansson quotes the input near the error).
+ * message on one line; of the input jansson quotes near the error, at
+ * most a short excerpt, escaped (quote.h).  A number beyond the range
+ * of a double (1e400, Infinity to JSON.parse) is "unsupported: ...".
  */
 void jsonload_describe_error(struct strbuf *err, const json_error_t *jerr);
 

@@ -1,5 +1,7 @@
 #include "config.h"
 #include "render.h"
+#include "quote.h"
+#include "rootfile.h"
 #include "hashfile.h"
 #include "readfile.h"
 #include "numfmt.h"
@@ -204,16 +206,26 @@ int render_find_block(const char *text, size_t len, size_t *begin,
 }
 
 int render_compare_block(struct strbuf *warning, long *line_out,
-			 const char *path, const struct sidecar *sc)
+			 const char *path, const char *root, int allow_outside,
+			 const struct sidecar *sc)
 {
 	struct strbuf text = STRBUF_INIT, want = STRBUF_INIT, err = STRBUF_INIT;
 	size_t begin, end, i = 0, line;
 	const char *a, *b, *p;
 	int ret = 0;
 
-	if (!*path || access(path, F_OK) ||
-	    read_file_limited(&text, path, HASH_DEFAULT_MAX_SIZE, &err) ||
-	    render_find_block(text.buf, text.len, &begin, &end))
+	if (!*path || access(path, F_OK))
+		goto out;
+	if (rootfile_read(&text, root, path, allow_outside,
+			  HASH_DEFAULT_MAX_SIZE, &err) == ROOTFILE_OUTSIDE) {
+		/* Say so, without a byte of what it leads to. */
+		*line_out = 1;
+		strbuf_addf(warning, "the replay block was not compared: %s",
+			    err.buf);
+		ret = 1;
+		goto out;
+	}
+	if (err.len || render_find_block(text.buf, text.len, &begin, &end))
 		goto out;
 	render_markdown(&want, sc);
 	{
@@ -252,10 +264,12 @@ int render_compare_block(struct strbuf *warning, long *line_out,
 					     want.len - i) : 0;
 
 		strbuf_addf(warning, "the replay block in %s differs "
-			    "from the sidecar at line %zu: it has '%.*s', the "
-			    "sidecar renders '%.*s' (the JSON is authoritative)",
-			    path, line, (int)(na > 80 ? 80 : na),
-			    a + i, (int)(nb > 80 ? 80 : nb), b + i);
+			    "from the sidecar at line %zu: it has '", path,
+			    line);
+		quote_excerpt(warning, a + i, na, 80);
+		strbuf_addstr(warning, "', the sidecar renders '");
+		quote_excerpt(warning, b + i, nb, 80);
+		strbuf_addstr(warning, "' (the JSON is authoritative)");
 	}
 out:
 	strbuf_release(&text);

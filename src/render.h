@@ -59,9 +59,13 @@ int render_place_block(struct strbuf *out, const struct strbuf *report,
  * makes of sc; the JSON is authoritative, so a difference is a warning.
  * Returns 1 with a one-line warning appended to warning and the line of
  * the report where they part in *line; 0 when they agree, or when there
- * is no report or no block to compare.
+ * is no report or no block to compare.  The report is read only inside
+ * root unless allow_outside (rootfile.h); one that leads out of it is a
+ * warning that quotes nothing of it.  The lines quoted are escaped
+ * excerpts (quote.h).
  */
 int render_compare_block(struct strbuf *warning, long *line,
-			 const char *path, const struct sidecar *sc);
+			 const char *path, const char *root, int allow_outside,
+			 const struct sidecar *sc);
 
 #endif

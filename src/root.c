@@ -23,6 +23,8 @@ const char *root_origin_name(int origin)
 		return "package.json";
 	case ROOT_GIT:
 		return "git work tree";
+	case ROOT_CONFIG:
+		return "ahd-replay.root";
 	default:
 		return "current directory";
 	}
@@ -171,4 +173,90 @@ int root_find(struct strbuf *out, const char *dir, const char *given,
 out:
 	strbuf_release(&cur);
 	return ret;
+}
+
+/*
+ * The root ahd-replay.root pins in the repository around dir: 1 with it
+ * in out, 0 when none is set (or there is no work tree), -1 and err.
+ */
+static int pinned_root(struct strbuf *out, const char *dir,
+		       struct strbuf *err)
+{
+	struct repo r = REPO_INIT;
+	struct strbuf why = STRBUF_INIT, path = STRBUF_INIT;
+	git_config *cfg = NULL;
+	git_config_entry *e = NULL;
+	int ret = 0, rc;
+
+	/* No repository, or one that does not open: nothing is pinned. */
+	if (repo_open(&r, dir, REPO_PATHS_ONLY, &why) || !r.workdir.len)
+		goto out;
+	if (git_repository_config_snapshot(&cfg, r.git) < 0) {
+		strbuf_addf(err, "cannot read the git configuration: %s",
+			    lg2_message());
+		ret = -1;
+		goto out;
+	}
+	rc = repo_config_entry(&e, cfg, "ahd-replay.root", err);
+	if (rc <= 0) {
+		ret = rc;
+		goto out;
+	}
+	if (e->value[0] != '/')
+		strbuf_addf(&path, "%s/", r.workdir.buf);
+	strbuf_addstr(&path, e->value);
+	if (set_real(out, path.buf, &why)) {
+		strbuf_addf(err, "ahd-replay.root: %s", why.buf);
+		ret = -1;
+		goto out;
+	}
+	ret = 1;
+out:
+	git_config_entry_free(e);
+	git_config_free(cfg);
+	repo_release(&r);
+	strbuf_release(&why);
+	strbuf_release(&path);
+	return ret;
+}
+
+int root_find_pinned(struct strbuf *out, const char *dir, const char *given,
+		     struct strbuf *err)
+{
+	struct strbuf abs = STRBUF_INIT;
+	int rc;
+
+	if (given)
+		return root_find(out, dir, given, err);
+	if (path_absolute(&abs, dir, err))
+		return -1;
+	rc = pinned_root(out, abs.buf, err);
+	strbuf_release(&abs);
+	if (rc)
+		return rc < 0 ? -1 : ROOT_CONFIG;
+	return root_find(out, dir, NULL, err);
+}
+
+void root_describe(struct strbuf *note, struct strbuf *warning,
+		   const char *root, int origin)
+{
+	struct strbuf top = STRBUF_INIT;
+
+	if (!repo_worktree_of(&top, root) || !strcmp(top.buf, root))
+		goto out;
+	if (path_is_within(root, top.buf))
+		strbuf_addf(note, "root: %s (%s), not the work tree's top %s",
+			    root + top.len + (top.len > 1), root_origin_name(origin),
+			    top.buf);
+	else
+		strbuf_addf(note, "root: %s (%s), outside the work tree %s",
+			    root, root_origin_name(origin), top.buf);
+	if (origin == ROOT_PACKAGE_JSON && path_is_within(root, top.buf))
+		strbuf_addf(warning, "the root is set by %s/package.json, below "
+			    "the work tree's top: a pull request that adds one "
+			    "moves the root (and what inputs are read); pin it "
+			    "with --root or git config ahd-replay.root",
+			    root + top.len + (top.len > 1));
+out:
+	strbuf_release(&top);
 }

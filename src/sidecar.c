@@ -8,6 +8,7 @@
  */
 #include "config.h"
 #include "sidecar.h"
+#include "rootfile.h"
 #include "jsonload.h"
 #include "jsonout.h"
 #include "readfile.h"
@@ -341,6 +342,31 @@ int sidecar_load(struct sidecar *sc, const char *path, struct strbuf *err)
 	if (!read_file_limited(&buf, path, SIDECAR_MAX_SIZE, err))
 		ret = sidecar_parse(sc, buf.buf, buf.len, err);
 	strbuf_release(&buf);
+	return ret;
+}
+
+int sidecar_load_in(struct sidecar *sc, const char *root, const char *path,
+		    int allow_outside, struct strbuf *err)
+{
+	struct strbuf buf = STRBUF_INIT;
+	int ret = -1;
+
+	if (!rootfile_read(&buf, root, path, allow_outside, SIDECAR_MAX_SIZE,
+			   err))
+		ret = sidecar_parse(sc, buf.buf, buf.len, err);
+	strbuf_release(&buf);
+	return ret;
+}
+
+int sidecar_load_named(struct sidecar *sc, const char *path,
+		       int allow_outside, struct strbuf *err)
+{
+	struct strbuf root = STRBUF_INIT;
+	int ret = -1;
+
+	if (rootfile_root_for(&root, path, NULL, err) >= 0)
+		ret = sidecar_load_in(sc, root.buf, path, allow_outside, err);
+	strbuf_release(&root);
 	return ret;
 }
 

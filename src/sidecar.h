@@ -60,6 +60,19 @@ void sidecar_report_for(struct strbuf *out, const char *sidecar);
  * version ...").  The caller releases sc with sidecar_release() either way.
  */
 int sidecar_load(struct sidecar *sc, const char *path, struct strbuf *err);
+/*
+ * sidecar_load() of a sidecar that must lie inside root unless
+ * allow_outside (rootfile.h): a symlink out of it is refused unread.
+ */
+int sidecar_load_in(struct sidecar *sc, const char *root, const char *path,
+		    int allow_outside, struct strbuf *err);
+/*
+ * sidecar_load_in() with the root found from the sidecar's directory
+ * (rootfile_root_for()): for the commands that read a sidecar a user
+ * named.
+ */
+int sidecar_load_named(struct sidecar *sc, const char *path,
+		       int allow_outside, struct strbuf *err);
 /* The same for a sidecar's bytes already in memory (a blob, say). */
 int sidecar_parse(struct sidecar *sc, const char *buf, size_t len,
 		  struct strbuf *err);

@@ -13,6 +13,7 @@
  */
 #include "config.h"
 #include "sidecardiff.h"
+#include "quote.h"
 #include "strutil.h"
 #include "usage.h"
 
@@ -228,12 +229,18 @@ static void note_paths(struct sidecar_diff *d)
 			json_t *in = json_object_get(sides[s]->sc.json,
 						     input_fields[f]);
 
-			if (sides[s]->rerooted[f])
-				strbuf_addf(&d->notes, "%s: %s.path %s "
-					    "re-rooted to %s\n",
-					    sides[s]->name.buf, input_fields[f],
-					    json_string_value(json_object_get(in, "path")),
-					    sides[s]->rel[f].buf);
+			struct strbuf note = STRBUF_INIT;
+
+			if (!sides[s]->rerooted[f])
+				continue;
+			strbuf_addf(&note, "%s: %s.path %s re-rooted to %s",
+				    sides[s]->name.buf, input_fields[f],
+				    json_string_value(json_object_get(in, "path")),
+				    sides[s]->rel[f].buf);
+			/* one line each, whatever the paths hold (quote.h) */
+			quote_escape(&d->notes, note.buf, note.len);
+			strbuf_addch(&d->notes, '\n');
+			strbuf_release(&note);
 		}
 	}
 }

@@ -1,7 +1,9 @@
 #include "config.h"
 #include "jsonout.h"
 #include "signature.h"
+#include "jsonload.h"
 #include "atomicfile.h"
+#include "canon.h"
 #include "hashfile.h"
 #include "readfile.h"
 #include "sidecar.h"
@@ -143,6 +145,23 @@ static int no_passphrase(char *buf, int size, int rwflag, void *u)
 }
 
 /*
+ * Whether the file behind fp (rewound) has a PEM or OpenSSH private key
+ * header: a private key saved as a .pub, which deserves a plainer
+ * message than OpenSSL's decoder error.
+ */
+static int holds_private_key(FILE *fp)
+{
+	char line[128];
+
+	rewind(fp);
+	while (fgets(line, sizeof(line), fp))
+		if (starts_with(line, "-----BEGIN ") &&
+		    strstr(line, "PRIVATE KEY-----"))
+			return 1;
+	return 0;
+}
+
+/*
  * Read one Ed25519 key in PEM form.  A private key must not be readable
  * by group or others: the mode is checked on the open file, so it is the
  * file read.
@@ -174,6 +193,12 @@ static int load_key(EVP_PKEY **out, const char *path, int private,
 	}
 	*out = private ? PEM_read_PrivateKey(fp, NULL, no_passphrase, NULL) :
 			 PEM_read_PUBKEY(fp, NULL, no_passphrase, NULL);
+	if (!*out && !private && holds_private_key(fp)) {
+		ERR_clear_error();
+		strbuf_addf(err, "'%s' holds a private key, not a public key "
+			    "(keep private keys out of the trusted keys)", path);
+		goto out;
+	}
 	if (!*out) {
 		strbuf_addf(err, "cannot read %s '%s': ", what, path);
 		add_ossl_error(err, private ? "not a PEM private key" :
@@ -222,20 +247,34 @@ int sig_canonical_sidecar(struct strbuf *out, const char *path,
 {
 	struct strbuf raw = STRBUF_INIT, text = STRBUF_INIT;
 	struct strbuf why = STRBUF_INIT;
-	int ret = -1;
+	struct canon_out co = { STRBUF_INIT, NULL, NULL };
+	struct arena arena = ARENA_INIT;
+	struct value *root = NULL;
+	int ret = -1, rc;
 
 	if (read_file_limited(&raw, path, HASH_DEFAULT_MAX_SIZE, &why)) {
 		strbuf_addf(err, "cannot read '%s': %s", path, why.buf);
 		goto out;
 	}
 	utf8_repair(&text, raw.buf, raw.len);
-	if (canon_text(out, text.buf, text.len, HASH_JCS, &why)) {
+	/*
+	 * Read as JSON.parse reads it, as verify and validate do: a
+	 * repeated key keeps its last value, so a sidecar they accept can
+	 * be signed, and what is signed is what they check.
+	 */
+	co.buf = *out;
+	rc = json_load_parse(&root, &arena, text.buf, text.len, &why);
+	if (!rc)
+		rc = canon_write(&co, root, CANON_JCS, &why);
+	*out = co.buf;
+	if (rc) {
 		strbuf_addf(err, "'%s' has no RFC 8785 canonical form: %s",
 			    path, why.buf);
 		goto out;
 	}
 	ret = 0;
 out:
+	arena_release(&arena);
 	strbuf_release(&raw);
 	strbuf_release(&text);
 	strbuf_release(&why);
@@ -339,37 +378,40 @@ int sig_keyring_load_dir(struct sig_keyring *kr, const char *dir,
 {
 	DIR *d = opendir(dir);
 	struct dirent *de;
-	int ret = 0;
 
 	if (!d) {
 		strbuf_addf(err, "cannot read trusted keys directory '%s': %s",
 			    dir, strerror(errno));
 		return -1;
 	}
-	while (!ret && (de = readdir(d))) {
-		struct strbuf path = STRBUF_INIT;
+	while ((de = readdir(d))) {
+		struct strbuf path = STRBUF_INIT, why = STRBUF_INIT;
 		struct sig_trusted *t;
 		EVP_PKEY *key = NULL;
 
 		if (!ends_with(de->d_name, ".pub"))
 			continue;
 		strbuf_addf(&path, "%s/%s", dir, de->d_name);
-		if (sig_load_public(&key, path.buf, err)) {
-			ret = -1;
+		ALLOC_GROW(kr->keys, kr->nr + 1, kr->alloc);
+		t = &kr->keys[kr->nr];
+		/*
+		 * One bad file must not take every other key with it: it
+		 * is named and left out, the rest are used.
+		 */
+		if (sig_load_public(&key, path.buf, &why) ||
+		    sig_key_id(t->id, key, &why)) {
+			EVP_PKEY_free(key);
+			error("trusted keys: left out, %s", why.buf);
+			kr->skipped++;
 		} else {
-			ALLOC_GROW(kr->keys, kr->nr + 1, kr->alloc);
-			t = &kr->keys[kr->nr];
 			t->key = key;
-			if (sig_key_id(t->id, key, err)) {
-				EVP_PKEY_free(key);
-				ret = -1;
-			} else
-				kr->nr++;
+			kr->nr++;
 		}
 		strbuf_release(&path);
+		strbuf_release(&why);
 	}
 	closedir(d);
-	return ret;
+	return 0;
 }
 
 void sig_keyring_release(struct sig_keyring *kr)
@@ -380,7 +422,7 @@ void sig_keyring_release(struct sig_keyring *kr)
 		EVP_PKEY_free(kr->keys[i].key);
 	free(kr->keys);
 	kr->keys = NULL;
-	kr->nr = kr->alloc = 0;
+	kr->nr = kr->alloc = kr->skipped = 0;
 }
 
 const char *sig_status_name(enum sig_status status)
@@ -479,8 +521,10 @@ enum sig_status sig_check_sidecar(struct sig_result *res,
 	}
 	doc = json_loadb(raw.buf, raw.len, JSON_REJECT_DUPLICATES, &jerr);
 	if (!doc) {
-		strbuf_addf(&res->reason, "%s is not valid JSON: %s",
-			    res->sig_path.buf, jerr.text);
+		/* jansson's text quotes the file: an escaped excerpt only */
+		strbuf_addf(&res->reason, "%s is not valid JSON: ",
+			    res->sig_path.buf);
+		jsonload_describe_error(&res->reason, &jerr);
 		goto out;
 	}
 	if (json_unpack_ex(doc, &jerr, 0, "{s:I, s:s, s:s, s:s, s:s}",

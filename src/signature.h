@@ -67,13 +67,16 @@ struct sig_keyring {
 		EVP_PKEY *key;
 	} *keys;
 	size_t nr, alloc;
+	size_t skipped;		/* *.pub files that could not be used */
 };
-#define SIG_KEYRING_INIT { NULL, 0, 0 }
+#define SIG_KEYRING_INIT { NULL, 0, 0, 0 }
 
 /*
  * Add every *.pub file in dir.  A file that is not an Ed25519 SPKI PEM
- * key fails the whole load: a broken trust store should be fixed, not
- * half used.
+ * key (unreadable, junk, a private key) is named in an error message
+ * and counted in kr->skipped; the others are used (the caller decides
+ * what a broken store means for its exit status).  Returns -1 with a
+ * reason in err only when dir cannot be read.
  */
 int sig_keyring_load_dir(struct sig_keyring *kr, const char *dir,
 			 struct strbuf *err);

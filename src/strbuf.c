@@ -1,5 +1,6 @@
 #include "config.h"
 #include "strbuf.h"
+#include "quote.h"
 #include "usage.h"
 
 #include <stdarg.h>
@@ -117,7 +118,9 @@ void strbuf_addf(struct strbuf *sb, const char *fmt, ...)
 
 void strbuf_add_gh_escaped(struct strbuf *out, const char *s, int property)
 {
-	for (; *s; s++) {
+	while (*s) {
+		size_t n;
+
 		if (*s == '%')
 			strbuf_addstr(out, "%25");
 		else if (*s == '\r')
@@ -128,16 +131,26 @@ void strbuf_add_gh_escaped(struct strbuf *out, const char *s, int property)
 			strbuf_addstr(out, "%3A");
 		else if (property && *s == ',')
 			strbuf_addstr(out, "%2C");
-		else
+		else if ((unsigned char)*s >= 0x20 && (unsigned char)*s < 0x7f)
 			strbuf_addch(out, *s);
+		else {
+			/*
+			 * The run up to the next printable ASCII byte: the
+			 * log a runner shows would act on escape sequences.
+			 */
+			for (n = 1; s[n] && ((unsigned char)s[n] < 0x20 ||
+					     (unsigned char)s[n] >= 0x7f) &&
+			     s[n] != '\r' && s[n] != '\n'; n++)
+				;
+			quote_escape(out, s, n);
+			s += n;
+			continue;
+		}
+		s++;
 	}
 }
 
 void strbuf_add_printable(struct strbuf *sb, const char *s)
 {
-	for (; *s; s++)
-		if ((unsigned char)*s < 0x20 || *s == 0x7f)
-			strbuf_addf(sb, "\\x%02x", (unsigned char)*s);
-		else
-			strbuf_addch(sb, *s);
+	quote_escape(sb, s, strlen(s));
 }

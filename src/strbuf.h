@@ -45,11 +45,16 @@ static inline void strbuf_addch(struct strbuf *sb, int c)
 
 /*
  * Append s escaped for a GitHub workflow command: a property value (file=,
- * title=) when property is set, else the message data.
+ * title=) when property is set, else the message data.  Controls and
+ * terminal-significant code points other than the line breaks (which the
+ * workflow command encodes) are escaped as quote_escape() does (quote.h).
  */
 void strbuf_add_gh_escaped(struct strbuf *out, const char *s, int property);
 
-/* Append s with control characters (and DEL) as \xHH: one line of text. */
+/*
+ * Append s with control characters (and DEL) as \xHH, and the rest
+ * quote_escape() escapes (quote.h): one line of text.
+ */
 void strbuf_add_printable(struct strbuf *sb, const char *s);
 
 #endif

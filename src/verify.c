@@ -13,18 +13,22 @@
 #include "hashfile.h"
 #include "readfile.h"
 #include "inputpath.h"
+#include "quote.h"
 #include "render.h"
 #include "repo.h"
 #include "root.h"
+#include "rootfile.h"
 #include "strutil.h"
 #include "usage.h"
 #include "utf8.h"
 
 #include <errno.h>
+#include <stdarg.h>
 #include <git2.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 struct at_commit {
@@ -50,6 +54,7 @@ struct memo {
 	char *text;		/* a hash's error, a root's path, a search's
 				   message or error */
 	int origin;		/* for roots */
+	char *note, *warning;	/* for roots: root_describe()'s, or NULL */
 };
 
 /* --at: the commit opened once per root, or why it could not be. */
@@ -106,6 +111,8 @@ void verify_run_release(struct verify_run *run)
 	for (i = 0; i < m->nr_roots; i++) {
 		free(m->roots[i].key);
 		free(m->roots[i].text);
+		free(m->roots[i].note);
+		free(m->roots[i].warning);
 	}
 	for (i = 0; i < m->nr_hashes; i++) {
 		free(m->hashes[i].key);
@@ -475,13 +482,15 @@ int verify_find_root(struct verify_memos *memos, struct strbuf *out,
 	int origin;
 
 	if (!m) {
-		struct strbuf root = STRBUF_INIT;
+		struct strbuf root = STRBUF_INIT, note = STRBUF_INIT;
+		struct strbuf warning = STRBUF_INIT;
 
-		origin = root_find(&root, dir, given, err);
+		origin = root_find_pinned(&root, dir, given, err);
 		if (origin < 0) {
 			strbuf_release(&root);
 			return -1;
 		}
+		root_describe(&note, &warning, root.buf, origin);
 		ALLOC_GROW(memos->roots, memos->nr_roots + 1,
 			   memos->alloc_roots);
 		m = &memos->roots[memos->nr_roots++];
@@ -489,9 +498,48 @@ int verify_find_root(struct verify_memos *memos, struct strbuf *out,
 		m->key = xstrdup(dir);
 		m->text = strbuf_detach(&root, NULL);
 		m->origin = origin;
+		m->note = note.len ? strbuf_detach(&note, NULL) : NULL;
+		m->warning = warning.len ? strbuf_detach(&warning, NULL) : NULL;
+		strbuf_release(&note);
+		strbuf_release(&warning);
 	}
 	strbuf_addstr(out, m->text);
 	return m->origin;
+}
+
+/*
+ * Add "  <label>: <text>" to r's notes, text escaped onto one line
+ * (quote.h): it quotes paths, keys and commit subjects.
+ */
+__attribute__((format(printf, 3, 4)))
+static void add_note(struct verify_report *r, const char *label,
+		     const char *fmt, ...)
+{
+	struct strbuf text = STRBUF_INIT;
+	va_list ap;
+
+	va_start(ap, fmt);
+	strbuf_vaddf(&text, fmt, ap);
+	va_end(ap);
+	strbuf_addf(&r->notes, "  %s: ", label);
+	quote_escape(&r->notes, text.buf, text.len);
+	strbuf_addch(&r->notes, '\n');
+	strbuf_release(&text);
+}
+
+/*
+ * Name r's root when it is not the work tree's top, and warn when a
+ * package.json a pull request could plant set it (root_describe()).
+ */
+static void root_notes(struct verify_memos *memos, struct verify_report *r,
+		       const char *dir)
+{
+	const struct memo *m = memo_find(memos->roots, memos->nr_roots, dir, 0);
+
+	if (m && m->note)
+		add_note(r, "note", "%s", m->note);
+	if (m && m->warning)
+		add_note(r, "warning", "%s", m->warning);
 }
 
 /*
@@ -588,10 +636,10 @@ static void attribute(struct verify_memos *memos, struct verify_report *r,
 		strbuf_addf(&path, "%s%s", prefix.buf, c->rel.buf);
 		m = search_drift(memos, repo, &start, path.buf, c);
 		if (!m->ret)
-			strbuf_addf(&r->notes, "  note: %s\n", m->text);
+			add_note(r, "note", "%s", m->text);
 		else
-			strbuf_addf(&r->notes, "  note: %s: cannot search the "
-				    "history: %s\n", c->field, m->text);
+			add_note(r, "note", "%s: cannot search the history: %s",
+				 c->field, m->text);
 		strbuf_release(&path);
 	}
 	if (opts->explain)
@@ -615,6 +663,19 @@ static void check_signature(struct verify_report *r,
 			    const struct sig_keyring *kr,
 			    const struct verify_options *opts)
 {
+	struct strbuf sig = STRBUF_INIT, err = STRBUF_INIT;
+	struct stat st;
+
+	/* A .sig that leads out of the root is refused unread. */
+	strbuf_addf(&sig, "%s%s", r->sidecar_path.buf, SIGNATURE_SUFFIX);
+	if (!lstat(sig.buf, &st) &&
+	    rootfile_check(r->root.buf, sig.buf, opts->allow_outside, NULL,
+			   &err) == ROOTFILE_OUTSIDE) {
+		r->sig.status = SIG_MALFORMED;
+		strbuf_addbuf(&r->sig.sig_path, &sig);
+		strbuf_addf(&r->sig.reason, "%s: %s", sig.buf, err.buf);
+		goto out;
+	}
 	switch (sig_check_sidecar(&r->sig, kr, r->sidecar_path.buf)) {
 	case SIG_UNSIGNED:
 		if (opts->require_signature)
@@ -623,13 +684,20 @@ static void check_signature(struct verify_report *r,
 				    r->sig.sig_path.buf);
 		break;
 	case SIG_UNKNOWN_KEY:
-		if (!kr->nr)
+		if (!kr->nr && kr->skipped)
+			strbuf_addf(&r->sig.reason, " (no usable trusted keys: "
+				    "%zu key file%s skipped, see the warnings)",
+				    kr->skipped, kr->skipped == 1 ? "" : "s");
+		else if (!kr->nr)
 			strbuf_addstr(&r->sig.reason, " (no trusted keys: "
 				      "--trusted-keys or ahd-replay.trustedKeys)");
 		break;
 	default:
 		break;
 	}
+out:
+	strbuf_release(&sig);
+	strbuf_release(&err);
 }
 
 void verify_one(struct verify_run *run, struct verify_report *r)
@@ -650,33 +718,37 @@ void verify_one(struct verify_run *run, struct verify_report *r)
 				    r->sidecar_path.buf);
 		goto out;
 	}
-	if (sidecar_load(&r->sc, r->sidecar_path.buf, &err)) {
-		strbuf_addf(&r->error, "%s", err.buf);
-		goto out;
-	}
-	r->loaded = 1;
-	check_signature(r, run->keyring, opts);
-	if (r->sc.unknown.len)
-		strbuf_addf(&r->notes, "  note: ignoring unknown fields in "
-			    "the sidecar: %s\n", r->sc.unknown.buf);
-
+	/* The root first: the sidecar and its neighbours must lie in it. */
 	slash = strrchr(r->report.buf, '/');
 	if (slash)
 		strbuf_add(&dir, r->report.buf, (size_t)(slash - r->report.buf) +
 			   (slash == r->report.buf));
 	else
 		strbuf_addstr(&dir, ".");
-	strbuf_reset(&err);
-	r->root_origin = verify_find_root(memos, &r->root, dir.buf, opts->root, &err);
+	r->root_origin = verify_find_root(memos, &r->root, dir.buf, opts->root,
+					  &err);
 	if (r->root_origin < 0) {
 		strbuf_addbuf(&r->error, &err);
 		goto out;
 	}
+	if (sidecar_load_in(&r->sc, r->root.buf, r->sidecar_path.buf,
+			    opts->allow_outside, &err)) {
+		strbuf_addf(&r->error, "%s", err.buf);
+		goto out;
+	}
+	r->loaded = 1;
+	check_signature(r, run->keyring, opts);
+	if (r->sc.unknown.len)
+		add_note(r, "note", "ignoring unknown fields in the sidecar: "
+			 "%s", r->sc.unknown.buf);
+	root_notes(memos, r, dir.buf);
+
 	if (opts->at) {
 		strbuf_reset(&err);
 		at = memo_at(memos, r->root.buf, opts->at, &err);
 		if (!at) {
 			strbuf_addbuf(&r->error, &err);
+			r->stop = 1;
 			goto out;
 		}
 		tree.repo = at->repo;
@@ -685,8 +757,8 @@ void verify_one(struct verify_run *run, struct verify_report *r)
 		tree.commit = git_commit_id(at->commit);
 		tree.prefix = at->prefix.buf;
 		tp = &tree;
-		strbuf_addf(&r->notes, "  note: inputs read at commit %s (%s)\n",
-			    at->short_id, opts->at);
+		add_note(r, "note", "inputs read at commit %s (%s)",
+			 at->short_id, opts->at);
 	}
 	if (opts->changed_since) {
 		const struct changed_base *b = verify_since_base(run, r);
@@ -708,11 +780,10 @@ void verify_one(struct verify_run *run, struct verify_report *r)
 			    r->root.buf, tp, opts->allow_outside);
 	for (i = 0; i < r->nr_checks; i++)
 		if (r->checks[i].note.len)
-			strbuf_addf(&r->notes, "  note: %s\n",
-				    r->checks[i].note.buf);
+			add_note(r, "note", "%s", r->checks[i].note.buf);
 	attribute(memos, r, at, tp, opts);
 	render_compare_block(&r->md_warning, &r->md_line, r->markdown.buf,
-			     &r->sc);
+			     r->root.buf, opts->allow_outside, &r->sc);
 out:
 	r->verdict = VERIFY_INTACT;
 	if (r->error.len)

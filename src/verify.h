@@ -51,12 +51,14 @@ struct verify_report {
 	int nr_checks;
 	struct strbuf error;	/* the sidecar itself is unusable */
 	struct sig_result sig;
-	struct strbuf notes;	/* "  note: ..." lines */
+	struct strbuf notes;	/* "  note: ..." lines, each escaped */
 	struct strbuf md_warning;
 	long md_line;
 	const char *required_by;	/* the --require-sidecar glob, borrowed */
 	int skipped;		/* unchanged since --changed-since: not checked */
 	enum verify_verdict verdict;
+	int stop;		/* --at cannot be used: verify no further report,
+				   so its error is printed once */
 };
 
 struct verify_options {
@@ -103,6 +105,15 @@ void verify_report_release(struct verify_report *r);
  * VERIFY_MISSING.
  */
 void verify_one(struct verify_run *run, struct verify_report *r);
+
+/*
+ * Append r in the reference's text layout (verify-text.c), every string
+ * from a file quoted or escaped (quote.h): one line per field whatever
+ * the sidecar holds.  For a report whose sidecar loaded, or one
+ * VERIFY_MISSING.
+ */
+void verify_format_text(struct strbuf *out, const struct verify_report *r,
+			const struct verify_options *opts);
 
 /* Whether r's signature fails, or is missing when one is required. */
 int verify_signature_failed(const struct verify_report *r,

@@ -9,6 +9,7 @@
 #include "builtin.h"
 #include "readfile.h"
 #include "parse-options.h"
+#include "quote.h"
 #include "root.h"
 #include "sidecar.h"
 #include "usage.h"
@@ -84,6 +85,33 @@ static void progress(size_t done, size_t total)
 }
 
 /* Write (or with --dry-run, name) one report's sidecar; -1 on failure. */
+/*
+ * prefix, path (len bytes) quoted, then ": " and msg escaped when msg is
+ * not NULL: report names and reasons come from the repository, so each
+ * stays one line (quote.h).
+ */
+static void format_line(struct strbuf *out, const char *prefix,
+			const char *path, size_t len, const char *msg)
+{
+	strbuf_addstr(out, prefix);
+	quote_c_style_n(out, path, len);
+	if (msg) {
+		strbuf_addstr(out, ": ");
+		quote_escape(out, msg, strlen(msg));
+	}
+}
+
+/* format_line() on standard output. */
+static void say(const char *prefix, const char *path, size_t len,
+		const char *msg)
+{
+	struct strbuf line = STRBUF_INIT;
+
+	format_line(&line, prefix, path, len, msg);
+	puts(line.buf);
+	strbuf_release(&line);
+}
+
 static int write_one(const struct backfill *bf, struct backfill_item *it,
 		     const struct strbuf *text, int dry_run)
 {
@@ -93,18 +121,22 @@ static int write_one(const struct backfill *bf, struct backfill_item *it,
 	sidecar_path_for(&sc, it->path);
 	path_relative(&rel, bf->root.buf, sc.buf);
 	if (dry_run)
-		printf("would write %s\n", rel.buf);
+		say("would write ", rel.buf, rel.len, NULL);
 	else if (it->exists ?
 		 /* checked again: a run may have captured it meanwhile */
 		 (!sidecar_backfilled(sc.buf, &err) ||
 		  write_file_in_place(sc.buf, text->buf, text->len, &err)) :
 		 write_file_atomic(sc.buf, text->buf, text->len, 0666, &err)) {
+		struct strbuf msg = STRBUF_INIT;
+
 		/* not written: the summary must not count it */
-		ret = error("%s: %s", rel.buf, err.buf);
+		format_line(&msg, "", rel.buf, rel.len, err.buf);
+		ret = error("%s", msg.buf);
+		strbuf_release(&msg);
 		it->state = BACKFILL_FAILED;
 		strbuf_addbuf(&it->reason, &err);
 	} else
-		printf("wrote %s\n", rel.buf);
+		say("wrote ", rel.buf, rel.len, NULL);
 	strbuf_release(&sc);
 	strbuf_release(&rel);
 	strbuf_release(&err);
@@ -126,15 +158,26 @@ static int write_all(struct backfill *bf, const struct backfill_opts *opts)
 
 		progress(i, bf->nr);
 		if (it->state == BACKFILL_SKIPPED) {
-			if (it->reason.len)
-				warning("%s: skipped: %s", it->rel,
-					it->reason.buf);
+			if (it->reason.len) {
+				struct strbuf msg = STRBUF_INIT;
+
+				format_line(&msg, "", it->rel, strlen(it->rel),
+					    NULL);
+				strbuf_addstr(&msg, ": skipped: ");
+				quote_escape(&msg, it->reason.buf,
+					     it->reason.len);
+				warning("%s", msg.buf);
+				strbuf_release(&msg);
+			}
 			continue;
 		}
 		if (it->state == BACKFILL_KEPT) {
-			printf("kept %.*s.replay.json: %s\n",
-			       (int)(strlen(it->rel) - 3), it->rel,
-			       it->reason.buf);
+			struct strbuf sc = STRBUF_INIT;
+
+			strbuf_add(&sc, it->rel, strlen(it->rel) - 3);
+			strbuf_addstr(&sc, ".replay.json");
+			say("kept ", sc.buf, sc.len, it->reason.buf);
+			strbuf_release(&sc);
 			kept++;
 			continue;
 		}
@@ -169,8 +212,9 @@ static int write_all(struct backfill *bf, const struct backfill_opts *opts)
 		printf("failures:\n");
 		for (i = 0; i < bf->nr; i++)
 			if (bf->items[i].state == BACKFILL_FAILED)
-				printf("  - %s: %s\n", bf->items[i].rel,
-				       bf->items[i].reason.buf);
+				say("  - ", bf->items[i].rel,
+				    strlen(bf->items[i].rel),
+				    bf->items[i].reason.buf);
 	}
 	if (!status && failed && !opts->dry_run)
 		status = 1;

@@ -11,6 +11,7 @@
 #include "jsonout.h"
 #include "numfmt.h"
 #include "parse-options.h"
+#include "quote.h"
 #include "repo.h"
 #include "root.h"
 #include "sidecar.h"
@@ -32,6 +33,7 @@ static const char diff_usage_text[] =
 struct diff_opts {
 	int all;
 	int at;
+	int allow_outside;
 	enum output_format format;
 	const char *root;
 };
@@ -74,39 +76,57 @@ static void add_value(struct strbuf *out, const json_t *v)
 
 static void print_table(const struct sidecar_diff *d, int stable)
 {
-	struct strbuf *va, *vb;
-	size_t i, n = 0, wf = strlen("field"), wa = d->a->name.len;
+	struct strbuf *va, *vb, *vf, na = STRBUF_INIT, nb = STRBUF_INIT;
+	size_t i, n = 0, wf = strlen("field"), wa;
 
+	/* Every cell escaped (quote.h): a key or value stays in its cell. */
+	quote_escape(&na, d->a->name.buf, d->a->name.len);
+	quote_escape(&nb, d->b->name.buf, d->b->name.len);
+	wa = na.len;
 	va = xcalloc(d->nr, sizeof(*va));
 	vb = xcalloc(d->nr, sizeof(*vb));
+	vf = xcalloc(d->nr, sizeof(*vf));
 	for (i = 0; i < d->nr; i++) {
+		struct strbuf raw = STRBUF_INIT;
+
 		if (d->items[i].stable != stable)
 			continue;
 		strbuf_init(&va[i], 0);
 		strbuf_init(&vb[i], 0);
-		add_value(&va[i], d->items[i].a);
-		add_value(&vb[i], d->items[i].b);
-		if (strlen(d->items[i].field) > wf)
-			wf = strlen(d->items[i].field);
+		strbuf_init(&vf[i], 0);
+		add_value(&raw, d->items[i].a);
+		quote_escape(&va[i], raw.buf, raw.len);
+		strbuf_reset(&raw);
+		add_value(&raw, d->items[i].b);
+		quote_escape(&vb[i], raw.buf, raw.len);
+		strbuf_release(&raw);
+		quote_escape(&vf[i], d->items[i].field,
+			     strlen(d->items[i].field));
+		if (vf[i].len > wf)
+			wf = vf[i].len;
 		if (va[i].len > wa)
 			wa = va[i].len;
 		n++;
 	}
 	if (n) {
 		printf("  %-*s  %-*s  %s\n", (int)wf, "field", (int)wa,
-		       d->a->name.buf, d->b->name.buf);
+		       na.buf, nb.buf);
 		for (i = 0; i < d->nr; i++)
 			if (d->items[i].stable == stable)
 				printf("  %-*s  %-*s  %s\n", (int)wf,
-				       d->items[i].field, (int)wa, va[i].buf,
+				       vf[i].buf, (int)wa, va[i].buf,
 				       vb[i].buf);
 	}
 	for (i = 0; i < d->nr; i++) {
 		strbuf_release(&va[i]);
 		strbuf_release(&vb[i]);
+		strbuf_release(&vf[i]);
 	}
 	free(va);
 	free(vb);
+	free(vf);
+	strbuf_release(&na);
+	strbuf_release(&nb);
 }
 
 static void print_count(size_t n, const char *kind)
@@ -187,7 +207,20 @@ static void dir_of(struct strbuf *out, const char *path)
 		strbuf_add(out, path, (size_t)(slash - path));
 }
 
-static int load_file(struct diff_side *s, const char *operand, const char *given)
+/* "<sidecar>: <reason>" on stderr, escaped onto one line (quote.h). */
+static void print_load_error(const char *path, const struct strbuf *err)
+{
+	struct strbuf msg = STRBUF_INIT;
+
+	quote_c_style(&msg, path);
+	strbuf_addstr(&msg, ": ");
+	quote_escape(&msg, err->buf, err->len);
+	error("%s", msg.buf);
+	strbuf_release(&msg);
+}
+
+static int load_file(struct diff_side *s, const char *operand,
+		     const struct diff_opts *opts)
 {
 	struct strbuf path = STRBUF_INIT, dir = STRBUF_INIT, root = STRBUF_INIT;
 	struct strbuf err = STRBUF_INIT;
@@ -195,13 +228,12 @@ static int load_file(struct diff_side *s, const char *operand, const char *given
 
 	sidecar_path_for(&path, operand);
 	strbuf_addstr(&s->name, operand);
-	if (sidecar_load(&s->sc, path.buf, &err)) {
-		error("%s: %s", path.buf, err.buf);
-		goto out;
-	}
+	/* The root first: the sidecar must lie in it (rootfile.h). */
 	dir_of(&dir, path.buf);
-	if (root_find(&root, dir.buf, given, &err) < 0) {
-		error("%s: %s", path.buf, err.buf);
+	if (root_find_pinned(&root, dir.buf, opts->root, &err) < 0 ||
+	    sidecar_load_in(&s->sc, root.buf, path.buf, opts->allow_outside,
+			    &err)) {
+		print_load_error(path.buf, &err);
 		goto out;
 	}
 	diff_side_resolve(s, root.buf, NULL);
@@ -260,7 +292,7 @@ static int open_repo(struct at_repo *r, const char *report, const char *given)
 	if (real_dir[n])
 		strbuf_addf(&r->sidecar, "%s/", real_dir + n + 1);
 	strbuf_addstr(&r->sidecar, base);
-	if (root_find(&r->root, real_dir, given, &err) < 0) {
+	if (root_find_pinned(&r->root, real_dir, given, &err) < 0) {
 		error("%s: %s", path.buf, err.buf);
 		goto out;
 	}
@@ -338,8 +370,8 @@ static int load_sides(struct diff_side *a, struct diff_side *b, char **argv,
 
 	/* Both sides are loaded even when the first fails: one run, every error. */
 	if (!opts->at) {
-		ret = load_file(a, argv[0], opts->root);
-		return load_file(b, argv[1], opts->root) ? -1 : ret;
+		ret = load_file(a, argv[0], opts);
+		return load_file(b, argv[1], opts) ? -1 : ret;
 	}
 	ret = open_repo(&r, argv[2], opts->root);
 	if (!ret) {
@@ -358,7 +390,7 @@ static int load_sides(struct diff_side *a, struct diff_side *b, char **argv,
 
 int cmd_diff(int argc, char **argv)
 {
-	struct diff_opts opts = { 0, 0, FORMAT_TEXT, NULL };
+	struct diff_opts opts = { 0, 0, 0, FORMAT_TEXT, NULL };
 	struct diff_side a, b;
 	struct sidecar_diff d;
 	int status = 2;
@@ -371,6 +403,8 @@ int cmd_diff(int argc, char **argv)
 			   "are relative to <dir>"),
 		OPT_BOOL_F(0, "at", &opts.at, "compare <report>'s sidecar at "
 			   "two commits", OPT_NO_SYNOPSIS),
+		OPT_BOOL(0, "allow-outside-root", &opts.allow_outside, "read a "
+			 "sidecar that a symlink leads out of the root"),
 		OPT_END()
 	};
 	const struct cmd_usage usage = {

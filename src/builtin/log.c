@@ -11,6 +11,7 @@
 #include "output.h"
 #include "readfile.h"
 #include "parse-options.h"
+#include "quote.h"
 #include "strbuf.h"
 #include "usage.h"
 
@@ -66,7 +67,11 @@ static void print_problem(void *data, size_t line, const char *rule,
 	default:
 		break;
 	case FORMAT_TEXT:
-		printf("%s:%zu: %s: %s\n", p->file, line, rule, msg);
+		/* ids and timestamps come from the log: one line (quote.h) */
+		quote_c_style(&sb, p->file);
+		strbuf_addf(&sb, ":%zu: %s: ", line, rule);
+		quote_escape(&sb, msg, strlen(msg));
+		puts(sb.buf);
 		break;
 	case FORMAT_GITHUB:
 		strbuf_addstr(&sb, "::error file=");
@@ -188,8 +193,15 @@ static int log_verify(const struct log_opts *opts, const char *file)
 	if (fp)
 		fclose(fp);
 	status = failed ? 2 : el.problems ? 1 : 0;
-	if (failed)
-		fprintf(stderr, "ahd-replay: %s: %s\n", file, err.buf);
+	if (failed) {
+		struct strbuf msg = STRBUF_INIT;
+
+		quote_c_style(&msg, file);
+		strbuf_addstr(&msg, ": ");
+		quote_escape(&msg, err.buf, err.len);
+		fprintf(stderr, "ahd-replay: %s\n", msg.buf);
+		strbuf_release(&msg);
+	}
 	if (opts->format == FORMAT_JSON) {
 		json_t *doc = json_object(), *summary = json_object();
 		struct strbuf text = STRBUF_INIT;
@@ -211,11 +223,15 @@ static int log_verify(const struct log_opts *opts, const char *file)
 		strbuf_release(&text);
 		json_decref(doc);
 	} else if (!opts->quiet && opts->format == FORMAT_TEXT && !failed) {
+		struct strbuf name = STRBUF_INIT;
+
+		quote_c_style(&name, file);
 		/* Fixed words, for the scripts that read this line. */
 		printf("%s: %zu lines, %zu tool calls, %zu problems, "
-		       "%zu unknown events, %zu unknown fields\n", file,
+		       "%zu unknown events, %zu unknown fields\n", name.buf,
 		       el.lines, el.tool_calls, el.problems,
 		       el.unknown_events, el.unknown_fields);
+		strbuf_release(&name);
 	}
 	if (failed) {
 		struct outcome_case *c = outcome_add(&oc, file, "log",

@@ -5,6 +5,7 @@
 #include "config.h"
 #include "builtin.h"
 #include "parse-options.h"
+#include "quote.h"
 #include "render.h"
 #include "sidecar.h"
 #include "usage.h"
@@ -14,14 +15,20 @@
 static const char render_usage_text[] =
 	"Prints the ```yaml ahd-replay block and the replay command exactly as\n"
 	"the reference's renderReplayMarkdown() writes them into a report (no\n"
-	"final newline).  A report path names its sidecar.\n";
+	"final newline).  A report path names its sidecar.  The block is the\n"
+	"report's text, byte for byte as the reference writes it: strings are\n"
+	"not escaped for a terminal.\n";
 
 int cmd_render(int argc, char **argv)
 {
 	struct sidecar sc = SIDECAR_INIT;
 	struct strbuf path = STRBUF_INIT, out = STRBUF_INIT, err = STRBUF_INIT;
-	int status = 2;
-	const struct parse_opt options[] = { OPT_END() };
+	int status = 2, allow_outside = 0;
+	const struct parse_opt options[] = {
+		OPT_BOOL(0, "allow-outside-root", &allow_outside, "read a "
+			 "sidecar that a symlink leads out of the root"),
+		OPT_END()
+	};
 	const struct cmd_usage usage = {
 		"render", OPERANDS("<sidecar>"), options, render_usage_text
 	};
@@ -33,8 +40,14 @@ int cmd_render(int argc, char **argv)
 			      "render takes exactly one sidecar" :
 			      "no sidecar given");
 	sidecar_path_for(&path, argv[0]);
-	if (sidecar_load(&sc, path.buf, &err)) {
-		error("%s: %s", path.buf, err.buf);
+	if (sidecar_load_named(&sc, path.buf, allow_outside, &err)) {
+		struct strbuf msg = STRBUF_INIT;
+
+		quote_c_style(&msg, path.buf);
+		strbuf_addstr(&msg, ": ");
+		quote_escape(&msg, err.buf, err.len);
+		error("%s", msg.buf);
+		strbuf_release(&msg);
 		goto out;
 	}
 	render_markdown(&out, &sc);

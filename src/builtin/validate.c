@@ -13,9 +13,12 @@
 #include "outcome.h"
 #include "output.h"
 #include "parse-options.h"
+#include "quote.h"
+#include "rootfile.h"
 #include "sidecar.h"
 #include "strutil.h"
 #include "usage.h"
+#include "utf8.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -34,6 +37,7 @@ struct validate_opts {
 	const char *schema;
 	enum output_format format;
 	struct output_list outputs;
+	int allow_outside;
 };
 
 /* Totals for the summary line and the exit status. */
@@ -58,13 +62,22 @@ static json_t *json_str(const char *s)
  * replaces the value in place), "\u0000" allowed in strings.  Returns
  * NULL with a reason in err.
  */
-static json_t *load_sidecar(const char *path, struct strbuf *err)
+static json_t *load_sidecar(const char *path, int allow_outside,
+			    struct strbuf *err)
 {
 	struct strbuf buf = STRBUF_INIT, why = STRBUF_INIT;
+	struct strbuf root = STRBUF_INIT, real = STRBUF_INIT;
+	struct strbuf text = STRBUF_INIT;
 	json_t *doc = NULL;
 	json_error_t jerr;
 
-	if (read_file_limited(&buf, path, VALIDATE_MAX_SIZE, &why) ==
+	/* Inside its root, as verify reads it (rootfile.h). */
+	if (strcmp(path, "-") &&
+	    (rootfile_root_for(&root, path, NULL, err) < 0 ||
+	     rootfile_check(root.buf, path, allow_outside, &real, err)))
+		goto out;
+	if (read_file_limited(&buf, real.len ? real.buf : path,
+			      VALIDATE_MAX_SIZE, &why) ==
 	    INPUT_ETOOBIG) {
 		strbuf_addstr(err, "larger than the limit of 16 MiB for a "
 			      "sidecar");
@@ -73,15 +86,22 @@ static json_t *load_sidecar(const char *path, struct strbuf *err)
 		strbuf_addbuf(err, &why);
 		goto out;
 	}
-	doc = json_loadb(buf.buf, buf.len,
+	/*
+	 * Read as text the way the reference reads it (bytes that are not
+	 * UTF-8 become U+FFFD, SPEC 4.1), as verify and sign do.
+	 */
+	utf8_repair(&text, buf.buf, buf.len);
+	doc = json_loadb(text.buf, text.len,
 			 JSON_DECODE_ANY | JSON_DECODE_INT_AS_REAL |
 			 JSON_ALLOW_NUL, &jerr);
-	if (!doc) {
+	if (!doc)
 		jsonload_describe_error(err, &jerr);
-	}
 out:
+	strbuf_release(&text);
 	strbuf_release(&buf);
 	strbuf_release(&why);
+	strbuf_release(&root);
+	strbuf_release(&real);
 	return doc;
 }
 
@@ -117,11 +137,14 @@ static void print_text(const char *file, const struct jsonschema_errors *errs)
 	struct strbuf line = STRBUF_INIT;
 	size_t i;
 
-	if (!errs->nr)
-		printf("%s: valid\n", file);
+	if (!errs->nr) {
+		quote_c_style(&line, file);
+		printf("%s: valid\n", line.buf);
+	}
 	for (i = 0; i < errs->nr; i++) {
 		strbuf_reset(&line);
-		strbuf_addf(&line, "%s: ", file);
+		quote_c_style(&line, file);
+		strbuf_addstr(&line, ": ");
 		if (*errs->v[i].path)
 			strbuf_add_printable(&line, errs->v[i].path);
 		else
@@ -240,9 +263,15 @@ static void validate_one(const struct jsonschema *schema,
 		sidecar_path_for(&path, arg);
 	else
 		strbuf_addstr(&path, arg);
-	doc = load_sidecar(path.buf, &err);
+	doc = load_sidecar(path.buf, opts->allow_outside, &err);
 	if (!doc) {
-		error("%s: %s", path.buf, err.buf);
+		struct strbuf msg = STRBUF_INIT;
+
+		quote_c_style(&msg, path.buf);
+		strbuf_addstr(&msg, ": ");
+		quote_escape(&msg, err.buf, err.len);
+		error("%s", msg.buf);
+		strbuf_release(&msg);
 		counts->errors++;
 		if (results && json_array_append_new(results,
 				json_result(path.buf, 0, NULL, err.buf)))
@@ -272,7 +301,7 @@ out:
 
 int cmd_validate(int argc, char **argv)
 {
-	struct validate_opts opts = { NULL, FORMAT_TEXT, OUTPUT_LIST_INIT };
+	struct validate_opts opts = { NULL, FORMAT_TEXT, OUTPUT_LIST_INIT, 0 };
 	struct outcome oc = OUTCOME_INIT("validate");
 	struct validate_counts counts = { 0, 0, 0 };
 	struct strbuf schema_path = STRBUF_INIT, err = STRBUF_INIT;
@@ -287,6 +316,8 @@ int cmd_validate(int argc, char **argv)
 			      "violation; json: one document for all files; "
 			      "github annotations, SARIF 2.1.0 or JUnit XML"),
 		OPT_OUTPUT(&opts.outputs),
+		OPT_BOOL(0, "allow-outside-root", &opts.allow_outside, "read "
+			 "a sidecar that a symlink leads out of the root"),
 		OPT_END()
 	};
 	const struct cmd_usage usage = {

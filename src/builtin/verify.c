@@ -12,6 +12,7 @@
 #include "jsonout.h"
 #include "output.h"
 #include "parse-options.h"
+#include "quote.h"
 #include "require-sidecar.h"
 #include "root.h"
 #include "sidecar-list.h"
@@ -44,75 +45,30 @@ struct verify_opts {
 /* --- output ---------------------------------------------------------- */
 
 /*
- * One report in the reference's layout.  *printed counts the reports
- * shown so far, so that a blank line separates them (and nothing leads).
+ * One report in the reference's layout (verify_format_text()).  *printed
+ * counts the reports shown so far, so that a blank line separates them
+ * (and nothing leads).
  */
 static void print_text(const struct verify_report *r,
 		       const struct verify_opts *opts, int *printed)
 {
-	const struct sidecar *sc = &r->sc;
-	int i;
+	struct strbuf out = STRBUF_INIT;
 
-	if (r->verdict == VERIFY_MISSING) {
-		if ((*printed)++)
-			putchar('\n');
-		printf("ahd verify-replay \xc2\xb7 %s\n", r->report.buf);
-		printf("  FAIL  missing sidecar: %s\n\n", r->error.buf);
-		printf("verdict: missing sidecar\n");
-		return;
-	}
-	if (!r->loaded) {
-		error("%s: %s", r->sidecar_path.buf, r->error.buf);
+	if (!r->loaded && r->verdict != VERIFY_MISSING) {
+		quote_c_style(&out, r->sidecar_path.buf);
+		strbuf_addstr(&out, ": ");
+		quote_escape(&out, r->error.buf, r->error.len);
+		error("%s", out.buf);
+		strbuf_release(&out);
 		return;
 	}
 	if (opts->quiet && r->verdict == VERIFY_INTACT)
 		return;
 	if ((*printed)++)
 		putchar('\n');
-	printf("ahd verify-replay \xc2\xb7 %s\n", r->report.buf);
-	printf("replay: %s\n", r->sidecar_path.buf);
-	printf("  kind: %s\n", sc->kind);
-	printf("  ahd_version: %s\n", sc->ahd_version);
-	if (sc->ahd_commit && *sc->ahd_commit)
-		printf("  ahd_commit: %s%s\n", sc->ahd_commit,
-		       sc->git_dirty == 1 ? " (dirty)" : "");
-	printf("  invoked_at: %s\n\n", sc->invoked_at);
-	for (i = 0; i < r->nr_checks; i++) {
-		const struct verify_check *c = &r->checks[i];
-
-		if (c->ok) {
-			printf("  ok    %s hash matches\n", c->field);
-			continue;
-		}
-		printf("  FAIL  %s: %s\n", c->field, c->reason.buf);
-		printf("        expected %s\n", c->expected);
-		printf("        actual   %s\n",
-		       c->actual.len ? c->actual.buf : "<none>");
-		if (c->explain) {
-			struct strbuf ex = STRBUF_INIT;
-
-			explain_print(&ex, c->explain, "        ");
-			fputs(ex.buf, stdout);
-			strbuf_release(&ex);
-		}
-	}
-	if (verify_signature_failed(r, &opts->core))
-		printf("  FAIL  signature: %s\n", r->sig.reason.buf);
-	else if (r->sig.status == SIG_OK)
-		printf("  ok    signature by %s verifies\n", r->sig.key_id.buf);
-	if (r->error.len)
-		printf("  FAIL  %s\n", r->error.buf);
-	printf("\n");
-	if (r->notes.len || r->md_warning.len) {
-		fputs(r->notes.buf, stdout);
-		if (r->md_warning.len)
-			printf("  warning: %s\n", r->md_warning.buf);
-		printf("\n");
-	}
-	printf("verdict: %s\n", r->verdict == VERIFY_INTACT ?
-	       "replay inputs intact" : r->verdict == VERIFY_DRIFTED ?
-	       "drift detected" : r->verdict == VERIFY_UNTRUSTED ?
-	       "signature check failed" : "could not verify");
+	verify_format_text(&out, r, &opts->core);
+	fwrite(out.buf, 1, out.len, stdout);
+	strbuf_release(&out);
 }
 
 static json_t *json_str_or_null(const char *s)
@@ -443,7 +399,7 @@ int cmd_verify(int argc, char **argv)
 	struct sinks out = { NULL, OUTCOME_INIT("verify"), VERIFY_GITHUB_INIT,
 			     0 };
 	size_t i;
-	int status = 0;
+	int status = 0, stop = 0;
 
 	memset(&opts, 0, sizeof(opts));
 	memset(&tally, 0, sizeof(tally));
@@ -466,6 +422,9 @@ int cmd_verify(int argc, char **argv)
 				  opts.require.nr) ||
 	    require_sidecar_missing(&missing, &globs))
 		status = 2;
+	/* The other keys still check signatures; the store needs fixing. */
+	if (keyring.skipped)
+		status = 2;
 	tally.requiring = globs.nr > 0;
 	if (!list.sidecars.nr && !missing.nr && !status &&
 	    opts.format != FORMAT_JSON)
@@ -474,15 +433,16 @@ int cmd_verify(int argc, char **argv)
 		out.reports = json_array();
 	out.gh.quiet = opts.quiet;
 	verify_run_init(&run, &opts.core, &keyring);
-	for (i = 0; i < list.sidecars.nr; i++) {
+	for (i = 0; i < list.sidecars.nr && !stop; i++) {
 		struct verify_report r;
 
 		verify_report_init(&r, list.reports.items[i],
 				   list.sidecars.items[i]);
 		run_one(&run, &opts, &r, &tally, &out);
+		stop = r.stop;
 		verify_report_release(&r);
 	}
-	for (i = 0; i < missing.nr; i++) {
+	for (i = 0; i < missing.nr && !stop; i++) {
 		struct verify_report r;
 		struct strbuf sc = STRBUF_INIT;
 

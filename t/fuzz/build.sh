@@ -7,6 +7,7 @@
 #   t/fuzz/build.sh [OUTDIR]          (default: build-fuzz)
 #   OUTDIR/fuzz-canon -max_total_time=60 SCRATCH_CORPUS t/fuzz/corpus
 #   OUTDIR/fuzz-eventlog -max_total_time=60 SCRATCH_CORPUS t/fuzz/corpus-eventlog
+#   OUTDIR/fuzz-verify-text -max_total_time=60 SCRATCH_CORPUS t/fuzz/corpus-verify-text
 #
 # The sources include config.h, so OUTDIR is first configured with
 # CC=clang (run `autoreconf -fi` in the source tree once before).

@@ -1,0 +1,108 @@
+/*
+ * verify's text output, in the reference's layout line for line.  Every
+ * string that came from a file (the sidecar's fields, paths, messages
+ * that quote them) goes through quote.h, so whatever a sidecar holds,
+ * each field is one line and nothing can print a verdict of its own.
+ */
+#include "config.h"
+#include "explain.h"
+#include "quote.h"
+#include "verify.h"
+
+#include <string.h>
+
+/* "  label: value\n" with the value quoted as a field. */
+static void field(struct strbuf *out, const char *label, const char *value,
+		  const char *suffix)
+{
+	strbuf_addf(out, "%s", label);
+	quote_c_style(out, value);
+	strbuf_addf(out, "%s\n", suffix);
+}
+
+/* prefix, then a message escaped onto one line, then a line feed. */
+static void message(struct strbuf *out, const char *prefix,
+		    const struct strbuf *msg)
+{
+	strbuf_addstr(out, prefix);
+	quote_escape(out, msg->buf, msg->len);
+	strbuf_addch(out, '\n');
+}
+
+/*
+ * --explain's lines (a diff of the input's text): each escaped, so a
+ * control character in the input shows as such and moves nothing.
+ */
+static void explanation(struct strbuf *out, const struct explanation *e)
+{
+	struct strbuf ex = STRBUF_INIT;
+	const char *p, *nl;
+
+	explain_print(&ex, e, "        ");
+	for (p = ex.buf; (nl = memchr(p, '\n', ex.buf + ex.len - p));
+	     p = nl + 1) {
+		quote_escape(out, p, (size_t)(nl - p));
+		strbuf_addch(out, '\n');
+	}
+	if (p < ex.buf + ex.len) {
+		quote_escape(out, p, (size_t)(ex.buf + ex.len - p));
+		strbuf_addch(out, '\n');
+	}
+	strbuf_release(&ex);
+}
+
+void verify_format_text(struct strbuf *out, const struct verify_report *r,
+			const struct verify_options *opts)
+{
+	const struct sidecar *sc = &r->sc;
+	int i;
+
+	if (r->verdict == VERIFY_MISSING) {
+		field(out, "ahd verify-replay \xc2\xb7 ", r->report.buf, "");
+		message(out, "  FAIL  missing sidecar: ", &r->error);
+		strbuf_addstr(out, "\nverdict: missing sidecar\n");
+		return;
+	}
+	field(out, "ahd verify-replay \xc2\xb7 ", r->report.buf, "");
+	field(out, "replay: ", r->sidecar_path.buf, "");
+	field(out, "  kind: ", sc->kind, "");
+	field(out, "  ahd_version: ", sc->ahd_version, "");
+	if (sc->ahd_commit && *sc->ahd_commit)
+		field(out, "  ahd_commit: ", sc->ahd_commit,
+		      sc->git_dirty == 1 ? " (dirty)" : "");
+	field(out, "  invoked_at: ", sc->invoked_at, "\n");
+	for (i = 0; i < r->nr_checks; i++) {
+		const struct verify_check *c = &r->checks[i];
+
+		if (c->ok) {
+			strbuf_addf(out, "  ok    %s hash matches\n", c->field);
+			continue;
+		}
+		strbuf_addf(out, "  FAIL  %s: ", c->field);
+		message(out, "", &c->reason);
+		field(out, "        expected ", c->expected, "");
+		field(out, "        actual   ",
+		      c->actual.len ? c->actual.buf : "<none>", "");
+		if (c->explain)
+			explanation(out, c->explain);
+	}
+	if (verify_signature_failed(r, opts))
+		message(out, "  FAIL  signature: ", &r->sig.reason);
+	else if (r->sig.status == SIG_OK)
+		field(out, "  ok    signature by ", r->sig.key_id.buf,
+		      " verifies");
+	if (r->error.len)
+		message(out, "  FAIL  ", &r->error);
+	strbuf_addch(out, '\n');
+	if (r->notes.len || r->md_warning.len) {
+		/* verify.c escapes each note as it adds it: one per line */
+		strbuf_addbuf(out, &r->notes);
+		if (r->md_warning.len)
+			message(out, "  warning: ", &r->md_warning);
+		strbuf_addch(out, '\n');
+	}
+	strbuf_addf(out, "verdict: %s\n", r->verdict == VERIFY_INTACT ?
+		    "replay inputs intact" : r->verdict == VERIFY_DRIFTED ?
+		    "drift detected" : r->verdict == VERIFY_UNTRUSTED ?
+		    "signature check failed" : "could not verify");
+}
