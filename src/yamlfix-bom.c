@@ -68,6 +68,11 @@ int yl_lx_bom_line(struct lexer *lx)
 		return yl_lx_fail(lx, LOAD_EUNSUPPORTED, i, "white space with "
 				  "a tab after a byte order mark before content");
 	}
+	/* At column 0 libyaml would take these for a directive or a marker. */
+	if (c == '%' || ((c == '-' || c == '.') && i + 3 <= lx->n &&
+			 lx->s[i + 1] == c && lx->s[i + 2] == c &&
+			 is_empty(ch(lx, i + 3))))
+		return 0;
 	if (i > lx->pos) {
 		yl_fix_add_edit(lx->fx, lx->pos, i - lx->pos, "", 0);
 		lx->bom_cut = i - lx->pos;

@@ -208,7 +208,11 @@ test_expect_success 'the line after a BOM sits at column 0 for the parser (W6)' 
 	printf "\357\273\277  ? a\n: b\n" >w6h.yml &&
 	test_hash_exact w6h.yml "{\"a\":\"b\"}" &&
 	printf "\357\273\277  a: |\n   x\n" >w6i.yml &&
-	test_hash_fails "byte order mark" w6i.yml
+	test_hash_fails "byte order mark" w6i.yml &&
+	printf "\357\273\277  --- a\n" >w6j.yml &&
+	test_hash_exact w6j.yml "\"--- a\"" &&
+	printf "\357\273\277 %%YAML 1.2\n---\na\n" >w6k.yml &&
+	test_expect_code 2 ahd-replay hash w6k.yml
 '
 
 test_expect_success 'dashes on the line after a BOM: one empty item each (U10)' '
