@@ -30,4 +30,13 @@ void verify_explain(struct verify_report *r, git_repository *repo,
 		    const git_oid *start, const char *prefix,
 		    const struct input_tree *tree, int allow_outside);
 
+/*
+ * Add "  <label>: <text>" to r's notes, text escaped onto one line
+ * (quote.h): notes quote paths, keys and commit subjects
+ * (verify-text.c).
+ */
+void verify_add_note(struct verify_report *r, const char *label,
+		     const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
 #endif

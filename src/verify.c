@@ -13,7 +13,6 @@
 #include "hashfile.h"
 #include "readfile.h"
 #include "inputpath.h"
-#include "quote.h"
 #include "render.h"
 #include "repo.h"
 #include "root.h"
@@ -23,7 +22,6 @@
 #include "utf8.h"
 
 #include <errno.h>
-#include <stdarg.h>
 #include <git2.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -508,26 +506,6 @@ int verify_find_root(struct verify_memos *memos, struct strbuf *out,
 }
 
 /*
- * Add "  <label>: <text>" to r's notes, text escaped onto one line
- * (quote.h): it quotes paths, keys and commit subjects.
- */
-__attribute__((format(printf, 3, 4)))
-static void add_note(struct verify_report *r, const char *label,
-		     const char *fmt, ...)
-{
-	struct strbuf text = STRBUF_INIT;
-	va_list ap;
-
-	va_start(ap, fmt);
-	strbuf_vaddf(&text, fmt, ap);
-	va_end(ap);
-	strbuf_addf(&r->notes, "  %s: ", label);
-	quote_escape(&r->notes, text.buf, text.len);
-	strbuf_addch(&r->notes, '\n');
-	strbuf_release(&text);
-}
-
-/*
  * Name r's root when it is not the work tree's top, and warn when a
  * package.json a pull request could plant set it (root_describe()).
  */
@@ -537,9 +515,9 @@ static void root_notes(struct verify_memos *memos, struct verify_report *r,
 	const struct memo *m = memo_find(memos->roots, memos->nr_roots, dir, 0);
 
 	if (m && m->note)
-		add_note(r, "note", "%s", m->note);
+		verify_add_note(r, "note", "%s", m->note);
 	if (m && m->warning)
-		add_note(r, "warning", "%s", m->warning);
+		verify_add_note(r, "warning", "%s", m->warning);
 }
 
 /*
@@ -636,9 +614,9 @@ static void attribute(struct verify_memos *memos, struct verify_report *r,
 		strbuf_addf(&path, "%s%s", prefix.buf, c->rel.buf);
 		m = search_drift(memos, repo, &start, path.buf, c);
 		if (!m->ret)
-			add_note(r, "note", "%s", m->text);
+			verify_add_note(r, "note", "%s", m->text);
 		else
-			add_note(r, "note", "%s: cannot search the history: %s",
+			verify_add_note(r, "note", "%s: cannot search the history: %s",
 				 c->field, m->text);
 		strbuf_release(&path);
 	}
@@ -739,7 +717,7 @@ void verify_one(struct verify_run *run, struct verify_report *r)
 	r->loaded = 1;
 	check_signature(r, run->keyring, opts);
 	if (r->sc.unknown.len)
-		add_note(r, "note", "ignoring unknown fields in the sidecar: "
+		verify_add_note(r, "note", "ignoring unknown fields in the sidecar: "
 			 "%s", r->sc.unknown.buf);
 	root_notes(memos, r, dir.buf);
 
@@ -757,7 +735,7 @@ void verify_one(struct verify_run *run, struct verify_report *r)
 		tree.commit = git_commit_id(at->commit);
 		tree.prefix = at->prefix.buf;
 		tp = &tree;
-		add_note(r, "note", "inputs read at commit %s (%s)",
+		verify_add_note(r, "note", "inputs read at commit %s (%s)",
 			 at->short_id, opts->at);
 	}
 	if (opts->changed_since) {
@@ -780,7 +758,7 @@ void verify_one(struct verify_run *run, struct verify_report *r)
 			    r->root.buf, tp, opts->allow_outside);
 	for (i = 0; i < r->nr_checks; i++)
 		if (r->checks[i].note.len)
-			add_note(r, "note", "%s", r->checks[i].note.buf);
+			verify_add_note(r, "note", "%s", r->checks[i].note.buf);
 	attribute(memos, r, at, tp, opts);
 	render_compare_block(&r->md_warning, &r->md_line, r->markdown.buf,
 			     r->root.buf, opts->allow_outside, &r->sc);
@@ -801,56 +779,3 @@ out:
 	strbuf_release(&dir);
 	strbuf_release(&err);
 }
-
-/*
- * The trusted keys: --trusted-keys, else ahd-replay.trustedKeys from the
- * git configuration (a relative path is taken from the work tree's top,
- * so the setting works from any subdirectory).  Neither is no keys.
- */
-int verify_load_trusted_keys(struct sig_keyring *kr, const char *dir)
-{
-	git_repository *repo = NULL;
-	git_config *cfg = NULL;
-	git_buf value = GIT_BUF_INIT;
-	struct strbuf path = STRBUF_INIT, err = STRBUF_INIT;
-	int rc, ret = -1;
-
-	if (dir) {
-		strbuf_addstr(&path, dir);
-	} else {
-		/*
-		 * A repository libgit2 cannot open leaves the user's own
-		 * configuration; with no keys, signed sidecars still fail.
-		 */
-		repo_open_git(&repo, ".", 0, NULL);
-		if ((repo ? git_repository_config_snapshot(&cfg, repo) :
-		     git_config_open_default(&cfg)) < 0)
-			goto git_error;
-		rc = git_config_get_path(&value, cfg, "ahd-replay.trustedKeys");
-		if (rc == GIT_ENOTFOUND) {
-			ret = 0;
-			goto out;
-		}
-		if (rc < 0)
-			goto git_error;
-		if (value.ptr[0] != '/' && repo && git_repository_workdir(repo))
-			strbuf_addstr(&path, git_repository_workdir(repo));
-		strbuf_addstr(&path, value.ptr);
-	}
-	if (sig_keyring_load_dir(kr, path.buf, &err)) {
-		error("%s", err.buf);
-		goto out;
-	}
-	ret = 0;
-	goto out;
-git_error:
-	error("cannot read ahd-replay.trustedKeys: %s", lg2_message());
-out:
-	git_buf_dispose(&value);
-	git_config_free(cfg);
-	git_repository_free(repo);
-	strbuf_release(&path);
-	strbuf_release(&err);
-	return ret;
-}
-
