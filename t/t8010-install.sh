@@ -18,7 +18,7 @@ test_lazy_prereq BASH_COMPLETION '
 # make_var NAME: a variable of the build's Makefile, expanded by make.
 make_var () {
 	printf 'print-var:\n\t@echo $(%s)\n' "$1" >"$TRASH_DIRECTORY/var.mk" &&
-	${MAKE:-make} -s -C "$TEST_BUILD_DIR" -f Makefile \
+	${MAKE:-make} -s --no-print-directory -C "$TEST_BUILD_DIR" -f Makefile \
 		-f "$TRASH_DIRECTORY/var.mk" print-var
 }
 
