@@ -264,8 +264,11 @@ static int read_config_hooks(struct hooks_dir *hd, git_config *cfg,
 	git_config_entry *e;
 	int rc;
 
-	if (git_config_iterator_glob_new(&it, cfg,
-					 "^hook\\..+\\.(command|event)$") < 0) {
+	/*
+	 * Every entry, filtered here: libgit2 1.5's glob iterator leaks
+	 * pcre2 match data on each match.
+	 */
+	if (git_config_iterator_new(&it, cfg) < 0) {
 		strbuf_addf(err, "cannot read hook.*: %s", lg2_message());
 		return -1;
 	}
@@ -273,8 +276,12 @@ static int read_config_hooks(struct hooks_dir *hd, git_config *cfg,
 		const char *name = e->name + strlen("hook.");
 		const char *dot = strrchr(e->name, '.');
 		const char *value = e->value ? e->value : "";
-		struct config_hook *h = config_hook_get(hd, name, dot - name);
+		struct config_hook *h;
 
+		if (strncmp(e->name, "hook.", strlen("hook.")) || dot <= name ||
+		    (strcmp(dot + 1, "command") && strcmp(dot + 1, "event")))
+			continue;
+		h = config_hook_get(hd, name, dot - name);
 		if (!strcmp(dot + 1, "command")) {
 			free(h->command);
 			h->command = xstrdup(value);
