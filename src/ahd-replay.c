@@ -101,6 +101,17 @@ static int cmd_help(int argc, char **argv)
 	return run_command(cmd, 2, (char *[]){ argv[1], "-h", NULL });
 }
 
+/* For the completion scripts: every command name, "help" too. */
+static int list_cmds(void)
+{
+	size_t i;
+
+	for (i = 0; i < NR_COMMANDS; i++)
+		printf("%s\n", commands[i].name);
+	printf("help\n");
+	return finish_stdout(0);
+}
+
 static int run(int argc, char **argv)
 {
 	const struct cmd_struct *cmd;
@@ -115,6 +126,8 @@ static int run(int argc, char **argv)
 		printf("ahd-replay %s\n", PACKAGE_VERSION);
 		return finish_stdout(0);
 	}
+	if (!strcmp(name, "--list-cmds"))
+		return list_cmds();
 	if (!strcmp(name, "--help") || !strcmp(name, "-h") ||
 	    !strcmp(name, "help"))
 		return cmd_help(argc - 1, argv + 1);

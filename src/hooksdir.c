@@ -230,6 +230,77 @@ static void trim_slash(struct strbuf *sb)
 		strbuf_setlen(sb, sb->len - 1);
 }
 
+static struct config_hook *config_hook_get(struct hooks_dir *hd,
+					   const char *name, size_t len)
+{
+	struct config_hook *h;
+	size_t i;
+
+	for (i = 0; i < hd->nr_config_hooks; i++) {
+		h = &hd->config_hooks[i];
+		if (strlen(h->name) == len && !memcmp(h->name, name, len))
+			return h;
+	}
+	ALLOC_GROW(hd->config_hooks, hd->nr_config_hooks + 1,
+		   hd->alloc_config_hooks);
+	h = &hd->config_hooks[hd->nr_config_hooks++];
+	h->name = xmalloc(len + 1);
+	memcpy(h->name, name, len);
+	h->name[len] = '\0';
+	h->command = NULL;
+	h->scope = NULL;
+	strbuf_init(&h->events, 0);
+	return h;
+}
+
+/*
+ * hook.<name>.command and hook.<name>.event, in git's order of files;
+ * <name> may hold dots (the subsection ends at the last one).
+ */
+static int read_config_hooks(struct hooks_dir *hd, git_config *cfg,
+			     struct strbuf *err)
+{
+	git_config_iterator *it = NULL;
+	git_config_entry *e;
+	int rc;
+
+	/*
+	 * Every entry, filtered here: libgit2 1.5's glob iterator leaks
+	 * pcre2 match data on each match.
+	 */
+	if (git_config_iterator_new(&it, cfg) < 0) {
+		strbuf_addf(err, "cannot read hook.*: %s", lg2_message());
+		return -1;
+	}
+	while (!(rc = git_config_next(&e, it))) {
+		const char *name = e->name + strlen("hook.");
+		const char *dot = strrchr(e->name, '.');
+		const char *value = e->value ? e->value : "";
+		struct config_hook *h;
+
+		if (strncmp(e->name, "hook.", strlen("hook.")) || dot <= name ||
+		    (strcmp(dot + 1, "command") && strcmp(dot + 1, "event")))
+			continue;
+		h = config_hook_get(hd, name, dot - name);
+		if (!strcmp(dot + 1, "command")) {
+			free(h->command);
+			h->command = xstrdup(value);
+			h->scope = scope_name(e->level);
+		} else {
+			if (h->events.len)
+				strbuf_addch(&h->events, ' ');
+			strbuf_addstr(&h->events, value);
+		}
+	}
+	git_config_iterator_free(it);
+	if (rc != GIT_ITEROVER) {
+		strbuf_addf(err, "cannot read hook.*: %s", lg2_message());
+		return -1;
+	}
+	git_error_clear();
+	return 0;
+}
+
 int hooks_dir_resolve(struct hooks_dir *hd, struct strbuf *err)
 {
 	struct strbuf files[GIT_CONFIG_LEVEL_APP + 1];
@@ -256,7 +327,8 @@ int hooks_dir_resolve(struct hooks_dir *hd, struct strbuf *err)
 	strbuf_addbuf(&hd->commondir, &r.commondir);
 	strbuf_addbuf(&hd->workdir, &r.workdir);
 	strbuf_addf(&hd->default_path, "%s/hooks", hd->commondir.buf);
-	if (load_config(&cfg, repo, hd->commondir.buf, files, err))
+	if (load_config(&cfg, repo, hd->commondir.buf, files, err) ||
+	    read_config_hooks(hd, cfg, err))
 		goto out;
 	rc = git_config_get_entry(&entry, cfg, "core.hooksPath");
 	if (rc == GIT_ENOTFOUND) {
@@ -342,6 +414,16 @@ void hooks_dir_release(struct hooks_dir *hd)
 	hd->scope = NULL;
 	hd->where = HOOKS_DEFAULT;
 	hd->husky = hd->included = 0;
+	while (hd->nr_config_hooks) {
+		struct config_hook *h = &hd->config_hooks[--hd->nr_config_hooks];
+
+		free(h->name);
+		free(h->command);
+		strbuf_release(&h->events);
+	}
+	free(hd->config_hooks);
+	hd->config_hooks = NULL;
+	hd->alloc_config_hooks = 0;
 }
 
 void hooks_dir_describe(struct strbuf *out, const struct hooks_dir *hd)

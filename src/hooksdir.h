@@ -17,6 +17,17 @@ enum hooks_where {
 	HOOKS_OUTSIDE,		/* outside the repository */
 };
 
+/*
+ * A hook defined in git's configuration (git 2.54 and later run them):
+ * [hook "<name>"] event = <hook type> (repeatable), command = <shell>.
+ */
+struct config_hook {
+	char *name;
+	char *command;		/* the last value, as git takes it; or NULL */
+	const char *scope;	/* of the command */
+	struct strbuf events;	/* every event value, space-separated */
+};
+
 struct hooks_dir {
 	struct strbuf path;	/* absolute: where git runs hooks from */
 	struct strbuf default_path;	/* <common git dir>/hooks */
@@ -30,10 +41,13 @@ struct hooks_dir {
 	const char *scope;	/* "system", "xdg", "global", "local", "worktree" */
 	struct strbuf config_file;	/* the file of that scope */
 	int included;		/* found in a file that one includes */
+	/* hook.<name>.* from the same files, in the order first seen */
+	struct config_hook *config_hooks;
+	size_t nr_config_hooks, alloc_config_hooks;
 };
 #define HOOKS_DIR_INIT { STRBUF_INIT, STRBUF_INIT, STRBUF_INIT, STRBUF_INIT, \
 			 STRBUF_INIT, HOOKS_DEFAULT, 0, STRBUF_INIT, NULL, \
-			 STRBUF_INIT, 0 }
+			 STRBUF_INIT, 0, NULL, 0, 0 }
 
 /*
  * Find the hooks directory of the repository around the current
@@ -46,7 +60,8 @@ struct hooks_dir {
  * expanded, a relative value taken from the top of the work tree (the
  * git directory in a bare repository); without it, the common git
  * directory's hooks/, which linked worktrees share (a submodule has its
- * own git directory).  The paths are absolute, "." and ".." resolved
+ * own git directory).  The config-defined hooks (hook.<name>.command and
+ * .event) are read from the same files.  The paths are absolute, "." and ".." resolved
  * lexically (the work tree's symlinks too).  Needs repo_library_init().
  * Returns 0, 1 when there is no repository here, or -1 with a reason in
  * err.  Release with hooks_dir_release().

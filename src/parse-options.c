@@ -369,11 +369,38 @@ static void parse_short(struct parse_state *st, const char *arg)
 	}
 }
 
+/*
+ * The table as data for the shell completion scripts (contrib/completion),
+ * so that they offer exactly what the parser accepts: "command", each
+ * "operands" form, then one "option" line per entry with its short name,
+ * long name, value name and help, tab-separated (an empty field: none).
+ */
+static void list_options(const struct cmd_usage *usage)
+{
+	const struct parse_opt *o;
+	const char *const *form;
+
+	printf("command\t%s\n", usage->name);
+	for (form = usage->operands; *form; form++)
+		printf("operands\t%s\n", *form);
+	for (o = usage->options; o->type != OPTION_END; o++) {
+		char s[2] = { (char)o->short_name, '\0' };
+
+		printf("option\t%s\t%s\t%s\t%s\n", s, o->long_name,
+		       takes_value(o) ? o->argh : "", o->help ? o->help : "");
+	}
+	exit(finish_stdout(0));
+}
+
 int parse_options(int argc, char **argv, const struct cmd_usage *usage,
 		  unsigned flags)
 {
 	struct parse_state st = { usage, argc, argv, 1 };
 	int nr = 0;
+
+	/* Only as the first argument, so that it never shadows an operand. */
+	if (argc > 1 && !strcmp(argv[1], PARSE_OPT_LIST_OPTS))
+		list_options(usage);
 
 	while (st.i < argc) {
 		char *arg = argv[st.i++];

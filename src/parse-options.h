@@ -129,6 +129,13 @@ enum parse_options_flags {
 };
 
 /*
+ * "ahd-replay <command> --list-opts" (first argument only) prints the
+ * command's table for the completion scripts and exits 0; it is left out
+ * of the usage text, like "ahd-replay --list-cmds".
+ */
+#define PARSE_OPT_LIST_OPTS "--list-opts"
+
+/*
  * Parse argv[1..argc) (argv[0] is the command's name) against
  * usage->options, storing each value where its entry points.  Returns
  * the number of operands, which are moved to argv[0..n) in order.

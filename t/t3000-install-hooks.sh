@@ -878,8 +878,11 @@ test_expect_success 'status: shadowed by core.hooksPath, exit 1' '
 test_expect_success 'status: the binary gone and none on PATH is broken, exit 1' '
 	test_when_finished "cp fake-ahd-replay \"\$BIN\"" &&
 	rm "$BIN" &&
-	git_dir=$(dirname "$(command -v git)") &&
-	(cd repo && test_expect_code 1 env PATH="$git_dir:/usr/bin:/bin" "$AHD_REPLAY" hooks status >../out) &&
+	# a PATH of git alone: an ahd-replay installed in /usr/bin (a
+	# Debian package) must not count as "on PATH"
+	mkdir -p only-git &&
+	ln -sf "$(command -v git)" only-git/git &&
+	(cd repo && test_expect_code 1 env PATH="$TRASH_DIRECTORY/only-git" "$AHD_REPLAY" hooks status >../out) &&
 	test_grep "^pre-commit: broken: $BIN is missing" out
 '
 

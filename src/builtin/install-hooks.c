@@ -17,6 +17,7 @@
 #include "hookplan.h"
 #include "hooks.h"
 #include "hooksdir.h"
+#include "hookreport.h"
 #include "parse-options.h"
 #include "usage.h"
 
@@ -565,6 +566,7 @@ static int hooks_status(void)
 	if (resolve_dir(&hd))
 		goto out;
 	print_dir(&hd, stdout);
+	hooks_report(&hd, hook_types, stdout);
 	status = 0;
 	for (i = 0; hook_types[i]; i++) {
 		int rc = status_one(&hd, hook_types[i], &err);
