@@ -12,6 +12,10 @@ file that is read but invalid is quoted only as a short escaped excerpt.'
 
 . "$TEST_SRC_DIR/t/lib-sidecar.sh"
 
+# validate finds the schema here in an out-of-tree build too
+AHD_REPLAY_SCHEMA=$TEST_SRC_DIR/schema/replay.schema.json
+export AHD_REPLAY_SCHEMA
+
 SECRET=TOP-SECRET-9a8b7c
 
 # no_secret FILE...: none of the files shows the secret or the word that

@@ -13,6 +13,10 @@ reported once, not once per report.'
 
 . "$TEST_SRC_DIR/t/lib-sidecar.sh"
 
+# validate finds the schema here in an out-of-tree build too
+AHD_REPLAY_SCHEMA=$TEST_SRC_DIR/schema/replay.schema.json
+export AHD_REPLAY_SCHEMA
+
 test_expect_success 'setup' '
 	git init -q repo &&
 	mkdir -p repo/tokens repo/docs &&
