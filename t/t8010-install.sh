@@ -15,17 +15,23 @@ test_lazy_prereq BASH_COMPLETION '
 	test -f /usr/share/bash-completion/bash_completion
 '
 
+# sub_make ARGS: make in the build directory, as a user runs it: not as
+# a child of the make running the tests, whose MAKEFLAGS (-j, -w) would
+# print "Entering directory" into the output.
+sub_make () {
+	env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL ${MAKE:-make} -s \
+		--no-print-directory -C "$TEST_BUILD_DIR" "$@"
+}
+
 # make_var NAME: a variable of the build's Makefile, expanded by make.
 make_var () {
 	printf 'print-var:\n\t@echo $(%s)\n' "$1" >"$TRASH_DIRECTORY/var.mk" &&
-	${MAKE:-make} -s --no-print-directory -C "$TEST_BUILD_DIR" -f Makefile \
-		-f "$TRASH_DIRECTORY/var.mk" print-var
+	sub_make -f Makefile -f "$TRASH_DIRECTORY/var.mk" print-var
 }
 
 test_expect_success 'make install DESTDIR=... installs' '
 	dest=$PWD/dest &&
-	${MAKE:-make} -s -C "$TEST_BUILD_DIR" install DESTDIR="$dest" \
-		>install.out 2>&1 &&
+	sub_make install DESTDIR="$dest" >install.out 2>&1 &&
 	bindir=$(make_var bindir) && mandir=$(make_var mandir) &&
 	pkgdatadir=$(make_var pkgdatadir) &&
 	bashdir=$(make_var BASH_COMPLETION_DIR) &&
@@ -97,8 +103,7 @@ test_expect_success 'the installed zsh completion parses' '
 '
 
 test_expect_success 'make uninstall leaves no file behind' '
-	${MAKE:-make} -s -C "$TEST_BUILD_DIR" uninstall DESTDIR="$dest" \
-		>uninstall.out 2>&1 &&
+	sub_make uninstall DESTDIR="$dest" >uninstall.out 2>&1 &&
 	find "$dest" -type f >left &&
 	test_must_be_empty left
 '
