@@ -10,6 +10,9 @@ every annotation, a group per report, the job summary, the cap note).'
 . "${TEST_SRC_DIR:-$(dirname "$0")/..}/t/test-lib.sh"
 . "$TEST_SRC_DIR/t/lib-sidecar.sh"
 
+# validate's own schema, also from an out-of-tree build
+AHD_REPLAY_SCHEMA=$TEST_SRC_DIR/schema/replay.schema.json
+export AHD_REPLAY_SCHEMA
 SCHEMA=$TEST_SRC_DIR/t/sarif/sarif-schema-2.1.0.json
 VALIDATE=$TEST_SRC_DIR/t/sarif/validate.py
 
