@@ -64,7 +64,7 @@ static int myers(const struct lines *a, const struct lines *b,
 		 struct edit **out, size_t *n)
 {
 	long N = (long)a->nr, M = (long)b->nr, max = TEXTDIFF_MAX_EDITS;
-	long off = max + 1, d, k, x, y;
+	long off = max + 1, d, k, x, y, rounds;
 	long *v = xcalloc((size_t)(2 * max + 3), sizeof(*v));
 	long **trace = xcalloc((size_t)max + 1, sizeof(*trace));
 	struct edit *e;
@@ -91,6 +91,7 @@ static int myers(const struct lines *a, const struct lines *b,
 		if (k <= d)
 			break;
 	}
+	rounds = d;	/* the rounds whose points are kept, to free */
 	if (d > max)
 		goto out;
 	/* Back from (N, M): each round undoes a snake, then one edit. */
@@ -147,7 +148,7 @@ static int myers(const struct lines *a, const struct lines *b,
 	*n = ne;
 	ret = 0;
 out:
-	for (k = 0; k <= max && k <= d && trace[k]; k++)
+	for (k = 0; k <= rounds && k <= max; k++)
 		free(trace[k]);
 	free(trace);
 	free(v);

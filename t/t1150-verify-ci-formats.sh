@@ -10,6 +10,9 @@ every annotation, a group per report, the job summary, the cap note).'
 . "${TEST_SRC_DIR:-$(dirname "$0")/..}/t/test-lib.sh"
 . "$TEST_SRC_DIR/t/lib-sidecar.sh"
 
+# validate's own schema, also from an out-of-tree build
+AHD_REPLAY_SCHEMA=$TEST_SRC_DIR/schema/replay.schema.json
+export AHD_REPLAY_SCHEMA
 SCHEMA=$TEST_SRC_DIR/t/sarif/sarif-schema-2.1.0.json
 VALIDATE=$TEST_SRC_DIR/t/sarif/validate.py
 
@@ -257,6 +260,20 @@ test_expect_success '--format=github: more errors than GitHub shows are said to 
 	(cd repo && test_expect_code 1 ahd-replay verify --format=github many/r1.replay.json) >gh1 &&
 	test_grep ! "GitHub shows" gh1 &&
 	rm -r repo/many
+'
+
+test_expect_success 'log verify --format=github: a line on each, and the cap said' '
+	{
+		echo "{\"event\":\"ReplayHeader\",\"replay_version\":1}" &&
+		for i in 1 2 3 4 5 6 7 8 9 10 11 12
+		do
+			echo "not json $i" || return 1
+		done
+	} >many.jsonl &&
+	test_expect_code 1 ahd-replay log verify --format=github many.jsonl >gh &&
+	test_grep -c "^::error file=many.jsonl,line=[0-9]*,title=replay log json::" gh >n &&
+	echo 12 >expect && test_cmp expect n &&
+	test_grep "^ahd-replay: 12 error annotations; GitHub shows the first 10 of a step" gh
 '
 
 test_expect_success '--format=github: a name cannot start a workflow command' '

@@ -6,6 +6,7 @@
 #include "builtin.h"
 #include "atomicfile.h"
 #include "eventlog.h"
+#include "github.h"
 #include "jsonout.h"
 #include "outcome.h"
 #include "output.h"
@@ -41,6 +42,7 @@ struct printer {
 	const char *file;
 	int any;	/* json: a problem was printed, so the next needs a comma */
 	struct outcome *oc;	/* for SARIF and JUnit */
+	struct github_log gh;	/* annotations printed */
 };
 
 static void print_problem(void *data, size_t line, const char *rule,
@@ -74,11 +76,9 @@ static void print_problem(void *data, size_t line, const char *rule,
 		puts(sb.buf);
 		break;
 	case FORMAT_GITHUB:
-		strbuf_addstr(&sb, "::error file=");
-		strbuf_add_gh_escaped(&sb, p->file, 1);
-		strbuf_addf(&sb, ",line=%zu,title=replay log %s::", line, rule);
-		strbuf_add_gh_escaped(&sb, msg, 0);
-		puts(sb.buf);
+		strbuf_addf(&sb, "replay log %s", rule);
+		github_annotate(&p->gh, "error", p->file, (long)line, sb.buf,
+				msg);
 		break;
 	case FORMAT_JSON: {
 		json_t *o = json_object(), *m = json_string(msg);
@@ -164,7 +164,7 @@ static int check_log(struct eventlog *el, FILE *fp, struct atomic_file *af,
 static int log_verify(const struct log_opts *opts, const char *file)
 {
 	struct outcome oc = OUTCOME_INIT("log verify");
-	struct printer printer = { opts, NULL, 0, &oc };
+	struct printer printer = { opts, NULL, 0, &oc, { 0, 0 } };
 	struct strbuf err = STRBUF_INIT;
 	struct atomic_file af;
 	struct eventlog el;
@@ -241,6 +241,9 @@ static int log_verify(const struct log_opts *opts, const char *file)
 		outcome_set_location(c, file, 0);
 	} else if (!el.problems)
 		outcome_add(&oc, file, "log", OUTCOME_PASS, NULL, NULL);
+	/* GitHub keeps 10 annotations of a step: say when there were more. */
+	if (opts->format == FORMAT_GITHUB)
+		github_caps(&printer.gh);
 	if (output_outcome(&opts->outputs, opts->format, &oc, status))
 		status = 2;
 	outcome_release(&oc);
