@@ -90,9 +90,14 @@ void verify_format_text(struct strbuf *out, const struct verify_report *r,
 	}
 	if (verify_signature_failed(r, opts))
 		message(out, "  FAIL  signature: ", &r->sig.reason);
-	else if (r->sig.status == SIG_OK)
+	else if (r->sig.status == SIG_OK && r->sig.principal.len) {
+		strbuf_addstr(out, "  ok    SSH signature by ");
+		quote_c_style(out, r->sig.principal.buf);
+		field(out, " (key ", r->sig.key_id.buf, ") verifies");
+	} else if (r->sig.status == SIG_OK)
 		field(out, "  ok    signature by ", r->sig.key_id.buf,
-		      " verifies");
+		      r->sig.sidecar_only ? " verifies (version 1: it covers "
+		      "the sidecar only, not the report)" : " verifies");
 	if (r->error.len)
 		message(out, "  FAIL  ", &r->error);
 	strbuf_addch(out, '\n');

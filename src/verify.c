@@ -633,8 +633,9 @@ out:
 int verify_signature_failed(const struct verify_report *r,
 			    const struct verify_options *opts)
 {
-	return r->sig.status != SIG_OK &&
-		(r->sig.status != SIG_UNSIGNED || opts->require_signature);
+	if (r->sig.status == SIG_OK)
+		return r->sig.sidecar_only && opts->require_signature;
+	return r->sig.status != SIG_UNSIGNED || opts->require_signature;
 }
 
 static void check_signature(struct verify_report *r,
@@ -642,6 +643,7 @@ static void check_signature(struct verify_report *r,
 			    const struct verify_options *opts)
 {
 	struct strbuf sig = STRBUF_INIT, err = STRBUF_INIT;
+	struct sig_subject subj;
 	struct stat st;
 
 	/* A .sig that leads out of the root is refused unread. */
@@ -654,7 +656,17 @@ static void check_signature(struct verify_report *r,
 		strbuf_addf(&r->sig.reason, "%s: %s", sig.buf, err.buf);
 		goto out;
 	}
-	switch (sig_check_sidecar(&r->sig, kr, r->sidecar_path.buf)) {
+	subj.sidecar = r->sidecar_path.buf;
+	subj.report = r->markdown.buf;
+	subj.root = r->root.buf;
+	subj.invoked_at = r->sc.invoked_at;
+	switch (sig_check_sidecar(&r->sig, kr, &subj)) {
+	case SIG_OK:
+		if (r->sig.sidecar_only && opts->require_signature)
+			strbuf_addstr(&r->sig.reason, "a version 1 signature "
+				      "covers the sidecar only, not its report "
+				      "(--require-signature); sign it again");
+		break;
 	case SIG_UNSIGNED:
 		if (opts->require_signature)
 			strbuf_addf(&r->sig.reason, "no signature at %s "
@@ -662,11 +674,13 @@ static void check_signature(struct verify_report *r,
 				    r->sig.sig_path.buf);
 		break;
 	case SIG_UNKNOWN_KEY:
-		if (!kr->nr && kr->skipped)
+		if (!kr->nr && kr->skipped && r->sig.kind &&
+		    !strcmp(r->sig.kind, "ed25519"))
 			strbuf_addf(&r->sig.reason, " (no usable trusted keys: "
 				    "%zu key file%s skipped, see the warnings)",
 				    kr->skipped, kr->skipped == 1 ? "" : "s");
-		else if (!kr->nr)
+		else if (!kr->nr && r->sig.kind &&
+			 !strcmp(r->sig.kind, "ed25519"))
 			strbuf_addstr(&r->sig.reason, " (no trusted keys: "
 				      "--trusted-keys or ahd-replay.trustedKeys)");
 		break;
