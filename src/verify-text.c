@@ -98,6 +98,13 @@ void verify_format_text(struct strbuf *out, const struct verify_report *r,
 		field(out, "  ok    signature by ", r->sig.key_id.buf,
 		      r->sig.sidecar_only ? " verifies (version 1: it covers "
 		      "the sidecar only, not the report)" : " verifies");
+	if (r->commit_checked && r->commit_sig.ok) {
+		strbuf_addf(out, "  ok    commit %s, which last changed the "
+			    "sidecar, is signed by ", r->commit_sig.commit);
+		quote_c_style(out, r->commit_sig.principal.buf);
+		strbuf_addch(out, '\n');
+	} else if (r->commit_checked)
+		message(out, "  FAIL  signed commit: ", &r->commit_sig.reason);
 	if (r->error.len)
 		message(out, "  FAIL  ", &r->error);
 	strbuf_addch(out, '\n');

@@ -176,6 +176,7 @@ void verify_report_init(struct verify_report *r, const char *report,
 	strbuf_init(&r->root, 0);
 	strbuf_init(&r->error, 0);
 	sig_result_init(&r->sig);
+	commitsig_result_init(&r->commit_sig);
 	strbuf_init(&r->notes, 0);
 	strbuf_init(&r->md_warning, 0);
 }
@@ -193,6 +194,7 @@ void verify_report_release(struct verify_report *r)
 		check_release(&r->checks[i]);
 	strbuf_release(&r->error);
 	sig_result_release(&r->sig);
+	commitsig_result_release(&r->commit_sig);
 	strbuf_release(&r->notes);
 	strbuf_release(&r->md_warning);
 }
@@ -730,6 +732,11 @@ void verify_one(struct verify_run *run, struct verify_report *r)
 	}
 	r->loaded = 1;
 	check_signature(r, run->keyring, opts);
+	if (opts->require_signed_commit) {
+		commitsig_check(&r->commit_sig, r->sidecar_path.buf,
+				run->keyring->have_ssh ? &run->keyring->ssh : NULL);
+		r->commit_checked = 1;
+	}
 	if (r->sc.unknown.len)
 		verify_add_note(r, "note", "ignoring unknown fields in the sidecar: "
 			 "%s", r->sc.unknown.buf);
@@ -787,7 +794,8 @@ out:
 			r->verdict = VERIFY_DRIFTED;
 	}
 	/* An untrusted sidecar's hashes mean nothing, drifted or not. */
-	if (r->loaded && verify_signature_failed(r, opts) &&
+	if (r->loaded && (verify_signature_failed(r, opts) ||
+			  (r->commit_checked && !r->commit_sig.ok)) &&
 	    r->verdict != VERIFY_ERRORED)
 		r->verdict = VERIFY_UNTRUSTED;
 	strbuf_release(&dir);

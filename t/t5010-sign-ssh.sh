@@ -317,4 +317,85 @@ test_expect_success SSHKEYGEN 'verify --format=json names the kind and the princ
 	test_grep "\"key_id\": \"$(cat alice.fp)\"" out.json
 '
 
+test_lazy_prereq GITSSH '
+	git init -q gitssh-probe &&
+	ssh-keygen -q -t ed25519 -N "" -C probe -f gitssh-probe.key &&
+	git -C gitssh-probe -c gpg.format=ssh \
+		-c user.signingKey="$(pwd)/gitssh-probe.key" \
+		commit -q -S --allow-empty -m probe
+'
+
+test_expect_success SSHKEYGEN,GITSSH 'setup: a repository of SSH-signed commits' '
+	git init -q signed &&
+	mkdir -p signed/tokens signed/docs &&
+	printf "name: swiss\n" >signed/tokens/swiss.yml &&
+	(
+		cd signed &&
+		write_sidecar docs/run.replay.json tokens/swiss.yml &&
+		write_sidecar docs/two.replay.json tokens/swiss.yml
+	) &&
+	echo "# run" >signed/docs/run.md &&
+	echo "# two" >signed/docs/two.md &&
+	git -C signed add . &&
+	git -C signed -c gpg.format=ssh -c user.signingKey="$(pwd)/alice" \
+		commit -q -S -m "signed by alice" &&
+	echo "alice@example.com namespaces=\"git\" $(cat alice.pub)" >git-signers
+'
+
+test_expect_success SSHKEYGEN,GITSSH 'verify --require-signed-commit: an SSH-signed commit passes' '
+	git -C signed rev-parse --short=12 HEAD >commit &&
+	ahd-replay verify --require-signed-commit --allowed-signers git-signers \
+		signed/docs/run.md >out &&
+	test_grep "^  ok    commit $(cat commit), which last changed the sidecar, is signed by alice@example.com$" out &&
+	test_grep "^verdict: replay inputs intact$" out &&
+	ahd-replay verify --require-signed-commit --format=json \
+		--allowed-signers git-signers signed/docs/run.md >out.json &&
+	test_grep "\"type\": \"signed-commit\"" out.json &&
+	test_grep "\"principal\": \"alice@example.com\"" out.json
+'
+
+test_expect_success SSHKEYGEN,GITSSH 'verify --require-signed-commit: an unsigned commit fails, named' '
+	echo "{}" >signed/other.txt &&
+	(
+		cd signed &&
+		write_sidecar --kind=critique docs/two.replay.json tokens/swiss.yml
+	) &&
+	git -C signed commit -q -a -m "not signed" &&
+	git -C signed rev-parse --short=12 HEAD >commit &&
+	test_expect_code 1 ahd-replay verify --require-signed-commit \
+		--allowed-signers git-signers signed/docs/two.md >out &&
+	test_grep "^  FAIL  signed commit: commit $(cat commit), which last changed it, is not signed$" out &&
+	test_grep "^verdict: signature check failed$" out &&
+	ahd-replay verify --require-signed-commit --allowed-signers git-signers \
+		signed/docs/run.md >out &&
+	test_grep "^  ok    commit" out
+'
+
+test_expect_success SSHKEYGEN,GITSSH 'verify --require-signed-commit: an unknown, expired or wrong-namespace key fails' '
+	(
+		cd signed &&
+		write_sidecar --kind=eval-live docs/two.replay.json tokens/swiss.yml
+	) &&
+	git -C signed -c gpg.format=ssh -c user.signingKey="$(pwd)/mallory" \
+		commit -q -S -a -m "signed by mallory" &&
+	test_expect_code 1 ahd-replay verify --require-signed-commit \
+		--allowed-signers git-signers signed/docs/two.md >out &&
+	test_grep "^  FAIL  signed commit: commit [0-9a-f]*: key SHA256:.* is not in the allowed signers file git-signers$" out &&
+	echo "alice@example.com valid-before=\"20000101Z\" $(cat alice.pub)" >old-signers &&
+	test_expect_code 1 ahd-replay verify --require-signed-commit \
+		--allowed-signers old-signers signed/docs/run.md >out &&
+	test_grep "^  FAIL  signed commit: commit [0-9a-f]*: key .* had expired at" out &&
+	echo "alice@example.com namespaces=\"ahd-replay\" $(cat alice.pub)" >ns-only &&
+	test_expect_code 1 ahd-replay verify --require-signed-commit \
+		--allowed-signers ns-only signed/docs/run.md >out &&
+	test_grep "^  FAIL  signed commit: commit [0-9a-f]*: key .* is not allowed to sign in namespace .git.$" out
+'
+
+test_expect_success SSHKEYGEN,GITSSH 'verify --require-signed-commit in a shallow clone' '
+	git clone -q --depth 1 "file://$(pwd)/signed" shallow &&
+	test_expect_code 1 ahd-replay verify --require-signed-commit \
+		--allowed-signers git-signers shallow/docs/run.md >out &&
+	test_grep "^  FAIL  signed commit: the commit that last changed shallow/docs/run.replay.json is not in this shallow clone (fetch more history)$" out
+'
+
 test_done

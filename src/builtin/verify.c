@@ -112,6 +112,23 @@ static json_t *signature_event_json(const struct verify_report *r,
 	return e;
 }
 
+/* --require-signed-commit's check as an integrity event. */
+static json_t *commit_event_json(const struct verify_report *r)
+{
+	const struct commitsig_result *c = &r->commit_sig;
+	json_t *e = json_object();
+
+	json_object_set_new(e, "type", json_string("signed-commit"));
+	json_object_set_new(e, "ok", json_boolean(c->ok));
+	json_object_set_new(e, "commit", *c->commit ?
+			    json_string(c->commit) : json_null());
+	json_object_set_new(e, "principal", c->principal.len ?
+			    json_string(c->principal.buf) : json_null());
+	json_object_set_new(e, "reason", c->reason.len ?
+			    json_string(c->reason.buf) : json_null());
+	return e;
+}
+
 static json_t *report_json(const struct verify_report *r,
 			   const struct verify_opts *opts)
 {
@@ -163,6 +180,8 @@ static json_t *report_json(const struct verify_report *r,
 	json_object_set_new(o, "checks", checks);
 	if (r->loaded)
 		json_array_append_new(events, signature_event_json(r, opts));
+	if (r->commit_checked)
+		json_array_append_new(events, commit_event_json(r));
 	json_object_set_new(o, "integrity_events", events);
 	json_object_set_new(o, "unknown_fields", r->sc.unknown.len ?
 			    json_string(r->sc.unknown.buf) : json_null());
@@ -222,6 +241,10 @@ static int parse_verify_options(struct verify_opts *opts, int argc,
 		OPT_BOOL(0, "require-signature", &opts->core.require_signature, "an "
 			 "unsigned sidecar fails too (default: git config "
 			 "ahd-replay.requireSignature)"),
+		OPT_BOOL(0, "require-signed-commit",
+			 &opts->core.require_signed_commit, "the commit that "
+			 "last changed each sidecar must be SSH-signed by an "
+			 "allowed signer"),
 		OPT_BOOL(0, "explain", &opts->core.explain, "for a drifted "
 			 "input, what changed since the version with the "
 			 "recorded hash"),
