@@ -16,6 +16,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <jansson.h>
+#include <limits.h>
 #include <openssl/err.h>
 #include <openssl/pem.h>
 #include <stdio.h>
@@ -434,4 +435,40 @@ void sig_keyring_release(struct sig_keyring *kr)
 	kr->nr = kr->alloc = kr->skipped = 0;
 	allowed_signers_release(&kr->ssh);
 	kr->have_ssh = 0;
+}
+
+int sig_keyring_add_pem(struct sig_keyring *kr, const char *name,
+			const char *pem, size_t len, struct strbuf *err)
+{
+	BIO *bio = BIO_new_mem_buf(pem, (int)len);
+	EVP_PKEY *key = NULL;
+	struct sig_trusted *t;
+
+	if (!bio || len > INT_MAX) {
+		BIO_free(bio);
+		strbuf_addf(err, "cannot read public key '%s'", name);
+		return -1;
+	}
+	key = PEM_read_bio_PUBKEY(bio, NULL, no_passphrase, NULL);
+	BIO_free(bio);
+	if (!key) {
+		/* Never quote OpenSSL's reading of what the file held. */
+		ERR_clear_error();
+		strbuf_addf(err, "cannot read public key '%s': not a PEM "
+			    "public key", name);
+		return -1;
+	}
+	if (require_ed25519(key, name, err)) {
+		EVP_PKEY_free(key);
+		return -1;
+	}
+	ALLOC_GROW(kr->keys, kr->nr + 1, kr->alloc);
+	t = &kr->keys[kr->nr];
+	t->key = key;
+	if (sig_key_id(t->id, key, err)) {
+		EVP_PKEY_free(key);
+		return -1;
+	}
+	kr->nr++;
+	return 0;
 }

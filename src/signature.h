@@ -109,6 +109,14 @@ int sig_keyring_load_dir(struct sig_keyring *kr, const char *dir,
 			 struct strbuf *err);
 void sig_keyring_release(struct sig_keyring *kr);
 
+/*
+ * Add the Ed25519 SPKI PEM key in pem[0..len), named name in messages
+ * (a key read from a commit, say).  Returns 0, or -1 with a reason in
+ * err that quotes nothing of pem.
+ */
+int sig_keyring_add_pem(struct sig_keyring *kr, const char *name,
+			const char *pem, size_t len, struct strbuf *err);
+
 enum sig_status {
 	SIG_OK,
 	SIG_UNSIGNED,		/* no .sig file */

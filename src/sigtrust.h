@@ -13,7 +13,8 @@
  *
  * With at (--trusted-keys-at=<rev>), both files are read as they are in
  * that commit, not from the work tree: a pull request that adds its own
- * key to a tracked allowed-signers file then gains nothing.
+ * key to a tracked allowed-signers file then gains nothing.  Symbolic
+ * links there are refused, not followed.
  */
 struct sig_trust_opts {
 	const char *allowed_signers;
@@ -27,5 +28,26 @@ struct sig_trust_opts {
  */
 int sig_trust_load_ssh(struct sig_keyring *kr,
 		       const struct sig_trust_opts *opts);
+
+/*
+ * --trusted-keys-at for our Ed25519 keys: the *.pub files of dir (else
+ * ahd-replay.trustedKeys) as they are in the commit at rev.  Returns 0,
+ * or -1 after printing an error.
+ */
+int sig_trust_load_keys_at(struct sig_keyring *kr, const char *dir,
+			   const char *rev);
+
+/*
+ * Trust files that a pull request can change: warn (on stderr) for each
+ * of the trust sources in use -- the allowed-signers file, the
+ * revoked-keys file, the *.pub files of the trusted keys directory
+ * (trusted_keys, else ahd-replay.trustedKeys) -- that is tracked in its
+ * repository and differs from the base: since, when given (verify
+ * --changed-since, its merge base with HEAD), else the merge base with
+ * HEAD's upstream branch; with neither, nothing is compared.  Nothing
+ * is compared either when opts->at reads the files from a commit.
+ */
+void sig_trust_warn_changed(const struct sig_trust_opts *opts,
+			    const char *trusted_keys, const char *since);
 
 #endif

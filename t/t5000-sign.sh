@@ -431,6 +431,40 @@ test_expect_success 'sign --statement prints the statement, no newline' '
 	test_grep "one operand" err
 '
 
+test_expect_success 'verify --trusted-keys-at reads the trusted keys of a commit' '
+	test_when_finished "cp sig.good repo/docs/run.replay.json.sig" &&
+	mkdir repo/keys &&
+	cp key.pub repo/keys/ &&
+	git -C repo add keys &&
+	git -C repo commit -q -m "trusted keys" &&
+	ahd-replay keygen --out intruder >/dev/null &&
+	cp intruder.pub repo/keys/ &&
+	ahd-replay sign --key intruder repo/docs/run.replay.json >/dev/null &&
+	ahd-replay verify --trusted-keys repo/keys repo/docs/run.md >out &&
+	test_grep "^  ok    signature by" out &&
+	test_expect_code 1 ahd-replay verify --trusted-keys repo/keys \
+		--trusted-keys-at HEAD repo/docs/run.md >out &&
+	test_grep "^  FAIL  signature: unknown key sha256:" out &&
+	cp sig.good repo/docs/run.replay.json.sig &&
+	ahd-replay verify --trusted-keys repo/keys --trusted-keys-at HEAD \
+		repo/docs/run.md >out &&
+	test_grep "^  ok    signature by $(cat keyid) verifies$" out &&
+	test_might_fail ahd-replay verify --trusted-keys repo/keys \
+		--changed-since HEAD repo/docs/run.md >out 2>err &&
+	test_grep ! "trusted key .repo/keys/key.pub." err &&
+	git -C repo add keys/intruder.pub &&
+	test_might_fail ahd-replay verify --trusted-keys repo/keys \
+		--changed-since HEAD repo/docs/run.md >out 2>err &&
+	test_grep "warning: the trusted key .repo/keys/intruder.pub. is a tracked file that changed since" err &&
+	echo secret-looking-bytes >repo/keys/junk.pub &&
+	git -C repo add keys/junk.pub &&
+	git -C repo commit -q -m junk &&
+	test_expect_code 2 ahd-replay verify --trusted-keys repo/keys \
+		--trusted-keys-at HEAD repo/docs/run.md >out 2>err &&
+	test_grep "cannot read public key .keys/junk.pub@HEAD.: not a PEM public key" err &&
+	! test_grep secret-looking-bytes err
+'
+
 test_expect_success 'verify --format=json records the signature check' '
 	test_when_finished "cp run.good repo/docs/run.replay.json" &&
 	sed "s/\"n\": 3/\"n\": 4/" run.good >repo/docs/run.replay.json &&

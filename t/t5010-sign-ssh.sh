@@ -308,6 +308,24 @@ test_expect_success SSHKEYGEN '--trusted-keys-at reads the allowed signers of a 
 	test_grep "allowed. is not .*HEAD" err
 '
 
+test_expect_success SSHKEYGEN 'a tracked trust file changed since the base is warned about' '
+	test_might_fail ahd-replay verify --allowed-signers repo/allowed_signers \
+		--changed-since HEAD repo/docs/run.md >out 2>err &&
+	test_grep "^ahd-replay: warning: the allowed signers file .repo/allowed_signers. is a tracked file that changed since [0-9a-f]*: a pull request can trust its own key" err &&
+	test_might_fail ahd-replay verify --allowed-signers repo/allowed_signers \
+		--trusted-keys-at HEAD --changed-since HEAD repo/docs/run.md \
+		>out 2>err &&
+	test_grep ! "warning: the allowed signers" err &&
+	git -C repo checkout allowed_signers &&
+	test_might_fail ahd-replay verify --allowed-signers repo/allowed_signers \
+		--changed-since HEAD repo/docs/run.md >out 2>err &&
+	test_grep ! "warning: the allowed signers" err &&
+	cp allowed repo/untracked_signers &&
+	test_might_fail ahd-replay verify --allowed-signers repo/untracked_signers \
+		--changed-since HEAD repo/docs/run.md >out 2>err &&
+	test_grep ! "warning: the allowed signers" err
+'
+
 test_expect_success SSHKEYGEN 'verify --format=json names the kind and the principal' '
 	ahd-replay verify --format=json --allowed-signers allowed \
 		repo/docs/run.md >out.json &&

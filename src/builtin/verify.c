@@ -236,8 +236,8 @@ static int parse_verify_options(struct verify_opts *opts, int argc,
 			   "ahd-replay.revokedKeysFile, then "
 			   "gpg.ssh.revocationFile)"),
 		OPT_STRING(0, "trusted-keys-at", &opts->trust.at, "<rev>",
-			   "read the allowed-signers and revoked-keys files "
-			   "as they are in commit <rev>"),
+			   "read the trusted keys, allowed-signers and "
+			   "revoked-keys files as they are in commit <rev>"),
 		OPT_BOOL(0, "require-signature", &opts->core.require_signature, "an "
 			 "unsigned sidecar fails too (default: git config "
 			 "ahd-replay.requireSignature)"),
@@ -473,7 +473,9 @@ int cmd_verify(int argc, char **argv)
 	/* JSON carries them in the document: nothing on stderr */
 	for (i = 0; opts.format != FORMAT_JSON && i < list.errors.nr; i++)
 		error("%s", list.errors.items[i]);
-	if (verify_load_trusted_keys(&keyring, opts.trusted_keys) ||
+	if ((opts.trust.at ?
+	     sig_trust_load_keys_at(&keyring, opts.trusted_keys, opts.trust.at) :
+	     verify_load_trusted_keys(&keyring, opts.trusted_keys)) ||
 	    sig_trust_load_ssh(&keyring, &opts.trust) ||
 	    require_sidecar_globs(&globs, (const char *const *)opts.require.items,
 				  opts.require.nr) ||
@@ -482,6 +484,8 @@ int cmd_verify(int argc, char **argv)
 	/* The other keys still check signatures; the store needs fixing. */
 	if (keyring.skipped)
 		status = 2;
+	sig_trust_warn_changed(&opts.trust, opts.trusted_keys,
+			       opts.core.changed_since);
 	tally.requiring = globs.nr > 0;
 	if (!list.sidecars.nr && !missing.nr && !status &&
 	    opts.format != FORMAT_JSON)
