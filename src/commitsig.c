@@ -69,7 +69,8 @@ static void check_signature(struct commitsig_result *res, const char *sig,
 			    why.buf);
 		goto out;
 	}
-	strbuf_addstr(&res->principal, principals);
+	/* Printed in verify's output: no control bytes. */
+	strbuf_add_printable(&res->principal, principals);
 	res->ok = 1;
 out:
 	sshsig_release(&s);

@@ -298,7 +298,8 @@ static void check_signer(struct sig_result *res, const struct sig_keyring *kr,
 	switch (allowed_signers_check(&kr->ssh, &sig->key, SSH_NAMESPACE, when,
 				      &principals, &res->reason)) {
 	case SIGNER_OK:
-		strbuf_addstr(&res->principal, principals);
+		/* Printed in verify's output: no control bytes. */
+		strbuf_add_printable(&res->principal, principals);
 		set_status(res, SIG_OK);
 		break;
 	case SIGNER_UNKNOWN:

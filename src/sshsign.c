@@ -175,8 +175,14 @@ int sshsign_sidecar(const char *program, const char *key,
 	size_t end;
 	int ret = -1;
 
-	if (starts_with(key, "key::")) {
-		if (literal_key_file(&tmpkey, key + 5, err))
+	/*
+	 * git takes "key::<public key>", and (deprecated) a bare public
+	 * key line, for a key held by the agent.
+	 */
+	if (starts_with(key, "key::") || starts_with(key, "ssh-") ||
+	    starts_with(key, "ecdsa-") || starts_with(key, "sk-")) {
+		if (literal_key_file(&tmpkey, key + (starts_with(key, "key::") ?
+						     5 : 0), err))
 			goto out;
 		key = tmpkey.buf;
 	}

@@ -80,6 +80,10 @@ test_expect_success SSHKEYGEN,SSHAGENT 'sign --ssh-key with a .pub uses the agen
 	ahd-replay sign --ssh-key agentonly/alice.pub repo/docs/two.md >out &&
 	ahd-replay verify --allowed-signers allowed repo/docs/two.md >out &&
 	test_grep "^  ok    SSH signature by alice@example.com" out &&
+	rm repo/docs/two.replay.json.sig &&
+	ahd-replay sign --ssh-key "key::$(cat alice.pub)" repo/docs/two.md >out &&
+	ahd-replay verify --allowed-signers allowed repo/docs/two.md >out &&
+	test_grep "^  ok    SSH signature by alice@example.com" out &&
 	rm repo/docs/two.replay.json.sig
 '
 
@@ -287,7 +291,10 @@ test_expect_success SSHKEYGEN 'a malformed allowed-signers line is an error' '
 test_expect_success SSHKEYGEN 'principals: patterns and quoted lists are reported as written' '
 	echo "\"*@example.com,!mallory@example.com\" $(cat alice.pub)" >pat &&
 	ahd-replay verify --allowed-signers pat repo/docs/run.md >out &&
-	test_grep "^  ok    SSH signature by \*@example.com,!mallory@example.com (key" out
+	test_grep "^  ok    SSH signature by \*@example.com,!mallory@example.com (key" out &&
+	printf "a\033[8mb %s\n" "$(cat alice.pub)" >esc &&
+	ahd-replay verify --allowed-signers esc repo/docs/run.md >out &&
+	test_grep "^  ok    SSH signature by a\\\\x1b\[8mb (key" out
 '
 
 test_expect_success SSHKEYGEN '--trusted-keys-at reads the allowed signers of a commit' '
