@@ -391,6 +391,9 @@ test_expect_success SSHKEYGEN,GITSSH 'verify --require-signed-commit: an unsigne
 		--allowed-signers git-signers signed/docs/two.md >out &&
 	test_grep "^  FAIL  signed commit: commit $(cat commit), which last changed it, is not signed$" out &&
 	test_grep "^verdict: signature check failed$" out &&
+	test_expect_code 1 ahd-replay verify --require-signed-commit --format=github \
+		--allowed-signers git-signers signed/docs/two.md >out &&
+	test_grep "^::error file=signed/docs/two.replay.json,line=1,title=replay signed commit::commit $(cat commit), which last changed it, is not signed$" out &&
 	ahd-replay verify --require-signed-commit --allowed-signers git-signers \
 		signed/docs/run.md >out &&
 	test_grep "^  ok    commit" out
