@@ -69,8 +69,8 @@ static void check_signature(struct commitsig_result *res, const char *sig,
 			    why.buf);
 		goto out;
 	}
-	/* Printed in verify's output: no control bytes. */
-	strbuf_add_printable(&res->principal, principals);
+	/* As written: the printers quote what files hold. */
+	strbuf_addstr(&res->principal, principals);
 	res->ok = 1;
 out:
 	sshsig_release(&s);

@@ -298,8 +298,8 @@ static void check_signer(struct sig_result *res, const struct sig_keyring *kr,
 	switch (allowed_signers_check(&kr->ssh, &sig->key, SSH_NAMESPACE, when,
 				      &principals, &res->reason)) {
 	case SIGNER_OK:
-		/* Printed in verify's output: no control bytes. */
-		strbuf_add_printable(&res->principal, principals);
+		/* As written: the printers quote what files hold. */
+		strbuf_addstr(&res->principal, principals);
 		set_status(res, SIG_OK);
 		break;
 	case SIGNER_UNKNOWN:

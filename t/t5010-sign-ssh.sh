@@ -294,7 +294,7 @@ test_expect_success SSHKEYGEN 'principals: patterns and quoted lists are reporte
 	test_grep "^  ok    SSH signature by \*@example.com,!mallory@example.com (key" out &&
 	printf "a\033[8mb %s\n" "$(cat alice.pub)" >esc &&
 	ahd-replay verify --allowed-signers esc repo/docs/run.md >out &&
-	test_grep "^  ok    SSH signature by a\\\\x1b\[8mb (key" out
+	test_grep "^  ok    SSH signature by \"a\\\\x1b\[8mb\" (key" out
 '
 
 test_expect_success SSHKEYGEN '--trusted-keys-at reads the allowed signers of a commit' '
