@@ -84,6 +84,53 @@ int repo_config_entry(git_config_entry **out, git_config *cfg,
 	return 1;
 }
 
+int repo_config_here(struct strbuf *out, const char *key, unsigned flags,
+		     struct strbuf *err)
+{
+	git_repository *repo = NULL;
+	git_config *cfg = NULL;
+	git_buf value = GIT_BUF_INIT;
+	int rc, b, ret = -1;
+
+	repo_open_git(&repo, ".", 0, NULL);
+	if ((repo ? git_repository_config_snapshot(&cfg, repo) :
+	     git_config_open_default(&cfg)) < 0) {
+		strbuf_addf(err, "cannot read the git configuration: %s",
+			    lg2_message());
+		goto out;
+	}
+	if (flags & REPO_CONFIG_BOOL) {
+		rc = git_config_get_bool(&b, cfg, key);
+		if (!rc) {
+			strbuf_addstr(out, b ? "true" : "false");
+			ret = 1;
+			goto out;
+		}
+	} else if (flags & REPO_CONFIG_PATH)
+		rc = git_config_get_path(&value, cfg, key);
+	else
+		rc = git_config_get_string_buf(&value, cfg, key);
+	if (rc == GIT_ENOTFOUND) {
+		git_error_clear();
+		ret = 0;
+		goto out;
+	}
+	if (rc < 0) {
+		strbuf_addf(err, "invalid %s: %s", key, lg2_message());
+		goto out;
+	}
+	if ((flags & REPO_CONFIG_PATH) && value.ptr[0] != '/' && repo &&
+	    git_repository_workdir(repo))
+		strbuf_addstr(out, git_repository_workdir(repo));
+	strbuf_addstr(out, value.ptr);
+	ret = 1;
+out:
+	git_buf_dispose(&value);
+	git_config_free(cfg);
+	git_repository_free(repo);
+	return ret;
+}
+
 int repo_config_bool(int *out, git_config *cfg, const char *key, int def,
 		     struct strbuf *err)
 {

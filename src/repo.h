@@ -70,6 +70,22 @@ int repo_config_entry(git_config_entry **out, git_config *cfg,
 int repo_config_bool(int *out, git_config *cfg, const char *key, int def,
 		     struct strbuf *err);
 
+enum repo_config_flags {
+	REPO_CONFIG_PATH = (1 << 0),	/* expand ~/ as git does for paths */
+	REPO_CONFIG_BOOL = (1 << 1),	/* a boolean: "true" or "false" */
+};
+
+/*
+ * A setting as git would read it in the current directory: the
+ * repository's configuration when one opens there, else the user's and
+ * the system's.  Returns 1 with the value appended to out (a relative
+ * REPO_CONFIG_PATH value is taken from the work tree's top, so that the
+ * setting works from any subdirectory), 0 when unset, -1 with the
+ * reason in err.
+ */
+int repo_config_here(struct strbuf *out, const char *key, unsigned flags,
+		     struct strbuf *err);
+
 enum repo_flags {
 	/*
 	 * Open dir itself, no search, environment ignored: a submodule or

@@ -6,7 +6,9 @@
 #include "canon.h"
 #include "hashfile.h"
 #include "readfile.h"
+#include "root.h"
 #include "sidecar.h"
+#include "statement.h"
 #include "strutil.h"
 #include "usage.h"
 #include "utf8.h"
@@ -14,6 +16,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <jansson.h>
+#include <limits.h>
 #include <openssl/err.h>
 #include <openssl/pem.h>
 #include <stdio.h>
@@ -24,8 +27,6 @@
 
 #define ED25519_RAW_LEN 32
 #define ED25519_SIG_LEN 64
-#define SIG_B64_LEN 88		/* 4 * ceil(64 / 3) */
-#define SIG_MAX_SIZE ((size_t)64 << 10)
 
 /* Append OpenSSL's first queued error (or fallback) and drain the queue. */
 static void add_ossl_error(struct strbuf *err, const char *fallback)
@@ -294,52 +295,63 @@ static int b64_encode(struct strbuf *out, const unsigned char *data,
 	return 0;
 }
 
-/*
- * Decode exactly one 64-byte signature.  EVP_DecodeBlock is lenient
- * (whitespace, padding counted as data), so accept only text that
- * encodes back to itself.
- */
-static int b64_decode_sig(unsigned char out[ED25519_SIG_LEN], const char *s)
+int sig_statement(struct statement *out, struct strbuf *sidecar,
+		  const char *operand, const char *given_root,
+		  struct strbuf *err)
 {
-	unsigned char buf[SIG_B64_LEN];
-	struct strbuf again = STRBUF_INIT;
-	int ok;
-
-	if (strlen(s) != SIG_B64_LEN ||
-	    EVP_DecodeBlock(buf, (const unsigned char *)s, SIG_B64_LEN) !=
-	    ED25519_SIG_LEN + 2)
-		return -1;
-	memcpy(out, buf, ED25519_SIG_LEN);
-	ok = !b64_encode(&again, out, ED25519_SIG_LEN) &&
-		!strcmp(again.buf, s);
-	strbuf_release(&again);
-	return ok ? 0 : -1;
-}
-
-int sig_sign_sidecar(EVP_PKEY *key, const char *sidecar_path,
-		     struct strbuf *err)
-{
-	struct strbuf canon = STRBUF_INIT, b64 = STRBUF_INIT;
-	struct strbuf sig_path = STRBUF_INIT, text = STRBUF_INIT;
+	struct strbuf report = STRBUF_INIT, dir = STRBUF_INIT;
+	struct strbuf root = STRBUF_INIT;
 	struct sidecar sc = SIDECAR_INIT;
-	unsigned char sig[ED25519_SIG_LEN];
-	size_t sig_len = sizeof(sig);
-	char key_id[DIGEST_HEX_MAX], hash[DIGEST_HEX_MAX];
-	EVP_MD_CTX *md = NULL;
-	json_t *doc = NULL;
+	const char *slash;
 	int ret = -1;
 
+	sidecar_path_for(sidecar, operand);
 	/* Only a sidecar verify would accept is worth vouching for. */
-	if (sidecar_load(&sc, sidecar_path, err))
+	if (sidecar_load(&sc, sidecar->buf, err))
 		goto out;
-	if (sig_canonical_sidecar(&canon, sidecar_path, err) ||
-	    sig_key_id(key_id, key, err))
+	if (ends_with(operand, ".replay.json"))
+		sidecar_report_for(&report, operand);
+	else
+		strbuf_addstr(&report, operand);
+	slash = strrchr(report.buf, '/');
+	if (slash)
+		strbuf_add(&dir, report.buf, (size_t)(slash - report.buf) +
+			   (slash == report.buf));
+	else
+		strbuf_addstr(&dir, ".");
+	if (root_find(&root, dir.buf, given_root, err) < 0)
+		goto out;
+	if (statement_for(out, root.buf, report.buf, sidecar->buf, err))
+		goto out;
+	ret = 0;
+out:
+	sidecar_release(&sc);
+	strbuf_release(&report);
+	strbuf_release(&dir);
+	strbuf_release(&root);
+	return ret;
+}
+
+int sig_sign_sidecar(EVP_PKEY *key, const struct statement *st,
+		     const char *sidecar_path, struct strbuf *err)
+{
+	struct strbuf b64 = STRBUF_INIT;
+	struct strbuf sig_path = STRBUF_INIT, text = STRBUF_INIT;
+	unsigned char sig[ED25519_SIG_LEN];
+	size_t sig_len = sizeof(sig);
+	char key_id[DIGEST_HEX_MAX];
+	EVP_MD_CTX *md = NULL;
+	json_t *doc = NULL, *statement = NULL;
+	json_error_t jerr;
+	int ret = -1;
+
+	if (sig_key_id(key_id, key, err))
 		goto out;
 	md = EVP_MD_CTX_new();
 	/* Ed25519 hashes internally: no digest, one-shot signing. */
 	if (!md || EVP_DigestSignInit(md, NULL, NULL, NULL, key) != 1 ||
-	    EVP_DigestSign(md, sig, &sig_len, (const unsigned char *)canon.buf,
-			   canon.len) != 1 || sig_len != sizeof(sig)) {
+	    EVP_DigestSign(md, sig, &sig_len, (const unsigned char *)st->text.buf,
+			   st->text.len) != 1 || sig_len != sizeof(sig)) {
 		ossl_fail(err, "cannot sign");
 		goto out;
 	}
@@ -347,13 +359,12 @@ int sig_sign_sidecar(EVP_PKEY *key, const char *sidecar_path,
 		strbuf_addstr(err, "cannot encode the signature");
 		goto out;
 	}
-	if (digest_buffer_hex(hash, canon.buf, canon.len)) {
-		strbuf_addstr(err, "cannot compute the sidecar's SHA-256");
-		goto out;
-	}
-	doc = json_pack("{s:i, s:s, s:s, s:s, s:s}", "version", 1,
+	statement = json_loadb(st->text.buf, st->text.len, 0, &jerr);
+	if (!statement)
+		BUG("a statement we made is not JSON: %s", jerr.text);
+	doc = json_pack("{s:i, s:s, s:s, s:O, s:s}", "version", 2,
 			"algorithm", "ed25519", "key_id", key_id,
-			"sidecar_hash", hash, "signature", b64.buf);
+			"statement", statement, "signature", b64.buf);
 	if (!doc)
 		die("out of memory");
 	jsonout_pretty(&text, doc);
@@ -365,8 +376,7 @@ int sig_sign_sidecar(EVP_PKEY *key, const char *sidecar_path,
 out:
 	EVP_MD_CTX_free(md);
 	json_decref(doc);
-	sidecar_release(&sc);
-	strbuf_release(&canon);
+	json_decref(statement);
 	strbuf_release(&b64);
 	strbuf_release(&sig_path);
 	strbuf_release(&text);
@@ -423,179 +433,42 @@ void sig_keyring_release(struct sig_keyring *kr)
 	free(kr->keys);
 	kr->keys = NULL;
 	kr->nr = kr->alloc = kr->skipped = 0;
+	allowed_signers_release(&kr->ssh);
+	kr->have_ssh = 0;
 }
 
-const char *sig_status_name(enum sig_status status)
+int sig_keyring_add_pem(struct sig_keyring *kr, const char *name,
+			const char *pem, size_t len, struct strbuf *err)
 {
-	static const char *const names[] = {
-		"ok", "unsigned", "changed", "bad-signature", "unknown-key",
-		"malformed",
-	};
+	BIO *bio = BIO_new_mem_buf(pem, (int)len);
+	EVP_PKEY *key = NULL;
+	struct sig_trusted *t;
 
-	return names[status];
-}
-
-void sig_result_init(struct sig_result *res)
-{
-	res->status = SIG_UNSIGNED;
-	strbuf_init(&res->sig_path, 0);
-	strbuf_init(&res->key_id, 0);
-	strbuf_init(&res->expected, 0);
-	strbuf_init(&res->actual, 0);
-	strbuf_init(&res->reason, 0);
-}
-
-void sig_result_release(struct sig_result *res)
-{
-	strbuf_release(&res->sig_path);
-	strbuf_release(&res->key_id);
-	strbuf_release(&res->expected);
-	strbuf_release(&res->actual);
-	strbuf_release(&res->reason);
-}
-
-static const EVP_PKEY *keyring_find(const struct sig_keyring *kr,
-				    const char *id)
-{
-	size_t i;
-
-	for (i = 0; i < kr->nr; i++)
-		if (!strcmp(kr->keys[i].id, id))
-			return kr->keys[i].key;
-	return NULL;
-}
-
-/* 1 when sig verifies over msg with key, 0 when it does not, -1 error. */
-static int ed25519_verify(const EVP_PKEY *key, const unsigned char *sig,
-			  const char *msg, size_t len, struct strbuf *err)
-{
-	EVP_MD_CTX *md = EVP_MD_CTX_new();
-	int rc = -1;
-
-	if (!md || EVP_DigestVerifyInit(md, NULL, NULL, NULL,
-					(EVP_PKEY *)key) != 1) {
-		ossl_fail(err, "cannot set up verification");
-		goto out;
+	if (!bio || len > INT_MAX) {
+		BIO_free(bio);
+		strbuf_addf(err, "cannot read public key '%s'", name);
+		return -1;
 	}
-	rc = EVP_DigestVerify(md, sig, ED25519_SIG_LEN,
-			      (const unsigned char *)msg, len) == 1;
-	/* A mismatch queues an error we have no use for. */
-	ERR_clear_error();
-out:
-	EVP_MD_CTX_free(md);
-	return rc;
-}
-
-static enum sig_status set_status(struct sig_result *res,
-				   enum sig_status status)
-{
-	res->status = status;
-	return status;
-}
-
-enum sig_status sig_check_sidecar(struct sig_result *res,
-				  const struct sig_keyring *kr,
-				  const char *sidecar_path)
-{
-	struct strbuf raw = STRBUF_INIT, canon = STRBUF_INIT;
-	struct strbuf why = STRBUF_INIT;
-	unsigned char sig[ED25519_SIG_LEN];
-	char hash[DIGEST_HEX_MAX];
-	const char *algorithm, *key_id, *expected, *b64;
-	json_int_t version;
-	const EVP_PKEY *key;
-	json_error_t jerr;
-	json_t *doc = NULL;
-	int rc;
-
-	strbuf_addf(&res->sig_path, "%s%s", sidecar_path, SIGNATURE_SUFFIX);
-	if (access(res->sig_path.buf, F_OK) && errno == ENOENT) {
-		set_status(res, SIG_UNSIGNED);
-		goto out;
-	}
-	set_status(res, SIG_MALFORMED);
-	if (read_file_limited(&raw, res->sig_path.buf, SIG_MAX_SIZE, &why)) {
-		strbuf_addf(&res->reason, "cannot read %s: %s",
-			    res->sig_path.buf, why.buf);
-		goto out;
-	}
-	doc = json_loadb(raw.buf, raw.len, JSON_REJECT_DUPLICATES, &jerr);
-	if (!doc) {
-		/* jansson's text quotes the file: an escaped excerpt only */
-		strbuf_addf(&res->reason, "%s is not valid JSON: ",
-			    res->sig_path.buf);
-		jsonload_describe_error(&res->reason, &jerr);
-		goto out;
-	}
-	if (json_unpack_ex(doc, &jerr, 0, "{s:I, s:s, s:s, s:s, s:s}",
-			   "version", &version, "algorithm", &algorithm,
-			   "key_id", &key_id, "sidecar_hash", &expected,
-			   "signature", &b64)) {
-		strbuf_addf(&res->reason, "%s: %s", res->sig_path.buf,
-			    jerr.text);
-		goto out;
-	}
-	if (version != 1) {
-		strbuf_addf(&res->reason, "%s: unsupported version %lld",
-			    res->sig_path.buf, (long long)version);
-		goto out;
-	}
-	if (strcmp(algorithm, "ed25519")) {
-		strbuf_addf(&res->reason, "%s: unsupported algorithm '%s'",
-			    res->sig_path.buf, algorithm);
-		goto out;
-	}
-	if (!is_sha256_hash(key_id, HEX_LOWER) ||
-	    !is_sha256_hash(expected, HEX_LOWER)) {
-		strbuf_addf(&res->reason, "%s: key_id and sidecar_hash must be "
-			    "sha256:<64 hex digits>", res->sig_path.buf);
-		goto out;
-	}
-	strbuf_addstr(&res->key_id, key_id);
-	strbuf_addstr(&res->expected, expected);
-	if (b64_decode_sig(sig, b64)) {
-		strbuf_addf(&res->reason, "%s: the signature is not 64 bytes "
-			    "of base64", res->sig_path.buf);
-		goto out;
-	}
-	if (sig_canonical_sidecar(&canon, sidecar_path, &why)) {
-		strbuf_addbuf(&res->reason, &why);
-		goto out;
-	}
-	if (digest_buffer_hex(hash, canon.buf, canon.len)) {
-		strbuf_addstr(&res->reason, "cannot compute the sidecar's "
-			      "SHA-256");
-		goto out;
-	}
-	strbuf_addstr(&res->actual, hash);
-
-	key = keyring_find(kr, key_id);
+	key = PEM_read_bio_PUBKEY(bio, NULL, no_passphrase, NULL);
+	BIO_free(bio);
 	if (!key) {
-		set_status(res, SIG_UNKNOWN_KEY);
-		strbuf_addf(&res->reason, "unknown key %s", key_id);
-		goto out;
+		/* Never quote OpenSSL's reading of what the file held. */
+		ERR_clear_error();
+		strbuf_addf(err, "cannot read public key '%s': not a PEM "
+			    "public key", name);
+		return -1;
 	}
-	rc = ed25519_verify(key, sig, canon.buf, canon.len, &res->reason);
-	if (rc < 0)
-		goto out;
-	if (strcmp(hash, expected)) {
-		/*
-		 * A signature that still verifies means the .sig's own record
-		 * of the hash was edited, not the sidecar.
-		 */
-		set_status(res, rc ? SIG_BAD : SIG_CHANGED);
-		strbuf_addstr(&res->reason, rc ? "the signature file's "
-			      "sidecar_hash was altered" :
-			      "sidecar changed after signing");
-	} else if (!rc) {
-		set_status(res, SIG_BAD);
-		strbuf_addstr(&res->reason, "signature does not verify");
-	} else
-		set_status(res, SIG_OK);
-out:
-	json_decref(doc);
-	strbuf_release(&raw);
-	strbuf_release(&canon);
-	strbuf_release(&why);
-	return res->status;
+	if (require_ed25519(key, name, err)) {
+		EVP_PKEY_free(key);
+		return -1;
+	}
+	ALLOC_GROW(kr->keys, kr->nr + 1, kr->alloc);
+	t = &kr->keys[kr->nr];
+	t->key = key;
+	if (sig_key_id(t->id, key, err)) {
+		EVP_PKEY_free(key);
+		return -1;
+	}
+	kr->nr++;
+	return 0;
 }

@@ -2,27 +2,40 @@
 #define SIGNATURE_H
 
 #include <openssl/evp.h>
+#include "allowedsigners.h"
 #include "digest.h"
+#include "statement.h"
 #include "strbuf.h"
 
 /*
- * Detached Ed25519 signatures over a sidecar's RFC 8785 canonical form.
+ * Detached signatures of a report and its sidecar, in <sidecar>.sig.
+ * What is signed is the statement (statement.h) naming both files by
+ * root-relative path and hash.  Two kinds of file:
  *
- * A signature lives beside the sidecar in <sidecar>.sig, a JSON document:
+ * - an armoured SSH signature (sshsig.h) in the namespace "ahd-replay",
+ *   made by `ssh-keygen -Y sign`, trusted through an allowed-signers
+ *   file (allowedsigners.h).  Ours append the statement's text on the
+ *   line after the armour, which ssh-keygen ignores and verify reads
+ *   only to say what changed when the signature fails;
+ *
+ * - a JSON document made with a key from `ahd-replay keygen`, trusted
+ *   through a directory of *.pub files:
  *
  *	{
- *	  "version": 1,
+ *	  "version": 2,
  *	  "algorithm": "ed25519",
  *	  "key_id": "sha256:<hex of the raw 32-byte public key>",
- *	  "sidecar_hash": "sha256:<hex of the canonical form>",
- *	  "signature": "<base64 of the 64-byte signature>"
+ *	  "statement": { the statement },
+ *	  "signature": "<base64 of the 64-byte signature of its RFC 8785 text>"
  *	}
  *
- * Signing the canonical form rather than the bytes lets a sidecar be
- * re-indented or have its keys reordered without losing its signature;
- * any change of content breaks it.  Keys are PEM files: PKCS#8 for the
- * private key (never readable by group or others), SPKI for the public.
- * Every function here refuses keys that are not Ed25519.
+ *   Version 1 signed the sidecar's RFC 8785 form alone ("sidecar_hash"
+ *   instead of "statement"); it still verifies, reported as covering
+ *   the sidecar only, which does not satisfy --require-signature.
+ *
+ * Keys are PEM files: PKCS#8 for the private key (never readable by
+ * group or others), SPKI for the public.  Every function here refuses
+ * keys that are not Ed25519.
  */
 
 #define SIGNATURE_SUFFIX ".sig"
@@ -54,13 +67,25 @@ int sig_canonical_sidecar(struct strbuf *out, const char *path,
 			  struct strbuf *err);
 
 /*
- * Sign the sidecar at sidecar_path and replace <sidecar_path>.sig
- * atomically.  The sidecar itself is only read.
+ * The statement for operand (a report or a sidecar), with the root
+ * found as verify finds it (given_root when not NULL).  sidecar
+ * receives the sidecar's path.  Needs repo_library_init().
  */
-int sig_sign_sidecar(EVP_PKEY *key, const char *sidecar_path,
-		     struct strbuf *err);
+int sig_statement(struct statement *out, struct strbuf *sidecar,
+		  const char *operand, const char *given_root,
+		  struct strbuf *err);
 
-/* Public keys trusted for verification, by key id. */
+/*
+ * Sign the statement st about the sidecar at sidecar_path and replace
+ * <sidecar_path>.sig atomically (version 2).  The sidecar is only read.
+ */
+int sig_sign_sidecar(EVP_PKEY *key, const struct statement *st,
+		     const char *sidecar_path, struct strbuf *err);
+
+/*
+ * Public keys trusted for verification: our Ed25519 keys by key id, and
+ * the allowed signers of SSH signatures (when have_ssh).
+ */
 struct sig_keyring {
 	struct sig_trusted {
 		char id[DIGEST_HEX_MAX];
@@ -68,8 +93,10 @@ struct sig_keyring {
 	} *keys;
 	size_t nr, alloc;
 	size_t skipped;		/* *.pub files that could not be used */
+	struct allowed_signers ssh;
+	int have_ssh;
 };
-#define SIG_KEYRING_INIT { NULL, 0, 0, 0 }
+#define SIG_KEYRING_INIT { NULL, 0, 0, 0, ALLOWED_SIGNERS_INIT, 0 }
 
 /*
  * Add every *.pub file in dir.  A file that is not an Ed25519 SPKI PEM
@@ -82,6 +109,14 @@ int sig_keyring_load_dir(struct sig_keyring *kr, const char *dir,
 			 struct strbuf *err);
 void sig_keyring_release(struct sig_keyring *kr);
 
+/*
+ * Add the Ed25519 SPKI PEM key in pem[0..len), named name in messages
+ * (a key read from a commit, say).  Returns 0, or -1 with a reason in
+ * err that quotes nothing of pem.
+ */
+int sig_keyring_add_pem(struct sig_keyring *kr, const char *name,
+			const char *pem, size_t len, struct strbuf *err);
+
 enum sig_status {
 	SIG_OK,
 	SIG_UNSIGNED,		/* no .sig file */
@@ -89,6 +124,9 @@ enum sig_status {
 	SIG_BAD,		/* the signature does not verify */
 	SIG_UNKNOWN_KEY,	/* signed by a key not in the keyring */
 	SIG_MALFORMED,		/* the .sig file cannot be read or is invalid */
+	SIG_MISPLACED,		/* made for another report or sidecar */
+	SIG_NOT_ALLOWED,	/* a listed key, but revoked, expired, not
+				   yet valid or not for this namespace */
 };
 
 /* A short name for JSON output: "ok", "unsigned", "changed", ... */
@@ -96,8 +134,12 @@ const char *sig_status_name(enum sig_status status);
 
 struct sig_result {
 	enum sig_status status;
+	const char *kind;		/* "ssh", "ed25519", NULL: not read */
+	int sidecar_only;		/* a version 1 signature */
 	struct strbuf sig_path;
-	struct strbuf key_id;		/* as recorded; empty if unknown */
+	struct strbuf key_id;		/* as recorded, or the SSH key's
+					   fingerprint; empty if unknown */
+	struct strbuf principal;	/* SSH: who signed, as allowed */
 	struct strbuf expected;		/* the signed sidecar_hash */
 	struct strbuf actual;		/* the sidecar's hash now */
 	struct strbuf reason;		/* one line, for anything but SIG_OK */
@@ -105,12 +147,21 @@ struct sig_result {
 void sig_result_init(struct sig_result *res);
 void sig_result_release(struct sig_result *res);
 
+/* What a signature is checked against. */
+struct sig_subject {
+	const char *sidecar;
+	const char *report;
+	const char *root;	/* absolute, symlink-free */
+	const char *invoked_at;	/* the sidecar's: when an SSH key must be
+				   valid (valid-after, valid-before) */
+};
+
 /*
- * Check <sidecar_path>.sig against the sidecar and the keyring and fill
- * res (initialised by the caller).  Returns res->status.
+ * Check <sidecar>.sig against the subject and the keyring and fill res
+ * (initialised by the caller).  Returns res->status.
  */
 enum sig_status sig_check_sidecar(struct sig_result *res,
 				  const struct sig_keyring *kr,
-				  const char *sidecar_path);
+				  const struct sig_subject *subj);
 
 #endif

@@ -171,6 +171,9 @@ void verify_github_report(struct verify_github *g,
 		github_annotate(&g->log, "error", r->sidecar_path.buf, 1,
 				"replay signature", msg.buf);
 	}
+	if (r->commit_checked && !r->commit_sig.ok)
+		github_annotate(&g->log, "error", r->sidecar_path.buf, 1,
+				"replay signed commit", r->commit_sig.reason.buf);
 	if (r->md_warning.len)
 		github_annotate(&g->log, "warning", r->markdown.buf,
 				r->md_line, "replay block", r->md_warning.buf);

@@ -104,6 +104,18 @@ void verify_outcome_add(struct outcome *o, const struct verify_report *r,
 			fingerprint(oc, r->sidecar_path.buf, "signature",
 				    sig_status_name(r->sig.status));
 	}
+	if (r->commit_checked) {
+		int failed = !r->commit_sig.ok;
+
+		oc = outcome_add(o, r->report.buf, "signed-commit", failed ?
+				 OUTCOME_FAIL : OUTCOME_PASS, failed ?
+				 "signed-commit" : NULL, failed ?
+				 r->commit_sig.reason.buf : NULL);
+		outcome_set_location(oc, r->sidecar_path.buf, failed ? 1 : 0);
+		if (failed)
+			fingerprint(oc, r->sidecar_path.buf, "signed-commit",
+				    r->commit_sig.commit);
+	}
 	if (r->md_warning.len) {
 		oc = outcome_add(o, r->report.buf, "markdown-block",
 				 OUTCOME_WARNING, "markdown-block",

@@ -90,9 +90,21 @@ void verify_format_text(struct strbuf *out, const struct verify_report *r,
 	}
 	if (verify_signature_failed(r, opts))
 		message(out, "  FAIL  signature: ", &r->sig.reason);
-	else if (r->sig.status == SIG_OK)
+	else if (r->sig.status == SIG_OK && r->sig.principal.len) {
+		strbuf_addstr(out, "  ok    SSH signature by ");
+		quote_c_style(out, r->sig.principal.buf);
+		field(out, " (key ", r->sig.key_id.buf, ") verifies");
+	} else if (r->sig.status == SIG_OK)
 		field(out, "  ok    signature by ", r->sig.key_id.buf,
-		      " verifies");
+		      r->sig.sidecar_only ? " verifies (version 1: it covers "
+		      "the sidecar only, not the report)" : " verifies");
+	if (r->commit_checked && r->commit_sig.ok) {
+		strbuf_addf(out, "  ok    commit %s, which last changed the "
+			    "sidecar, is signed by ", r->commit_sig.commit);
+		quote_c_style(out, r->commit_sig.principal.buf);
+		strbuf_addch(out, '\n');
+	} else if (r->commit_checked)
+		message(out, "  FAIL  signed commit: ", &r->commit_sig.reason);
 	if (r->error.len)
 		message(out, "  FAIL  ", &r->error);
 	strbuf_addch(out, '\n');

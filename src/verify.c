@@ -176,6 +176,7 @@ void verify_report_init(struct verify_report *r, const char *report,
 	strbuf_init(&r->root, 0);
 	strbuf_init(&r->error, 0);
 	sig_result_init(&r->sig);
+	commitsig_result_init(&r->commit_sig);
 	strbuf_init(&r->notes, 0);
 	strbuf_init(&r->md_warning, 0);
 }
@@ -193,6 +194,7 @@ void verify_report_release(struct verify_report *r)
 		check_release(&r->checks[i]);
 	strbuf_release(&r->error);
 	sig_result_release(&r->sig);
+	commitsig_result_release(&r->commit_sig);
 	strbuf_release(&r->notes);
 	strbuf_release(&r->md_warning);
 }
@@ -633,8 +635,9 @@ out:
 int verify_signature_failed(const struct verify_report *r,
 			    const struct verify_options *opts)
 {
-	return r->sig.status != SIG_OK &&
-		(r->sig.status != SIG_UNSIGNED || opts->require_signature);
+	if (r->sig.status == SIG_OK)
+		return r->sig.sidecar_only && opts->require_signature;
+	return r->sig.status != SIG_UNSIGNED || opts->require_signature;
 }
 
 static void check_signature(struct verify_report *r,
@@ -642,6 +645,7 @@ static void check_signature(struct verify_report *r,
 			    const struct verify_options *opts)
 {
 	struct strbuf sig = STRBUF_INIT, err = STRBUF_INIT;
+	struct sig_subject subj;
 	struct stat st;
 
 	/* A .sig that leads out of the root is refused unread. */
@@ -654,7 +658,17 @@ static void check_signature(struct verify_report *r,
 		strbuf_addf(&r->sig.reason, "%s: %s", sig.buf, err.buf);
 		goto out;
 	}
-	switch (sig_check_sidecar(&r->sig, kr, r->sidecar_path.buf)) {
+	subj.sidecar = r->sidecar_path.buf;
+	subj.report = r->markdown.buf;
+	subj.root = r->root.buf;
+	subj.invoked_at = r->sc.invoked_at;
+	switch (sig_check_sidecar(&r->sig, kr, &subj)) {
+	case SIG_OK:
+		if (r->sig.sidecar_only && opts->require_signature)
+			strbuf_addstr(&r->sig.reason, "a version 1 signature "
+				      "covers the sidecar only, not its report "
+				      "(--require-signature); sign it again");
+		break;
 	case SIG_UNSIGNED:
 		if (opts->require_signature)
 			strbuf_addf(&r->sig.reason, "no signature at %s "
@@ -662,11 +676,13 @@ static void check_signature(struct verify_report *r,
 				    r->sig.sig_path.buf);
 		break;
 	case SIG_UNKNOWN_KEY:
-		if (!kr->nr && kr->skipped)
+		if (!kr->nr && kr->skipped && r->sig.kind &&
+		    !strcmp(r->sig.kind, "ed25519"))
 			strbuf_addf(&r->sig.reason, " (no usable trusted keys: "
 				    "%zu key file%s skipped, see the warnings)",
 				    kr->skipped, kr->skipped == 1 ? "" : "s");
-		else if (!kr->nr)
+		else if (!kr->nr && r->sig.kind &&
+			 !strcmp(r->sig.kind, "ed25519"))
 			strbuf_addstr(&r->sig.reason, " (no trusted keys: "
 				      "--trusted-keys or ahd-replay.trustedKeys)");
 		break;
@@ -716,6 +732,11 @@ void verify_one(struct verify_run *run, struct verify_report *r)
 	}
 	r->loaded = 1;
 	check_signature(r, run->keyring, opts);
+	if (opts->require_signed_commit) {
+		commitsig_check(&r->commit_sig, r->sidecar_path.buf,
+				run->keyring->have_ssh ? &run->keyring->ssh : NULL);
+		r->commit_checked = 1;
+	}
 	if (r->sc.unknown.len)
 		verify_add_note(r, "note", "ignoring unknown fields in the sidecar: "
 			 "%s", r->sc.unknown.buf);
@@ -773,7 +794,8 @@ out:
 			r->verdict = VERIFY_DRIFTED;
 	}
 	/* An untrusted sidecar's hashes mean nothing, drifted or not. */
-	if (r->loaded && verify_signature_failed(r, opts) &&
+	if (r->loaded && (verify_signature_failed(r, opts) ||
+			  (r->commit_checked && !r->commit_sig.ok)) &&
 	    r->verdict != VERIFY_ERRORED)
 		r->verdict = VERIFY_UNTRUSTED;
 	strbuf_release(&dir);

@@ -1,6 +1,7 @@
 #ifndef VERIFY_H
 #define VERIFY_H
 
+#include "commitsig.h"
 #include "sidecar.h"
 #include "signature.h"
 #include "strbuf.h"
@@ -51,6 +52,8 @@ struct verify_report {
 	int nr_checks;
 	struct strbuf error;	/* the sidecar itself is unusable */
 	struct sig_result sig;
+	int commit_checked;	/* --require-signed-commit */
+	struct commitsig_result commit_sig;
 	struct strbuf notes;	/* "  note: ..." lines, each escaped */
 	struct strbuf md_warning;
 	long md_line;
@@ -68,6 +71,8 @@ struct verify_options {
 	const char *at;		/* read inputs at this revision, or NULL */
 	const char *changed_since;	/* skip reports unchanged since, or NULL */
 	int explain;		/* say what changed in a drifted input */
+	int require_signed_commit;	/* the commit that last changed the
+					   sidecar must be SSH-signed */
 };
 
 /*

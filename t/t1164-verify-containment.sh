@@ -151,6 +151,7 @@ test_expect_success 'sign refuses to vouch for it' '
 	ahd-replay keygen --out key >/dev/null &&
 	cp repo/docs/good.replay.json outside.replay.json &&
 	ln -s ../../outside.replay.json repo/docs/signed.replay.json &&
+	echo "# signed" >repo/docs/signed.md &&
 	(cd repo && test_expect_code 2 ahd-replay sign --key=../key \
 		docs/signed.replay.json) >out 2>err &&
 	test_grep "leads out of the root" err &&

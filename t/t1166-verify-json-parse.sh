@@ -34,6 +34,7 @@ test_expect_success 'a byte that is not UTF-8: verify, validate and sign all acc
 	test_grep "^verdict: replay inputs intact$" out &&
 	(cd repo && ahd-replay validate docs/latin.replay.json) >out 2>err &&
 	test_grep "latin.replay.json: valid" out &&
+	echo "# latin" >repo/docs/latin.md &&
 	(cd repo && ahd-replay sign --key=../key docs/latin.replay.json) \
 		>out 2>err &&
 	test_grep "^signed " out
@@ -47,6 +48,7 @@ test_expect_success 'a repeated key: the last value wins in verify, validate and
 	test_grep "^verdict: replay inputs intact$" out &&
 	(cd repo && ahd-replay validate docs/dup.replay.json) >out 2>err &&
 	test_grep "dup.replay.json: valid" out &&
+	echo "# dup" >repo/docs/dup.md &&
 	(cd repo && ahd-replay sign --key=../key docs/dup.replay.json) \
 		>out 2>err &&
 	test_grep "^signed " out &&

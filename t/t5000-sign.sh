@@ -32,7 +32,8 @@ test_expect_success 'setup: a repository with a sidecar' '
 	EOF
 	(
 		cd repo &&
-		write_sidecar docs/run.replay.json tokens/swiss.yml
+		write_sidecar docs/run.replay.json tokens/swiss.yml &&
+		echo "# run" >docs/run.md
 	)
 '
 
@@ -136,10 +137,12 @@ test_expect_success 'sign writes a detached signature, the sidecar untouched' '
 	sig=repo/docs/run.replay.json.sig &&
 	test "$(sig_field $sig algorithm)" = ed25519 &&
 	test "$(sig_field $sig key_id)" = "$(cat keyid)" &&
+	test_grep "^  \"version\": 2,$" $sig &&
+	ahd-replay sign --statement repo/docs/run.md >canon.bytes &&
 	ahd-replay canon --jcs repo/docs/run.replay.json >canon &&
-	printf "%s" "$(cat canon)" >canon.bytes &&
-	test "$(sig_field $sig sidecar_hash)" = \
-		"sha256:$(test_sha256 canon.bytes)"
+	printf "%s" "$(cat canon)" >sidecar.bytes &&
+	test_grep "\"sha256\":\"$(test_sha256 sidecar.bytes)\"" canon.bytes &&
+	test_grep "\"sha256\":\"$(test_sha256 repo/docs/run.md)\"" canon.bytes
 '
 
 test_expect_success OPENSSL 'openssl verifies the signature' '
@@ -155,7 +158,7 @@ test_expect_success 'a report operand signs its sidecar; re-signing replaces' '
 	test_cmp expect out &&
 	! cmp -s old.sig repo/docs/run.replay.json.sig &&
 	ls repo/docs >files &&
-	test_write_lines run.replay.json run.replay.json.sig >expect &&
+	test_write_lines run.md run.replay.json run.replay.json.sig >expect &&
 	test_cmp expect files &&
 	ahd-replay sign --key key repo/docs/run.replay.json >/dev/null &&
 	test_cmp old.sig repo/docs/run.replay.json.sig
@@ -203,7 +206,7 @@ test_expect_success 'keygen and sign usage' '
 	test_expect_code 2 ahd-replay keygen 2>err &&
 	test_grep "out is required" err &&
 	test_expect_code 2 ahd-replay sign repo/docs/run.replay.json 2>err &&
-	test_grep "key is required" err &&
+	test_grep "no SSH key: give --ssh-key" err &&
 	ahd-replay sign -h >out &&
 	test_grep "^usage: ahd-replay sign" out
 '
@@ -268,17 +271,14 @@ test_expect_success 'verify: a one-byte edit of the key id fails' '
 	test_grep "^  FAIL  signature: unknown key $bad$" out
 '
 
-test_expect_success 'verify: an edited sidecar_hash in the signature fails' '
+test_expect_success 'verify: an edited statement in the signature fails' '
 	test_when_finished "cp sig.good repo/docs/run.replay.json.sig" &&
-	good=$(sig_field sig.good sidecar_hash) &&
-	case $good in
-	*0) bad=${good%?}1 ;;
-	*) bad=${good%?}0 ;;
-	esac &&
-	sed "s|$good|$bad|" sig.good >repo/docs/run.replay.json.sig &&
+	sed "s|\"path\": \"docs/run.md\"|\"path\": \"docs/other.md\"|" \
+		sig.good >repo/docs/run.replay.json.sig &&
+	! cmp -s sig.good repo/docs/run.replay.json.sig &&
 	test_must_fail ahd-replay verify --trusted-keys trusted \
 		repo/docs/run.replay.json >out &&
-	test_grep "^  FAIL  signature: the signature file.s sidecar_hash was altered$" out
+	test_grep "^  FAIL  signature: signature does not verify$" out
 '
 
 test_expect_success 'verify: a malformed signature file fails' '
@@ -291,11 +291,11 @@ test_expect_success 'verify: a malformed signature file fails' '
 
 test_expect_success 'verify: a signature file of an unknown version fails' '
 	test_when_finished "cp sig.good repo/docs/run.replay.json.sig" &&
-	sed "s/\"version\": 1,/\"version\": 2,/" sig.good \
+	sed "s/\"version\": 2,/\"version\": 3,/" sig.good \
 		>repo/docs/run.replay.json.sig &&
 	test_must_fail ahd-replay verify --trusted-keys trusted \
 		repo/docs/run.replay.json >out &&
-	test_grep "^  FAIL  signature: .*: unsupported version 2$" out
+	test_grep "^  FAIL  signature: .*: unsupported version 3$" out
 '
 
 test_expect_success 'verify: a signature by a key not trusted fails' '
@@ -359,6 +359,110 @@ test_expect_success 'verify: unsigned sidecars pass unless a signature is requir
 	test_expect_code 1 ahd-replay verify --require-signature \
 		--trusted-keys trusted repo/docs/plain.replay.json >out &&
 	test_grep "^  FAIL  signature: no signature at repo/docs/plain.replay.json.sig (--require-signature)$" out
+'
+
+test_expect_success 'verify: a signed sidecar copied next to a made-up report fails' '
+	mkdir -p repo/fake &&
+	test_when_finished "rm -r repo/fake" &&
+	cp repo/docs/run.replay.json repo/fake/made-up.replay.json &&
+	cp repo/docs/run.replay.json.sig repo/fake/made-up.replay.json.sig &&
+	echo "# fabricated" >repo/fake/made-up.md &&
+	test_expect_code 1 ahd-replay verify --trusted-keys trusted \
+		--require-signature repo/fake/made-up.md >out &&
+	test_grep "^  FAIL  signature: the signature is for the sidecar docs/run.replay.json, not fake/made-up.replay.json$" out
+'
+
+test_expect_success 'verify: report bytes edited under a valid signature fail' '
+	test_when_finished "echo \"# run\" >repo/docs/run.md" &&
+	echo "# run, better results" >repo/docs/run.md &&
+	test_expect_code 1 ahd-replay verify --trusted-keys trusted \
+		repo/docs/run.md >out &&
+	test_grep "^  FAIL  signature: report changed after signing$" out &&
+	test_grep "^verdict: signature check failed$" out
+'
+
+test_expect_success 'verify: the same signature next to another report of the sidecar fails' '
+	test_when_finished "rm -f repo/docs/run.replay.json.sig.keep" &&
+	mkdir -p repo/other &&
+	test_when_finished "rm -r repo/other" &&
+	cp repo/docs/run.replay.json repo/docs/run.replay.json.sig repo/other/ &&
+	echo "# run" >repo/other/run.md &&
+	test_expect_code 1 ahd-replay verify --trusted-keys trusted \
+		repo/other/run.md >out &&
+	test_grep "^  FAIL  signature: the signature is for the sidecar docs/run.replay.json, not other/run.replay.json$" out
+'
+
+test_expect_success OPENSSL 'verify: a version 1 signature covers the sidecar only' '
+	test_when_finished "cp sig.good repo/docs/run.replay.json.sig" &&
+	ahd-replay canon --jcs repo/docs/run.replay.json >canon &&
+	printf "%s" "$(cat canon)" >v1.bytes &&
+	openssl pkeyutl -sign -inkey key -rawin -in v1.bytes -out v1.sig &&
+	cat >repo/docs/run.replay.json.sig <<-EOF &&
+	{
+	  "version": 1,
+	  "algorithm": "ed25519",
+	  "key_id": "$(cat keyid)",
+	  "sidecar_hash": "sha256:$(test_sha256 v1.bytes)",
+	  "signature": "$(base64 -w0 v1.sig)"
+	}
+	EOF
+	ahd-replay verify --trusted-keys trusted repo/docs/run.md >out &&
+	test_grep "^  ok    signature by $(cat keyid) verifies (version 1: it covers the sidecar only, not the report)$" out &&
+	test_expect_code 1 ahd-replay verify --trusted-keys trusted \
+		--require-signature repo/docs/run.md >out &&
+	test_grep "^  FAIL  signature: a version 1 signature covers the sidecar only, not its report (--require-signature); sign it again$" out &&
+	git -C repo config ahd-replay.requireSignature true &&
+	test_when_finished "git -C repo config --unset ahd-replay.requireSignature" &&
+	(
+		cd repo &&
+		test_expect_code 1 ahd-replay verify --trusted-keys ../trusted \
+			docs/run.md >../out
+	) &&
+	test_grep "^  FAIL  signature: a version 1 signature" out
+'
+
+test_expect_success 'sign --statement prints the statement, no newline' '
+	ahd-replay sign --statement repo/docs/run.replay.json >st &&
+	printf "{\"report\":{\"path\":\"docs/run.md\",\"sha256\":\"%s\"},\"sidecar\":{\"path\":\"docs/run.replay.json\",\"sha256\":\"%s\"},\"type\":\"ahd-replay/statement/v1\"}" \
+		"$(test_sha256 repo/docs/run.md)" "$(test_sha256 sidecar.bytes)" >expect &&
+	test_cmp expect st &&
+	test_expect_code 2 ahd-replay sign --statement repo/docs/run.md \
+		repo/docs/run.md 2>err &&
+	test_grep "one operand" err
+'
+
+test_expect_success 'verify --trusted-keys-at reads the trusted keys of a commit' '
+	test_when_finished "cp sig.good repo/docs/run.replay.json.sig" &&
+	mkdir repo/keys &&
+	cp key.pub repo/keys/ &&
+	git -C repo add keys &&
+	git -C repo commit -q -m "trusted keys" &&
+	ahd-replay keygen --out intruder >/dev/null &&
+	cp intruder.pub repo/keys/ &&
+	ahd-replay sign --key intruder repo/docs/run.replay.json >/dev/null &&
+	ahd-replay verify --trusted-keys repo/keys repo/docs/run.md >out &&
+	test_grep "^  ok    signature by" out &&
+	test_expect_code 1 ahd-replay verify --trusted-keys repo/keys \
+		--trusted-keys-at HEAD repo/docs/run.md >out &&
+	test_grep "^  FAIL  signature: unknown key sha256:" out &&
+	cp sig.good repo/docs/run.replay.json.sig &&
+	ahd-replay verify --trusted-keys repo/keys --trusted-keys-at HEAD \
+		repo/docs/run.md >out &&
+	test_grep "^  ok    signature by $(cat keyid) verifies$" out &&
+	test_might_fail ahd-replay verify --trusted-keys repo/keys \
+		--changed-since HEAD repo/docs/run.md >out 2>err &&
+	test_grep ! "trusted key .repo/keys/key.pub." err &&
+	git -C repo add keys/intruder.pub &&
+	test_might_fail ahd-replay verify --trusted-keys repo/keys \
+		--changed-since HEAD repo/docs/run.md >out 2>err &&
+	test_grep "warning: the trusted key .repo/keys/intruder.pub. is a tracked file that changed since" err &&
+	echo secret-looking-bytes >repo/keys/junk.pub &&
+	git -C repo add keys/junk.pub &&
+	git -C repo commit -q -m junk &&
+	test_expect_code 2 ahd-replay verify --trusted-keys repo/keys \
+		--trusted-keys-at HEAD repo/docs/run.md >out 2>err &&
+	test_grep "cannot read public key .keys/junk.pub@HEAD.: not a PEM public key" err &&
+	! test_grep secret-looking-bytes err
 '
 
 test_expect_success 'verify --format=json records the signature check' '

@@ -16,6 +16,7 @@ test_expect_success 'setup: a signed sidecar and a trusted keys directory' '
 	mkdir -p repo/tokens repo/docs trusted &&
 	printf "a: 1\n" >repo/tokens/x.yml &&
 	(cd repo && write_sidecar docs/run.replay.json tokens/x.yml) &&
+	echo "# run" >repo/docs/run.md &&
 	ahd-replay keygen --out key >/dev/null &&
 	ahd-replay sign --key key repo/docs/run.replay.json >/dev/null &&
 	cp key.pub trusted/good.pub

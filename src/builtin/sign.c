@@ -1,5 +1,6 @@
 /*
- * ahd-replay sign: write detached signatures for sidecars.
+ * ahd-replay sign: write detached signatures for sidecars, or print
+ * what a signature signs.
  */
 #include "config.h"
 #include "builtin.h"
@@ -8,25 +9,67 @@
 #include "rootfile.h"
 #include "sidecar.h"
 #include "signature.h"
+#include "sshsign.h"
 #include "usage.h"
 
 #include <stdio.h>
 
 static const char sign_usage_text[] =
-	"Writes <sidecar>.sig beside each sidecar, replacing any older one.\n"
-	"The sidecar itself is not changed.  Exit status: 0 when every\n"
-	"sidecar was signed, 2 otherwise.\n";
+	"Writes <sidecar>.sig beside each sidecar, replacing any older one:\n"
+	"an SSH signature with --ssh-key (or user.signingKey when gpg.format\n"
+	"is ssh), an Ed25519 one with --key.  --statement prints the bytes a\n"
+	"signature signs instead.  The sidecar itself is not changed.  Exit\n"
+	"status: 0 when every sidecar was signed, 2 otherwise.\n";
+
+/*
+ * The statement for operand, vouching only for a sidecar inside its
+ * root (rootfile.h).  On failure prints the error naming the sidecar.
+ */
+static int statement_of(struct statement *st, struct strbuf *sidecar,
+			const char *operand, const char *root,
+			int allow_outside)
+{
+	struct strbuf err = STRBUF_INIT, dir = STRBUF_INIT, msg = STRBUF_INIT;
+	struct strbuf path = STRBUF_INIT;
+	int ret = 0;
+
+	sidecar_path_for(&path, operand);
+	if (rootfile_root_for(&dir, path.buf, root, &err) < 0 ||
+	    rootfile_check(dir.buf, path.buf, allow_outside, NULL, &err) ||
+	    sig_statement(st, sidecar, operand, root, &err)) {
+		quote_c_style(&msg, path.buf);
+		strbuf_addstr(&msg, ": ");
+		quote_escape(&msg, err.buf, err.len);
+		error("%s", msg.buf);
+		ret = -1;
+	}
+	strbuf_release(&err);
+	strbuf_release(&dir);
+	strbuf_release(&msg);
+	strbuf_release(&path);
+	return ret;
+}
 
 int cmd_sign(int argc, char **argv)
 {
-	struct strbuf err = STRBUF_INIT, root = STRBUF_INIT, msg = STRBUF_INIT;
-	const char *key_path = NULL;
+	struct strbuf err = STRBUF_INIT, ssh_key = STRBUF_INIT;
+	struct strbuf program = STRBUF_INIT, msg = STRBUF_INIT;
+	const char *key_path = NULL, *ssh_key_opt = NULL, *root = NULL;
+	int statement_only = 0;
 	EVP_PKEY *key = NULL;
 	int i, status = 2, allow_outside = 0;
 	const struct parse_opt options[] = {
-		OPT_STRING_F(0, "key", &key_path, "<key>", "the Ed25519 "
-			     "private key (PKCS#8 PEM, mode 0600)",
-			     OPT_REQUIRED),
+		OPT_STRING(0, "ssh-key", &ssh_key_opt, "<key>", "sign with "
+			   "ssh-keygen -Y sign and this key (private, or .pub "
+			   "for the agent's); default: user.signingKey when "
+			   "gpg.format=ssh"),
+		OPT_STRING(0, "key", &key_path, "<key>", "sign with this "
+			   "Ed25519 private key (PKCS#8 PEM, mode 0600)"),
+		OPT_BOOL(0, "statement", &statement_only, "print what a "
+			 "signature of the one operand signs, and sign "
+			 "nothing"),
+		OPT_STRING(0, "root", &root, "<dir>", "paths in the statement "
+			   "are relative to <dir>"),
 		OPT_BOOL(0, "allow-outside-root", &allow_outside, "sign a "
 			 "sidecar that a symlink leads out of the root"),
 		OPT_END()
@@ -38,26 +81,43 @@ int cmd_sign(int argc, char **argv)
 
 	argc = parse_options(argc, argv, &usage,
 			     PARSE_OPT_STOP_AT_NON_OPTION);
-	if (!key_path)
-		usage_msg_opt(&usage, "--key is required");
 	if (!argc)
 		usage_msg_opt(&usage, "no sidecar given");
-	if (sig_load_private(&key, key_path, &err)) {
+	if (statement_only) {
+		struct statement st;
+		struct strbuf sidecar = STRBUF_INIT;
+
+		if (argc != 1 || key_path || ssh_key_opt)
+			usage_msg_opt(&usage, "--statement takes one operand "
+				      "and no key");
+		statement_init(&st);
+		if (!statement_of(&st, &sidecar, argv[0], root, allow_outside)) {
+			fwrite(st.text.buf, 1, st.text.len, stdout);
+			status = 0;
+		}
+		statement_release(&st);
+		strbuf_release(&sidecar);
+		goto out;
+	}
+	if (key_path && ssh_key_opt)
+		usage_msg_opt(&usage, "--key and --ssh-key are exclusive");
+	if (key_path ? sig_load_private(&key, key_path, &err) :
+	    sshsign_setup(&ssh_key, &program, ssh_key_opt, &err)) {
 		error("%s", err.buf);
 		goto out;
 	}
 	status = 0;
 	for (i = 0; i < argc; i++) {
 		struct strbuf sidecar = STRBUF_INIT;
+		struct statement st;
 
-		sidecar_path_for(&sidecar, argv[i]);
+		statement_init(&st);
 		strbuf_reset(&err);
-		strbuf_reset(&root);
-		/* Vouch only for a sidecar inside its root (rootfile.h). */
-		if (rootfile_root_for(&root, sidecar.buf, NULL, &err) < 0 ||
-		    rootfile_check(root.buf, sidecar.buf, allow_outside, NULL,
-				   &err) ||
-		    sig_sign_sidecar(key, sidecar.buf, &err)) {
+		if (statement_of(&st, &sidecar, argv[i], root, allow_outside)) {
+			status = 2;
+		} else if (key ? sig_sign_sidecar(key, &st, sidecar.buf, &err) :
+			   sshsign_sidecar(program.buf, ssh_key.buf, &st,
+					   sidecar.buf, &err)) {
 			strbuf_reset(&msg);
 			quote_c_style(&msg, sidecar.buf);
 			strbuf_addstr(&msg, ": ");
@@ -66,12 +126,14 @@ int cmd_sign(int argc, char **argv)
 			status = 2;
 		} else
 			printf("signed %s%s\n", sidecar.buf, SIGNATURE_SUFFIX);
+		statement_release(&st);
 		strbuf_release(&sidecar);
 	}
 out:
 	EVP_PKEY_free(key);
 	strbuf_release(&err);
-	strbuf_release(&root);
+	strbuf_release(&ssh_key);
+	strbuf_release(&program);
 	strbuf_release(&msg);
 	return finish_stdout(status);
 }

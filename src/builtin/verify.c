@@ -15,7 +15,9 @@
 #include "quote.h"
 #include "require-sidecar.h"
 #include "root.h"
+#include "repo.h"
 #include "sidecar-list.h"
+#include "sigtrust.h"
 #include "usage.h"
 #include "verify.h"
 #include "verify-github.h"
@@ -39,6 +41,7 @@ struct verify_opts {
 	const char *trusted_keys;
 	struct path_list require;	/* --require-sidecar globs */
 	struct output_list outputs;	/* --output */
+	struct sig_trust_opts trust;
 	struct verify_options core;
 };
 
@@ -92,6 +95,12 @@ static json_t *signature_event_json(const struct verify_report *r,
 	json_object_set_new(e, "ok", json_boolean(
 		!verify_signature_failed(r, &opts->core)));
 	json_object_set_new(e, "signature", json_string(s->sig_path.buf));
+	json_object_set_new(e, "kind", json_str_or_null(s->kind));
+	json_object_set_new(e, "covers", s->status != SIG_OK ? json_null() :
+			    json_string(s->sidecar_only ? "sidecar" :
+					"statement"));
+	json_object_set_new(e, "principal", s->principal.len ?
+			    json_string(s->principal.buf) : json_null());
 	json_object_set_new(e, "key_id", s->key_id.len ?
 			    json_string(s->key_id.buf) : json_null());
 	json_object_set_new(e, "expected", s->expected.len ?
@@ -100,6 +109,23 @@ static json_t *signature_event_json(const struct verify_report *r,
 			    json_string(s->actual.buf) : json_null());
 	json_object_set_new(e, "reason", s->reason.len ?
 			    json_string(s->reason.buf) : json_null());
+	return e;
+}
+
+/* --require-signed-commit's check as an integrity event. */
+static json_t *commit_event_json(const struct verify_report *r)
+{
+	const struct commitsig_result *c = &r->commit_sig;
+	json_t *e = json_object();
+
+	json_object_set_new(e, "type", json_string("signed-commit"));
+	json_object_set_new(e, "ok", json_boolean(c->ok));
+	json_object_set_new(e, "commit", *c->commit ?
+			    json_string(c->commit) : json_null());
+	json_object_set_new(e, "principal", c->principal.len ?
+			    json_string(c->principal.buf) : json_null());
+	json_object_set_new(e, "reason", c->reason.len ?
+			    json_string(c->reason.buf) : json_null());
 	return e;
 }
 
@@ -154,6 +180,8 @@ static json_t *report_json(const struct verify_report *r,
 	json_object_set_new(o, "checks", checks);
 	if (r->loaded)
 		json_array_append_new(events, signature_event_json(r, opts));
+	if (r->commit_checked)
+		json_array_append_new(events, commit_event_json(r));
 	json_object_set_new(o, "integrity_events", events);
 	json_object_set_new(o, "unknown_fields", r->sc.unknown.len ?
 			    json_string(r->sc.unknown.buf) : json_null());
@@ -197,8 +225,26 @@ static int parse_verify_options(struct verify_opts *opts, int argc,
 			   "check <sidecar>.sig files against the *.pub keys "
 			   "in <dir> (default: git config "
 			   "ahd-replay.trustedKeys)"),
+		OPT_STRING(0, "allowed-signers", &opts->trust.allowed_signers,
+			   "<file>", "trust SSH signatures by the keys of this "
+			   "allowed-signers file (default: git config "
+			   "ahd-replay.allowedSignersFile, then "
+			   "gpg.ssh.allowedSignersFile)"),
+		OPT_STRING(0, "revoked-keys", &opts->trust.revoked_keys,
+			   "<file>", "refuse SSH signatures by the public keys "
+			   "listed in <file> (default: git config "
+			   "ahd-replay.revokedKeysFile, then "
+			   "gpg.ssh.revocationFile)"),
+		OPT_STRING(0, "trusted-keys-at", &opts->trust.at, "<rev>",
+			   "read the trusted keys, allowed-signers and "
+			   "revoked-keys files as they are in commit <rev>"),
 		OPT_BOOL(0, "require-signature", &opts->core.require_signature, "an "
-			 "unsigned sidecar fails too"),
+			 "unsigned sidecar fails too (default: git config "
+			 "ahd-replay.requireSignature)"),
+		OPT_BOOL(0, "require-signed-commit",
+			 &opts->core.require_signed_commit, "the commit that "
+			 "last changed each sidecar must be SSH-signed by an "
+			 "allowed signer"),
 		OPT_BOOL(0, "explain", &opts->core.explain, "for a drifted "
 			 "input, what changed since the version with the "
 			 "recorded hash"),
@@ -390,6 +436,7 @@ static void run_one(struct verify_run *run, const struct verify_opts *opts,
 int cmd_verify(int argc, char **argv)
 {
 	struct verify_opts opts;
+	struct strbuf err = STRBUF_INIT, value = STRBUF_INIT;
 	struct sig_keyring keyring = SIG_KEYRING_INIT;
 	struct sidecar_list list = SIDECAR_LIST_INIT;
 	struct path_list globs = { NULL, 0, 0 };
@@ -404,7 +451,16 @@ int cmd_verify(int argc, char **argv)
 	memset(&opts, 0, sizeof(opts));
 	memset(&tally, 0, sizeof(tally));
 	opts.format = FORMAT_TEXT;
+	opts.core.require_signature = -1;
 	argc = parse_verify_options(&opts, argc, argv);
+	if (opts.core.require_signature < 0) {
+		int rc = repo_config_here(&value, "ahd-replay.requireSignature",
+					  REPO_CONFIG_BOOL, &err);
+
+		if (rc < 0)
+			die("%s", err.buf);
+		opts.core.require_signature = rc && !strcmp(value.buf, "true");
+	}
 	/* Before any work: a refused --output is a usage problem. */
 	if (output_check(&opts.outputs)) {
 		output_list_release(&opts.outputs);
@@ -417,7 +473,10 @@ int cmd_verify(int argc, char **argv)
 	/* JSON carries them in the document: nothing on stderr */
 	for (i = 0; opts.format != FORMAT_JSON && i < list.errors.nr; i++)
 		error("%s", list.errors.items[i]);
-	if (verify_load_trusted_keys(&keyring, opts.trusted_keys) ||
+	if ((opts.trust.at ?
+	     sig_trust_load_keys_at(&keyring, opts.trusted_keys, opts.trust.at) :
+	     verify_load_trusted_keys(&keyring, opts.trusted_keys)) ||
+	    sig_trust_load_ssh(&keyring, &opts.trust) ||
 	    require_sidecar_globs(&globs, (const char *const *)opts.require.items,
 				  opts.require.nr) ||
 	    require_sidecar_missing(&missing, &globs))
@@ -425,6 +484,8 @@ int cmd_verify(int argc, char **argv)
 	/* The other keys still check signatures; the store needs fixing. */
 	if (keyring.skipped)
 		status = 2;
+	sig_trust_warn_changed(&opts.trust, opts.trusted_keys,
+			       opts.core.changed_since);
 	tally.requiring = globs.nr > 0;
 	if (!list.sidecars.nr && !missing.nr && !status &&
 	    opts.format != FORMAT_JSON)
@@ -472,5 +533,7 @@ int cmd_verify(int argc, char **argv)
 	free(opts.require.items);
 	verify_run_release(&run);
 	sig_keyring_release(&keyring);
+	strbuf_release(&err);
+	strbuf_release(&value);
 	return finish_stdout(status);
 }
