@@ -149,4 +149,24 @@ int yl_check_flow_key(struct loader *ld, const struct frame *map,
 int yl_resolve_node_scalar(struct loader *ld, struct value *v,
 			   const yaml_event_t *ev, int plain, const char *tag);
 
+
+/* A node's properties as yaml reads them from the source. */
+struct yl_props {
+	const char *anchor;	/* NULL when there is none */
+	size_t anchor_len;
+	const char *tag;	/* the tag token, '!' included */
+	size_t tag_len;
+};
+
+/* Node properties read from the source (yamlprops.c). */
+size_t yl_name_end(const char *s, size_t i, size_t end);
+size_t yl_skip_props(const char *s, size_t i, size_t end, size_t len,
+		     struct yl_props *p);
+int yl_check_tag(struct loader *ld, const struct yl_props *p,
+		 const yaml_mark_t *mark);
+const char *yl_tag_name(struct loader *ld, const char *tag,
+			const struct yl_props *p);
+int yl_check_name(struct loader *ld, const char *name, size_t yaml_len,
+		  const yaml_mark_t *mark);
+
 #endif

@@ -98,132 +98,6 @@ int yl_fail(struct loader *ld, int status, const yaml_mark_t *mark,
 	return status;
 }
 
-static size_t name_end(const char *s, size_t i, size_t end)
-{
-	while (i < end && !strchr(" \t\r\n,[]{}", s[i]))
-		i++;
-	return i;
-}
-
-/* A node's properties as yaml reads them from the source. */
-struct props {
-	const char *anchor;	/* NULL when there is none */
-	size_t anchor_len;
-	const char *tag;	/* the tag token, '!' included */
-	size_t tag_len;
-};
-
-/*
- * Skip the properties (anchor, tag), white space and comments in front of
- * a node's content, noting the first anchor and tag in *p (a later one
- * belongs to a child).  Names may run past `end` (libyaml's end of the
- * node), up to len.
- */
-static size_t skip_props(const char *s, size_t i, size_t end, size_t len,
-			 struct props *p)
-{
-	memset(p, 0, sizeof(*p));
-	while (i < end) {
-		char c = s[i];
-
-		if (c == ' ' || c == '\t' || c == '\n' || c == '\r')
-			i++;
-		else if (c == '#') {
-			while (i < end && s[i] != '\n')
-				i++;
-		} else if (c == '&') {
-			size_t e = name_end(s, i + 1, len);
-
-			if (!p->anchor) {
-				p->anchor = s + i + 1;
-				p->anchor_len = e - i - 1;
-			}
-			i = e;
-		} else if (c == '!') {
-			size_t b = i;
-
-			while (i < len && s[i] != ' ' && s[i] != '\t' &&
-			       s[i] != '\n' && s[i] != '\r')
-				i++;
-			if (!p->tag) {
-				p->tag = s + b;
-				p->tag_len = i - b;
-			}
-		} else
-			break;
-	}
-	return i;
-}
-
-/*
- * yaml splits a tag at its last '!' (libyaml at its second), and
- * refuses a tag without a suffix.  Where the two would read a tag
- * differently, yaml cannot resolve it.
- */
-static int check_tag(struct loader *ld, const struct props *p,
-		     const yaml_mark_t *mark)
-{
-	const char *t = p->tag;
-	size_t n = p->tag_len, last = 0, lib_end, i;
-
-	if (!t || n < 2 || t[1] == '<')
-		return 0;
-	for (i = 0; i < n; i++)
-		if (t[i] == '!')
-			last = i;
-	lib_end = t[1] == '!' ? 1 : 0;
-	for (i = 1; !lib_end && i < n; i++)
-		if (t[i] == '!')
-			lib_end = i;
-	if (last == n - 1)
-		return yl_fail(ld, LOAD_EINVALID, mark, "the tag %.*s has no suffix",
-			    (int)n, t);
-	if (last != lib_end)
-		return yl_fail(ld, ld->has_tag_directive ? LOAD_EUNSUPPORTED :
-			    LOAD_EINVALID, mark, "could not resolve tag %.*s",
-			    (int)n, t);
-	return 0;
-}
-
-/*
- * The tag as yaml names it, for printing it in a collection key: a
- * verbatim tag's text and a local tag ("!x", no handle) as written,
- * where libyaml decoded their %-escapes.
- */
-static const char *yaml_tag_name(struct loader *ld, const char *tag,
-				 const struct props *p)
-{
-	size_t n;
-
-	if (!tag || !p->tag)
-		return tag;
-	if (p->tag_len > 3 && p->tag[1] == '<') {
-		const char *e = memchr(p->tag, '>', p->tag_len);
-
-		return e ? arena_memdup(ld->arena, p->tag + 2,
-					(size_t)(e - p->tag - 2)) : tag;
-	}
-	for (n = 1; n < p->tag_len && !strchr("!,[]{}", p->tag[n]); n++)
-		;
-	if (tag[0] == '!' && (n == p->tag_len || p->tag[n] != '!') &&
-	    memchr(p->tag, '%', n))
-		return arena_memdup(ld->arena, p->tag, n);
-	return tag;
-}
-
-/*
- * libyaml gets letters for the characters of an anchor name it would
- * not take (yamlfix.c), so both read names of the same length.
- */
-static int check_name(struct loader *ld, const char *name, size_t yaml_len,
-		      const yaml_mark_t *mark)
-{
-	if (strlen(name) != yaml_len)
-		return yl_fail(ld, LOAD_EUNSUPPORTED, mark,
-			    "an anchor name libyaml reads differently");
-	return 0;
-}
-
 /* --- tree building ----------------------------------------------------- */
 
 static int attach(struct loader *ld, struct value *v)
@@ -291,15 +165,15 @@ static int push_collection(struct loader *ld, enum value_kind kind,
 	}
 	if (anchor || tag) {
 		size_t b = yl_posmap_byte(&ld->pm, ev->start_mark.index);
-		struct props pr;
-		size_t c = skip_props(ld->text, b, ld->len, ld->len, &pr);
+		struct yl_props pr;
+		size_t c = yl_skip_props(ld->text, b, ld->len, ld->len, &pr);
 
-		if (tag && check_tag(ld, &pr, &ev->start_mark))
+		if (tag && yl_check_tag(ld, &pr, &ev->start_mark))
 			return ld->status;
 		if (anchor && !pr.anchor)
 			return yl_fail(ld, LOAD_EUNSUPPORTED, &ev->start_mark,
 				    "cannot locate an anchor");
-		if (anchor && check_name(ld, (const char *)anchor,
+		if (anchor && yl_check_name(ld, (const char *)anchor,
 					 pr.anchor_len, &ev->start_mark))
 			return ld->status;
 		if (yl_fix_patched(&ld->fx, b, c))
@@ -308,7 +182,7 @@ static int push_collection(struct loader *ld, enum value_kind kind,
 		if (anchor)
 			anchor_name = arena_memdup(ld->arena, pr.anchor,
 						   pr.anchor_len);
-		key_tag = yaml_tag_name(ld, key_tag, &pr);
+		key_tag = yl_tag_name(ld, key_tag, &pr);
 	}
 	v = value_new(ld->arena, kind);
 	in_key = yl_note_key_collection(ld, kind == VALUE_MAP, anchor_name,
@@ -495,19 +369,19 @@ static int on_scalar(struct loader *ld, const yaml_event_t *ev)
 	size_t e = yl_posmap_byte(&ld->pm, ev->end_mark.index);
 	const char *anchor = NULL;
 	size_t anchor_len = 0, c;
-	struct props pr;
+	struct yl_props pr;
 	int ret;
 
-	c = skip_props(ld->text, b, e, ld->len, &pr);
+	c = yl_skip_props(ld->text, b, e, ld->len, &pr);
 	anchor = pr.anchor;
 	anchor_len = pr.anchor_len;
-	if (tag && check_tag(ld, &pr, &ev->start_mark))
+	if (tag && yl_check_tag(ld, &pr, &ev->start_mark))
 		return ld->status;
 	if (ev->data.scalar.anchor && !anchor)
 		return yl_fail(ld, LOAD_EUNSUPPORTED, &ev->start_mark,
 			    "cannot locate an anchor");
 	if (ev->data.scalar.anchor &&
-	    check_name(ld, (const char *)ev->data.scalar.anchor, anchor_len,
+	    yl_check_name(ld, (const char *)ev->data.scalar.anchor, anchor_len,
 		       &ev->start_mark))
 		return ld->status;
 	if (yl_fix_patched(&ld->fx, b, c))
@@ -573,7 +447,7 @@ static int on_scalar(struct loader *ld, const yaml_event_t *ev)
 	if (yl_resolve_node_scalar(ld, v, ev, plain, tag))
 		return ld->status;
 	if (ld->keys.depth)
-		yl_note_key_scalar(ld, ev, yaml_tag_name(ld, tag, &pr),
+		yl_note_key_scalar(ld, ev, yl_tag_name(ld, tag, &pr),
 				   ev->data.scalar.anchor ? anchor : NULL,
 				   anchor_len, b, e);
 	if (ev->data.scalar.anchor) {
@@ -591,13 +465,13 @@ static int on_scalar(struct loader *ld, const yaml_event_t *ev)
 static int on_alias(struct loader *ld, const yaml_event_t *ev)
 {
 	size_t b = yl_posmap_byte(&ld->pm, ev->start_mark.index);
-	size_t e = name_end(ld->text, b + 1, ld->len);
+	size_t e = yl_name_end(ld->text, b + 1, ld->len);
 	const char *name;
 	struct anchor *a;
 	struct value *v;
 	int idx;
 
-	if (check_name(ld, (const char *)ev->data.alias.anchor, e - b - 1,
+	if (yl_check_name(ld, (const char *)ev->data.alias.anchor, e - b - 1,
 		       &ev->start_mark))
 		return ld->status;
 	name = arena_memdup(ld->arena, ld->text + b + 1, e - b - 1);
