@@ -71,7 +71,7 @@ test_expect_success 'fixing the token path of the drifted report: a warning, all
 	test_grep "did not verify before either" old.err &&
 	test_grep "To repair a report that had drifted already" old.err &&
 	test_grep "git show <commit>:<path>" old.err &&
-	test_grep "ahd-replay verify <report>" old.err &&
+	test_grep "ahd-replay verify --explain <report>" old.err &&
 	test_grep ! "re-run the affected evals" old.err
 '
 

@@ -39,7 +39,8 @@ static const char ways_forward[] =
 /* For reports that had drifted before: their evals may not re-run. */
 static const char repair_old[] =
 	"To repair a report that had drifted already:\n"
-	"  - `ahd-replay verify <report>` says which commit last had the input it records;\n"
+	"  - `ahd-replay verify --explain <report>` names the commit that last had the\n"
+	"    input it records, and what changed since;\n"
 	"  - `git show <commit>:<path>` is that version: keep it under a new name\n"
 	"    and point the sidecar's path at it (an edit that leaves the report no\n"
 	"    worse than it was is not refused);\n"
