@@ -39,7 +39,8 @@ static const char ways_forward[] =
 /* For reports that had drifted before: their evals may not re-run. */
 static const char repair_old[] =
 	"To repair a report that had drifted already:\n"
-	"  - `ahd-replay verify <report>` says which commit last had the input it records;\n"
+	"  - `ahd-replay verify --explain <report>` names the commit that last had the\n"
+	"    input it records, and what changed since;\n"
 	"  - `git show <commit>:<path>` is that version: keep it under a new name\n"
 	"    and point the sidecar's path at it (an edit that leaves the report no\n"
 	"    worse than it was is not refused);\n"
@@ -253,7 +254,7 @@ static int remote_base(git_repository *repo, const struct push_dest *dest,
 	git_oid rid, mb;
 	git_reference_iterator *it = NULL;
 	git_reference *ref;
-	struct strbuf glob = STRBUF_INIT, best_ref = STRBUF_INIT;
+	struct strbuf glob = STRBUF_INIT;
 	git_commit *best = NULL;
 	char hex[GIT_OID_HEXSZ + 1];
 	int found = 0;
@@ -292,9 +293,6 @@ static int remote_base(git_repository *repo, const struct push_dest *dest,
 					     git_commit_time(best)) {
 					git_commit_free(best);
 					best = c;
-					strbuf_reset(&best_ref);
-					strbuf_addstr(&best_ref,
-						      git_reference_shorthand(ref));
 				} else
 					git_commit_free(c);
 			}
@@ -305,8 +303,8 @@ static int remote_base(git_repository *repo, const struct push_dest *dest,
 	if (best) {
 		git_oid_cpy(out, git_commit_id(best));
 		git_oid_tostr(hex, sizeof(hex), out);
-		strbuf_addf(desc, "%.12s, where it meets %s", hex,
-			    best_ref.buf);
+		strbuf_addf(desc, "%.12s, the newest commit of it that %s has",
+			    hex, dest->remote ? dest->remote : "a remote");
 		found = 1;
 	}
 out:
@@ -316,7 +314,6 @@ out:
 	git_commit_free(best);
 	git_reference_iterator_free(it);
 	strbuf_release(&glob);
-	strbuf_release(&best_ref);
 	return found;
 }
 
