@@ -161,11 +161,24 @@ static void set_status(struct resolved_input *out, enum kind k)
 	}
 }
 
+const char *reroot_start(const char *recorded, const char *root)
+{
+	size_t len = strlen(recorded), need = strlen(root) + 2;
+	size_t room = PATH_MAX > need ? PATH_MAX - need : 0;
+
+	if (!len)
+		return recorded;
+	if (len - 1 > room)
+		return recorded + (len - 1 - room);
+	return recorded + 1;
+}
+
 void input_resolve(struct resolved_input *out, const char *root,
 		   const char *recorded, const struct input_tree *tree,
 		   int allow_outside)
 {
-	struct strbuf cand = STRBUF_INIT, found = STRBUF_INIT, list = STRBUF_INIT;
+	struct strbuf probe_path = STRBUF_INIT, found = STRBUF_INIT;
+	struct strbuf list = STRBUF_INIT;
 	const char *p;
 	int matches = 0;
 
@@ -198,16 +211,25 @@ void input_resolve(struct resolved_input *out, const char *root,
 	 * look for suffixes of it under the root.  More than one match is
 	 * ambiguous; we do not guess.
 	 */
-	for (p = strchr(recorded + 1, '/'); p; p = strchr(p + 1, '/')) {
-		strbuf_reset(&cand);
-		strbuf_addstr(&cand, p + 1);
-		if (!cand.len)
+	for (p = strchr(reroot_start(recorded, root), '/'); p;
+	     p = strchr(p + 1, '/')) {
+		const char *cand = p + 1;
+
+		if (!*cand)
 			continue;
-		if (probe(root, cand.buf, tree, 0, NULL) == K_FILE) {
+		/* Most suffixes name nothing: one lstat() says so. */
+		if (!tree) {
+			struct stat st;
+
+			strbuf_reset(&probe_path);
+			strbuf_addf(&probe_path, "%s/%s", root, cand);
+			if (lstat(probe_path.buf, &st))
+				continue;
+		}
+		if (probe(root, cand, tree, 0, NULL) == K_FILE) {
 			if (!matches++)
-				strbuf_addbuf(&found, &cand);
-			strbuf_addf(&list, "%s%s", list.len ? ", " : "",
-				    cand.buf);
+				strbuf_addstr(&found, cand);
+			strbuf_addf(&list, "%s%s", list.len ? ", " : "", cand);
 		}
 	}
 	if (matches == 1) {
@@ -239,7 +261,7 @@ void input_resolve(struct resolved_input *out, const char *root,
 	}
 	out->status = INPUT_NOT_FOUND;
 out:
-	strbuf_release(&cand);
+	strbuf_release(&probe_path);
 	strbuf_release(&found);
 	strbuf_release(&list);
 }

@@ -69,6 +69,17 @@ void input_resolve(struct resolved_input *out, const char *root,
 void resolved_input_release(struct resolved_input *in);
 
 /*
+ * Where the search for re-rooting candidates starts in an absolute
+ * recorded path: each '/' from the returned pointer on begins a suffix
+ * tried under root.  A name longer than PATH_MAX names no file (open()
+ * refuses it, a checkout cannot write it), so only the suffixes that fit
+ * after root are tried: at most PATH_MAX / 2 of them, each at most
+ * PATH_MAX bytes, which keeps the cost of a recorded path linear in its
+ * length whatever it holds.
+ */
+const char *reroot_start(const char *recorded, const char *root);
+
+/*
  * Read a resolved input (status INPUT_OK) into buf, at most max bytes
  * (0: no limit).  From a tree or the index, a git-lfs pointer reads as
  * its object, as a checkout writes it (lfs.h); an object that is absent
