@@ -68,12 +68,14 @@ struct verify_options {
 	const char *at;		/* read inputs at this revision, or NULL */
 	const char *changed_since;	/* skip reports unchanged since, or NULL */
 	int explain;		/* say what changed in a drifted input */
+	int no_attribution;	/* no history search for drifted inputs */
 };
 
 /*
  * One run over many reports.  Many reports share a directory (so a
- * root), a commit for --at, and a token or brief (so a hash, and when it
- * drifted, a history search): each is worked out once per run.
+ * root), a commit for --at, and a token or brief (so a hash): each is
+ * worked out once per run.  Drift attribution walks each input path's
+ * history once per run, for all the hashes the reports want of it.
  */
 struct verify_memos;
 struct changed_memo;
@@ -83,6 +85,7 @@ struct verify_run {
 	struct verify_memos *memos;
 	struct changed_memo *changed;
 	const char *since_base;	/* the merge base compared with, once known */
+	size_t history_walks;	/* attribution's walks so far (for tests) */
 };
 
 void verify_run_init(struct verify_run *run, const struct verify_options *opts,
@@ -102,9 +105,23 @@ void verify_report_release(struct verify_report *r);
  * Verify r, filling in its checks, notes, warnings and verdict.  With
  * opts.changed_since, a report none of whose files changed is only
  * marked skipped.  A report with required_by set and no sidecar is
- * VERIFY_MISSING.
+ * VERIFY_MISSING.  Drift attribution (and --explain) is
+ * verify_attribute()'s.
  */
 void verify_one(struct verify_run *run, struct verify_report *r);
+
+/*
+ * For each input of the n reports (through verify_one()) that drifted,
+ * say which commit last had the recorded content and which changed it,
+ * in a note.  The (path, recorded hash) pairs of all the reports are
+ * gathered first, and each path's history is walked once for all the
+ * hashes wanted of it.  With opts.explain, also sets the explanation of
+ * each drifted check from the same walks.  The notes are left out with
+ * opts.no_attribution; nothing is done for a report outside a git work
+ * tree.
+ */
+void verify_attribute(struct verify_run *run, struct verify_report *reports,
+		      size_t n);
 
 /*
  * Append r in the reference's text layout (verify-text.c), every string
