@@ -1,5 +1,6 @@
 #include "config.h"
 #include "inputpath.h"
+#include "hashfile.h"
 #include "lfs.h"
 #include "readfile.h"
 #include "repo.h"
@@ -331,8 +332,14 @@ int input_read(struct strbuf *buf, const struct resolved_input *in,
 	if (!tree) {
 		size_t start = buf->len;
 
-		if (read_file_limited(buf, in->file.buf, max, err))
+		switch (read_file_limited(buf, in->file.buf, max, err)) {
+		case 0:
+			break;
+		case INPUT_ETOOBIG:
+			return INPUT_READ_TOOBIG;
+		default:
 			return -1;
+		}
 		return worktree_pointer(buf, start, in->file.buf, max, err);
 	}
 	strbuf_addf(&path, "%s%s", tree->prefix, in->rel.buf);
@@ -359,6 +366,7 @@ int input_read(struct strbuf *buf, const struct resolved_input *in,
 		strbuf_addstr(err, "larger than the limit of ");
 		format_size(err, max);
 		strbuf_addstr(err, " for structured inputs");
+		ret = INPUT_READ_TOOBIG;
 		goto out;
 	}
 	strbuf_add(buf, git_blob_rawcontent(blob), (size_t)git_blob_rawsize(blob));
@@ -366,5 +374,21 @@ int input_read(struct strbuf *buf, const struct resolved_input *in,
 out:
 	git_blob_free(blob);
 	strbuf_release(&path);
+	return ret;
+}
+
+int input_hash_raw(char *out, const struct resolved_input *in,
+		   const struct input_tree *tree, struct strbuf *err)
+{
+	struct strbuf raw = STRBUF_INIT;
+	struct stat st;
+	int ret = -1;
+
+	if (!tree && !stat(in->file.buf, &st) && st.st_size >= LFS_POINTER_MAX)
+		return hash_file(out, in->file.buf, HASH_RAW, 0, err) ? -1 : 0;
+	if (!input_read(&raw, in, tree, 0, err) &&
+	    !hash_raw_bytes(out, raw.buf, raw.len, err))
+		ret = 0;
+	strbuf_release(&raw);
 	return ret;
 }

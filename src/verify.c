@@ -255,15 +255,36 @@ static int hash_input(struct verify_memos *memos, struct verify_check *c,
 			strbuf_addstr(err, m->text);
 		goto out;
 	}
-	if (input_read(&raw, &in, tree, mode == HASH_RAW ? 0 :
-		       HASH_DEFAULT_MAX_SIZE, &rerr)) {
-		c->error = 1;
-		strbuf_addf(&c->reason, "failed to read %s at %s: %s", c->field,
-			    in.shown.buf, rerr.buf);
-		goto out;
+	if (mode == HASH_RAW) {
+		/* Streamed: a brief of any size costs the same memory. */
+		if (input_hash_raw(hex, &in, tree, &rerr)) {
+			c->error = 1;
+			strbuf_addf(&c->reason, "failed to read %s at %s: %s",
+				    c->field, in.shown.buf, rerr.buf);
+			goto out;
+		}
+		ret = 0;
+	} else {
+		/* Read no further than the limit a parse is allowed. */
+		int rc = input_read(&raw, &in, tree, HASH_DEFAULT_MAX_SIZE,
+				    &rerr);
+
+		if (rc == INPUT_READ_TOOBIG && !strcmp(c->field, "brief")) {
+			c->error = 1;
+			strbuf_addf(&c->reason, "the brief's raw hash does not "
+				    "match, and its structured hash is not "
+				    "computed: the brief at %s is %s",
+				    in.shown.buf, rerr.buf);
+			goto out;
+		} else if (rc) {
+			c->error = 1;
+			strbuf_addf(&c->reason, "failed to read %s at %s: %s",
+				    c->field, in.shown.buf, rerr.buf);
+			goto out;
+		}
+		utf8_repair(&text, raw.buf, raw.len);
+		ret = hash_text(hex, text.buf, text.len, mode, err);
 	}
-	utf8_repair(&text, raw.buf, raw.len);
-	ret = hash_text(hex, text.buf, text.len, mode, err);
 	if (key.len) {
 		ALLOC_GROW(memos->hashes, memos->nr_hashes + 1,
 			   memos->alloc_hashes);

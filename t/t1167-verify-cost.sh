@@ -4,12 +4,19 @@ test_description='verify: what one sidecar can cost
 
 A sidecar arrives with a pull request.  A recorded path of 400 KB is
 re-rooted (verify, diff) in time linear in its length (t/unit/t-inputpath
-counts the suffixes tried; here the answer, under a generous timeout).'
+counts the suffixes tried; here the answer, under a generous timeout), and
+a markdown brief is hashed raw streaming: verified under a virtual memory
+limit smaller than the brief, which a whole read of it cannot meet.'
 
 . "${TEST_SRC_DIR:-$(dirname "$0")/..}/t/test-lib.sh"
 
 . "$TEST_SRC_DIR/t/lib-sidecar.sh"
 
+# The binary runs under a virtual memory limit: not under ASan, whose
+# shadow memory needs terabytes of address space.
+test_lazy_prereq ULIMIT_V '
+	(ulimit -v 131072 && ahd-replay hash --raw "$TEST_SRC_DIR/README.md") >/dev/null
+'
 test_lazy_prereq TIMEOUT '
 	timeout 5 true
 '
@@ -46,6 +53,29 @@ test_expect_success TIMEOUT 'and with --at, in the commit'"'"'s tree' '
 	test_tick && git -C repo commit -q -m inputs &&
 	(cd repo && timeout 60 ahd-replay verify --at=HEAD docs/long.replay.json) >actual &&
 	test_grep "^verdict: replay inputs intact$" actual
+'
+
+test_expect_success ULIMIT_V,SHA256SUM 'a markdown brief larger than the memory limit is hashed streaming' '
+	truncate -s 200M repo/briefs/big.md &&
+	test_when_finished "rm -f repo/briefs/big.md" &&
+	big=$(test_sha256 repo/briefs/big.md) &&
+	(cd repo && write_sidecar --brief-hash="sha256:$big" \
+		docs/big.replay.json tokens/x.yml briefs/big.md) &&
+	(cd repo && ulimit -v 131072 &&
+	 ahd-replay verify docs/big.replay.json) >actual &&
+	test_grep "^  ok    brief hash matches$" actual &&
+	test_grep "^verdict: replay inputs intact$" actual
+'
+
+test_expect_success ULIMIT_V 'a brief over the structured limit whose raw hash differs: not read for the fallback, and says so' '
+	truncate -s 100M repo/briefs/big.md &&
+	test_when_finished "rm -f repo/briefs/big.md" &&
+	(cd repo && write_sidecar --brief-hash="sha256:$(printf "%064d" 0)" \
+		docs/big2.replay.json tokens/x.yml briefs/big.md) &&
+	(cd repo && ulimit -v 65536 &&
+	 test_expect_code 2 ahd-replay verify docs/big2.replay.json) >actual &&
+	test_grep "^  FAIL  brief: the brief.s raw hash does not match, and its structured hash is not computed: the brief at .*/briefs/big.md is larger than the limit of 64 MiB for structured inputs$" actual &&
+	test_grep "^verdict: could not verify$" actual
 '
 
 test_done
