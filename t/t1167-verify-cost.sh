@@ -55,6 +55,35 @@ test_expect_success TIMEOUT 'and with --at, in the commit'"'"'s tree' '
 	test_grep "^verdict: replay inputs intact$" actual
 '
 
+test_expect_success 'with --at, a file nested deeper than a checkout can write is not there' '
+	cat >deep.awk <<-\EOF &&
+	BEGIN {
+		d = ""
+		for (i = 0; i < 2100; i++)
+			d = d "a/"
+		print "commit refs/heads/main"
+		print "committer C <c@example.com> 1700000000 +0000"
+		print "data 4"
+		print "deep"
+		print "M 100644 inline " d "x.yml"
+		print "data 5"
+		print "a: 1"
+		print ""
+	}
+	EOF
+	git init -q deep &&
+	awk -f deep.awk </dev/null | git -C deep fast-import --quiet &&
+	long=$(awk "BEGIN { for (i = 0; i < 2100; i++) printf \"a/\"; print \"x.yml\" }") &&
+	git -C deep cat-file -e "main:$long" &&
+	printf "a: 1\n" >a1.yml &&
+	mkdir deep/docs &&
+	(cd deep && write_sidecar --token-path="$long" \
+		--token-hash="$(hash_of ../a1.yml)" docs/deep.replay.json x) &&
+	(cd deep && test_expect_code 1 ahd-replay verify --no-attribution \
+		--at=main docs/deep.replay.json) >actual &&
+	test_grep "^  FAIL  token: token file not found at " actual
+'
+
 test_expect_success ULIMIT_V,SHA256SUM 'a markdown brief larger than the memory limit is hashed streaming' '
 	truncate -s 200M repo/briefs/big.md &&
 	test_when_finished "rm -f repo/briefs/big.md" &&
