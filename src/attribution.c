@@ -12,37 +12,59 @@
 #include <string.h>
 #include <time.h>
 
+/* One walk over the changes of one path, for all the wants of it. */
 struct search {
 	git_repository *repo;
 	const char *path;
-	const char *recorded;
-	enum attribution_hash how;
-	git_oid newer;		/* the change just after the one looked at */
-	git_oid found;
-	int seen;		/* changes looked at */
-	int unread;		/* of those, how many could not be read */
-	int hit;
+	struct attribution_want *wants;
+	size_t n;
+	size_t open;		/* wants not answered yet */
+	git_oid prev;		/* the change looked at before this one */
+	int have_prev;
 	int error;
 };
 
 /*
- * Does the path, at the commit, hash to the recorded value the way verify
- * hashes it?  Symlinks stored in the tree are followed and git-lfs
- * pointers read through, as verify --at reads them; a commit whose
- * content cannot be read (an LFS object not fetched) does not match, and
- * says so in s->unread.
+ * A commit's version of the path, as verify reads it, hashed only in
+ * the ways some want needs, and each way once.
  */
-static int commit_matches(struct search *s, git_commit *commit)
+enum version_state {
+	V_NONE,			/* no file there */
+	V_TEXT,			/* text holds the content */
+	V_LFS_ABSENT,		/* raw holds the pointer's hash */
+	V_UNREAD,		/* the content cannot be read */
+};
+
+struct version {
+	enum version_state state;
+	struct strbuf text;
+	char raw[HASH_HEX_MAX];
+	int have_raw;		/* 1 computed, -1 cannot be */
+	char structured[HASH_HEX_MAX];
+	int have_structured;	/* 1 computed, -1 cannot be */
+};
+#define VERSION_INIT { V_NONE, STRBUF_INIT, "", 0, "", 0 }
+
+static void version_release(struct version *v)
+{
+	strbuf_release(&v->text);
+}
+
+/*
+ * Read the path at the commit.  Symlinks stored in the tree are followed
+ * and git-lfs pointers read through, as verify --at reads them.  The
+ * blob is read whole, as libgit2 reads blobs.
+ */
+static void version_read(struct search *s, git_commit *commit,
+			 struct version *v)
 {
 	git_tree *tree = NULL;
 	git_blob *blob = NULL;
 	struct treepath tp = TREEPATH_INIT;
-	struct strbuf text = STRBUF_INIT, err = STRBUF_INIT;
-	struct strbuf content = STRBUF_INIT;
+	struct strbuf content = STRBUF_INIT, err = STRBUF_INIT;
 	struct lfs_pointer ptr;
-	char hex[HASH_HEX_MAX];
-	int match = 0;
 
+	v->state = V_NONE;
 	if (git_commit_tree(&tree, commit) < 0) {
 		s->error = 1;
 		goto out;
@@ -59,70 +81,109 @@ static int commit_matches(struct search *s, git_commit *commit)
 			 tp.path.buf, git_blob_rawcontent(blob),
 			 (size_t)git_blob_rawsize(blob), 0, &err)) {
 	case LFS_SMUDGED:
-		utf8_repair(&text, content.buf, content.len);
+		utf8_repair(&v->text, content.buf, content.len);
+		v->state = V_TEXT;
 		break;
 	case LFS_ABSENT:
 		/* the oid is the raw hash of valid UTF-8 content */
-		lfs_raw_hash(hex, &ptr);
-		if (s->how == ATTRIBUTE_RAW_OR_STRUCTURED &&
-		    !strcmp(hex, s->recorded))
-			match = 1;
-		else
-			s->unread++;
-		goto out;
+		lfs_raw_hash(v->raw, &ptr);
+		v->have_raw = 1;
+		v->state = V_LFS_ABSENT;
+		break;
 	case LFS_ERROR:
-		s->unread++;
-		goto out;
+		v->state = V_UNREAD;
+		break;
 	default:
-		utf8_repair(&text, git_blob_rawcontent(blob),
+		utf8_repair(&v->text, git_blob_rawcontent(blob),
 			    (size_t)git_blob_rawsize(blob));
+		v->state = V_TEXT;
 	}
-	if (s->how == ATTRIBUTE_RAW_OR_STRUCTURED) {
-		if (digest_buffer_hex(hex, text.buf, text.len))
-			s->error = 1;
-		else
-			match = !strcmp(hex, s->recorded);
-	}
-	if (!match && text.len <= HASH_DEFAULT_MAX_SIZE &&
-	    !hash_text(hex, text.buf, text.len, HASH_STRUCTURED, &err))
-		match = !strcmp(hex, s->recorded);
 out:
 	git_blob_free(blob);
 	git_tree_free(tree);
 	treepath_release(&tp);
-	strbuf_release(&text);
 	strbuf_release(&content);
 	strbuf_release(&err);
-	return match;
+}
+
+enum match { NO_MATCH, MATCH, UNREAD };
+
+/* Does the version hash to the want's recorded value the way verify hashes? */
+static enum match version_matches(struct search *s, struct version *v,
+				  const struct attribution_want *w)
+{
+	struct strbuf err = STRBUF_INIT;
+
+	if (v->state == V_NONE)
+		return NO_MATCH;
+	if (v->state == V_UNREAD)
+		return UNREAD;
+	if (v->state == V_LFS_ABSENT)
+		return w->how == ATTRIBUTE_RAW_OR_STRUCTURED &&
+		       !strcmp(v->raw, w->recorded) ? MATCH : UNREAD;
+	if (w->how == ATTRIBUTE_RAW_OR_STRUCTURED) {
+		if (!v->have_raw) {
+			v->have_raw = digest_buffer_hex(v->raw, v->text.buf,
+							v->text.len) ? -1 : 1;
+			if (v->have_raw < 0)
+				s->error = 1;
+		}
+		if (v->have_raw > 0 && !strcmp(v->raw, w->recorded))
+			return MATCH;
+	}
+	if (!v->have_structured) {
+		v->have_structured = v->text.len <= HASH_DEFAULT_MAX_SIZE &&
+			!hash_text(v->structured, v->text.buf, v->text.len,
+				   HASH_STRUCTURED, &err) ? 1 : -1;
+		strbuf_release(&err);
+	}
+	return v->have_structured > 0 && !strcmp(v->structured, w->recorded) ?
+	       MATCH : NO_MATCH;
 }
 
 static int look_at(void *data, const git_oid *commit_id)
 {
 	struct search *s = data;
+	struct version v = VERSION_INIT;
 	git_commit *commit = NULL;
-	int stop = 0;
+	size_t i;
 
 	if (git_commit_lookup(&commit, s->repo, commit_id) < 0) {
 		s->error = 1;
-		stop = 1;
-		goto out;
+		return 1;
 	}
-	if (commit_matches(s, commit)) {
-		git_oid_cpy(&s->found, commit_id);
-		s->hit = 1;
-		stop = 1;
-		goto out;
+	version_read(s, commit, &v);
+	for (i = 0; i < s->n; i++) {
+		struct attribution_want *w = &s->wants[i];
+
+		if (w->hit)
+			continue;
+		w->seen++;
+		switch (version_matches(s, &v, w)) {
+		case MATCH:
+			git_oid_cpy(&w->found, commit_id);
+			if (s->have_prev)
+				git_oid_cpy(&w->newer, &s->prev);
+			w->hit = 1;
+			s->open--;
+			break;
+		case UNREAD:
+			w->unread++;
+			break;
+		case NO_MATCH:
+			break;
+		}
 	}
-	git_oid_cpy(&s->newer, commit_id);
-out:
-	s->seen++;
+	git_oid_cpy(&s->prev, commit_id);
+	s->have_prev = 1;
+	version_release(&v);
 	git_commit_free(commit);
-	return stop;
+	return !s->open || s->error;
 }
 
-/* The first parent of commit whose version of the path matches. */
+/* The first parent of commit whose version of the path matches w. */
 static int parent_with_match(struct search *s, const git_oid *commit_id,
-			     git_oid *out)
+			     const struct attribution_want *w, git_oid *out)
 {
 	git_commit *commit = NULL;
 	unsigned i, n;
@@ -133,12 +194,16 @@ static int parent_with_match(struct search *s, const git_oid *commit_id,
 	n = git_commit_parentcount(commit);
 	for (i = 0; i < n && !found; i++) {
 		git_commit *parent = NULL;
+		struct version v = VERSION_INIT;
 
-		if (!git_commit_parent(&parent, commit, i) &&
-		    commit_matches(s, parent)) {
-			git_oid_cpy(out, git_commit_id(parent));
-			found = 1;
+		if (!git_commit_parent(&parent, commit, i)) {
+			version_read(s, parent, &v);
+			if (version_matches(s, &v, w) == MATCH) {
+				git_oid_cpy(out, git_commit_id(parent));
+				found = 1;
+			}
 		}
+		version_release(&v);
 		git_commit_free(parent);
 	}
 	git_commit_free(commit);
@@ -194,42 +259,24 @@ static void describe(struct strbuf *out, git_repository *repo,
 	git_commit_free(c);
 }
 
-int attribute_drift(struct strbuf *out, git_repository *repo,
-		    const git_oid *start, const char *path,
-		    const char *recorded, enum attribution_hash how,
-		    const char *field, struct strbuf *err)
+void attribution_want_release(struct attribution_want *w)
 {
-	struct search s;
-	struct treepath tp = TREEPATH_INIT;
-	const char **paths = NULL;
-	size_t npaths;
-	int truncated = 0, ret;
+	strbuf_release(&w->msg);
+}
 
-	memset(&s, 0, sizeof(s));
-	s.repo = repo;
-	s.path = path;
-	s.recorded = recorded;
-	s.how = how;
-	way_paths(&tp, repo, start, path, &paths, &npaths);
-	ret = history_changes(repo, start, paths, npaths, look_at, &s,
-			      &truncated, err);
-	free(paths);
-	treepath_release(&tp);
-	if (ret)
-		return -1;
-	if (s.error) {
-		const git_error *e = git_error_last();
+/* The sentence for one want, once the walk is over. */
+static void explain(struct search *s, struct attribution_want *w,
+		    int truncated)
+{
+	struct strbuf *out = &w->msg;
+	const char *field = w->field, *path = s->path;
 
-		strbuf_addf(err, "cannot read the history of %s: %s", path,
-			    e ? e->message : "an object is missing");
-		return -1;
-	}
-	if (s.hit && s.seen == 1) {
+	if (w->hit && w->seen == 1) {
 		strbuf_addf(out, "%s: the committed %s at ", field, path);
-		describe(out, repo, &s.found);
+		describe(out, s->repo, &w->found);
 		strbuf_addstr(out, " has the recorded hash; the change is "
 			      "not committed");
-	} else if (s.hit) {
+	} else if (w->hit) {
 		git_oid last;
 
 		/*
@@ -239,29 +286,82 @@ int attribute_drift(struct strbuf *out, git_repository *repo,
 		 */
 		strbuf_addf(out, "%s: %s last had the recorded hash at ", field,
 			    path);
-		if (parent_with_match(&s, &s.newer, &last)) {
-			describe(out, repo, &last);
-			if (!git_oid_equal(&last, &s.found)) {
+		if (parent_with_match(s, &w->newer, w, &last)) {
+			describe(out, s->repo, &last);
+			if (!git_oid_equal(&last, &w->found)) {
 				strbuf_addstr(out, ", in place since ");
-				describe(out, repo, &s.found);
+				describe(out, s->repo, &w->found);
 			}
 		} else
-			describe(out, repo, &s.found);
+			describe(out, s->repo, &w->found);
 		strbuf_addstr(out, "; changed by ");
-		describe(out, repo, &s.newer);
-	} else if (!s.seen) {
+		describe(out, s->repo, &w->newer);
+	} else if (!w->seen) {
 		strbuf_addf(out, "%s: %s has no history in this repository "
 			    "(renames are not followed)", field, path);
 	} else {
 		strbuf_addf(out, "%s: the recorded hash never occurs in the "
 			    "history of %s", field, path);
 	}
-	if (s.unread && !s.hit)
+	if (w->unread && !w->hit)
 		strbuf_addf(out, " (%d of the versions could not be read: "
-			    "git-lfs objects not fetched)", s.unread);
-	if (truncated && !s.hit)
+			    "git-lfs objects not fetched)", w->unread);
+	if (truncated && !w->hit)
 		strbuf_addstr(out, " (the history is truncated: a shallow "
 			      "clone)");
+}
+
+/*
+ * The walk shared by the callers: path's changes from start, until every
+ * want is answered.  Returns 0 with *truncated set, or -1 with a reason
+ * in err.
+ */
+static int walk_wants(struct search *s, git_repository *repo,
+		      const git_oid *start, const char *path,
+		      struct attribution_want *wants, size_t n,
+		      int *truncated, struct strbuf *err)
+{
+	struct treepath tp = TREEPATH_INIT;
+	const char **paths = NULL;
+	size_t npaths;
+	int ret;
+
+	memset(s, 0, sizeof(*s));
+	s->repo = repo;
+	s->path = path;
+	s->wants = wants;
+	s->n = s->open = n;
+	way_paths(&tp, repo, start, path, &paths, &npaths);
+	ret = history_changes(repo, start, paths, npaths, look_at, s,
+			      truncated, err);
+	free(paths);
+	treepath_release(&tp);
+	if (ret)
+		return -1;
+	if (s->error) {
+		const git_error *e = git_error_last();
+
+		strbuf_addf(err, "cannot read the history of %s: %s", path,
+			    e ? e->message : "an object is missing");
+		return -1;
+	}
+	return 0;
+}
+
+int attribute_drifts(git_repository *repo, const git_oid *start,
+		     const char *path, struct attribution_want *wants,
+		     size_t n, struct strbuf *err)
+{
+	struct search s;
+	size_t i;
+	int truncated = 0;
+
+	if (!n)
+		return 0;
+	if (walk_wants(&s, repo, start, path, wants, n, &truncated, err))
+		return -1;
+	for (i = 0; i < n; i++)
+		explain(&s, &wants[i], truncated);
 	return 0;
 }
 
@@ -271,42 +371,26 @@ int attribution_find(struct attribution_version *out, git_repository *repo,
 		     struct strbuf *err)
 {
 	struct search s;
-	struct treepath tp = TREEPATH_INIT, at = TREEPATH_INIT;
-	const char **paths = NULL;
-	size_t npaths;
+	struct attribution_want w = ATTRIBUTION_WANT_INIT;
+	struct treepath at = TREEPATH_INIT;
 	git_commit *commit = NULL;
 	git_tree *tree = NULL;
 	int ret;
 
-	memset(&s, 0, sizeof(s));
-	s.repo = repo;
-	s.path = path;
-	s.recorded = recorded;
-	s.how = how;
-	way_paths(&tp, repo, start, path, &paths, &npaths);
-	ret = history_changes(repo, start, paths, npaths, look_at, &s,
-			      &out->truncated, err);
-	free(paths);
-	treepath_release(&tp);
-	if (ret)
+	w.recorded = recorded;
+	w.how = how;
+	if (walk_wants(&s, repo, start, path, &w, 1, &out->truncated, err))
 		return -1;
-	if (s.error) {
-		const git_error *e = git_error_last();
-
-		strbuf_addf(err, "cannot read the history of %s: %s", path,
-			    e ? e->message : "an object is missing");
-		return -1;
-	}
-	if (!s.hit)
+	if (!w.hit)
 		return 0;
-	git_oid_cpy(&out->commit, &s.found);
+	git_oid_cpy(&out->commit, &w.found);
 	strbuf_reset(&out->content);
-	if (git_commit_lookup(&commit, repo, &s.found) < 0 ||
+	if (git_commit_lookup(&commit, repo, &w.found) < 0 ||
 	    git_commit_tree(&tree, commit) < 0) {
 		strbuf_addf(err, "cannot read commit: %s", lg2_message());
 		ret = -1;
 	} else {
-		ret = treepath_read(&out->content, &at, repo, tree, &s.found,
+		ret = treepath_read(&out->content, &at, repo, tree, &w.found,
 				    path, err);
 		/* the version just matched, so it is there to read */
 		if (ret == 1)
@@ -322,32 +406,4 @@ int attribution_find(struct attribution_version *out, git_repository *repo,
 void attribution_version_release(struct attribution_version *v)
 {
 	strbuf_release(&v->content);
-}
-
-int attribute_find_version(git_oid *found, git_repository *repo,
-			   const git_oid *start, const char *path,
-			   const char *recorded, enum attribution_hash how,
-			   struct strbuf *err)
-{
-	struct search s;
-	struct treepath tp = TREEPATH_INIT;
-	const char **paths = NULL;
-	size_t npaths;
-	int truncated = 0, ret;
-
-	memset(&s, 0, sizeof(s));
-	s.repo = repo;
-	s.path = path;
-	s.recorded = recorded;
-	s.how = how;
-	way_paths(&tp, repo, start, path, &paths, &npaths);
-	ret = history_changes(repo, start, paths, npaths, look_at, &s,
-			      &truncated, err);
-	free(paths);
-	treepath_release(&tp);
-	if (ret)
-		return -1;
-	if (s.hit)
-		git_oid_cpy(found, &s.found);
-	return s.hit;
 }

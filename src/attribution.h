@@ -15,22 +15,43 @@ enum attribution_hash {
 };
 
 /*
- * Walk the history of path (relative to the work tree) from start and
- * append one sentence to out, naming the commits with short id, date and
- * subject, or saying that the recorded hash never occurs, that the
- * change is not committed, or that the history is truncated.  field is
- * "token" or "brief".  Returns 0, or -1 with a reason in err.
+ * One drifted input's question: which commit had this recorded hash.
+ * The caller sets recorded, how and field; attribute_drifts() fills in
+ * msg (a sentence) and the fields after it, which are its own.
  */
-int attribute_drift(struct strbuf *out, git_repository *repo,
-		    const git_oid *start, const char *path,
-		    const char *recorded, enum attribution_hash how,
-		    const char *field, struct strbuf *err);
+struct attribution_want {
+	const char *recorded;		/* borrowed */
+	enum attribution_hash how;
+	const char *field;		/* "token" or "brief", borrowed */
+	struct strbuf msg;
+	int hit;			/* a commit had it */
+	int seen;			/* changes looked at until then */
+	int unread;			/* of those, how many could not be read */
+	git_oid found;			/* the newest commit that had it */
+	git_oid newer;			/* the change just after found */
+};
+#define ATTRIBUTION_WANT_INIT { NULL, ATTRIBUTE_STRUCTURED, NULL, \
+				STRBUF_INIT, 0, 0, 0, { { 0 } }, { { 0 } } }
+void attribution_want_release(struct attribution_want *w);
 
+/*
+ * Walk the history of path (relative to the work tree) from start once
+ * for all n wants, and append one sentence to each want's msg, naming
+ * the commits with short id, date and subject, or saying that the
+ * recorded hash never occurs, that the change is not committed, or that
+ * the history is truncated.  Each commit that changed the path is read
+ * and hashed once, however many hashes are wanted of it; the walk stops
+ * when every want is answered.  Returns 0, or -1 with a reason in err
+ * (for all the wants).
+ */
+int attribute_drifts(git_repository *repo, const git_oid *start,
+		     const char *path, struct attribution_want *wants,
+		     size_t n, struct strbuf *err);
 
 /*
  * A version of path whose content has the recorded hash, for restoring
  * it (replay): the newest commit on path's history from start (what
- * `git log -- <path>` lists) whose version matches as attribute_drift()
+ * `git log -- <path>` lists) whose version matches as attribute_drifts()
  * matches, with the bytes a checkout of it writes (symlinks followed,
  * git-lfs pointers read through).  Returns 1 with out filled, 0 when no
  * version matches (out->truncated says whether a shallow clone's
@@ -47,16 +68,5 @@ int attribution_find(struct attribution_version *out, git_repository *repo,
 		     const char *recorded, enum attribution_hash how,
 		     struct strbuf *err);
 void attribution_version_release(struct attribution_version *v);
-
-/*
- * The newest commit on the history of path from start whose version
- * hashes to recorded, as attribute_drift() matches versions: 1 with it in
- * *found, 0 when there is none, -1 with a reason in err.  (verify
- * --explain compares that version with today's.)
- */
-int attribute_find_version(git_oid *found, git_repository *repo,
-			   const git_oid *start, const char *path,
-			   const char *recorded, enum attribution_hash how,
-			   struct strbuf *err);
 
 #endif

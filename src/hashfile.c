@@ -85,6 +85,43 @@ int hash_text(char *out, const char *text, size_t len, enum hash_mode mode,
 	return ret;
 }
 
+int hash_raw_bytes(char *out, const char *bytes, size_t len,
+		   struct strbuf *err)
+{
+	struct strbuf text = STRBUF_INIT;
+	struct digest d = DIGEST_INIT;
+	const size_t window = 64 * 1024;
+	int ret = 0;
+
+	if (digest_init(&d)) {
+		strbuf_addstr(err, "cannot compute SHA-256");
+		return HASH_EIO;
+	}
+	/*
+	 * A window that is not the last keeps an incomplete sequence at its
+	 * end for the next one; it consumes at least window - 3 bytes.
+	 */
+	for (;;) {
+		size_t n = len < window ? len : window;
+		size_t used;
+
+		strbuf_reset(&text);
+		used = utf8_repair_chunk(&text, bytes, n, n == len, NULL);
+		digest_update(&d, text.buf, text.len);
+		bytes += used;
+		len -= used;
+		if (!len)
+			break;
+	}
+	if (digest_final_hex(&d, out)) {
+		strbuf_addstr(err, "cannot compute SHA-256");
+		ret = HASH_EIO;
+	}
+	digest_release(&d);
+	strbuf_release(&text);
+	return ret;
+}
+
 /* Raw hashing streams: memory stays constant whatever the file size. */
 static int hash_raw_stream(char *out, const char *path, struct strbuf *err)
 {

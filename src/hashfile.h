@@ -45,6 +45,14 @@ int hash_text(char *out, const char *text, size_t len, enum hash_mode mode,
 	      struct strbuf *err);
 
 /*
+ * The raw hash of bytes as read (not yet repaired): repaired as SPEC 4.1
+ * says and hashed a window at a time, so that no repaired copy of them
+ * is made.  Writes "sha256:<64 hex>" to out; returns 0 or HASH_EIO.
+ */
+int hash_raw_bytes(char *out, const char *bytes, size_t len,
+		   struct strbuf *err);
+
+/*
  * Read the file at `path` ("-" is standard input), decode it as SPEC 4.1
  * says, and hash it.  Structured modes refuse files over max_size bytes;
  * HASH_RAW streams files of any size.

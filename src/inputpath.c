@@ -1,5 +1,6 @@
 #include "config.h"
 #include "inputpath.h"
+#include "hashfile.h"
 #include "lfs.h"
 #include "readfile.h"
 #include "repo.h"
@@ -161,11 +162,24 @@ static void set_status(struct resolved_input *out, enum kind k)
 	}
 }
 
+const char *reroot_start(const char *recorded, const char *root)
+{
+	size_t len = strlen(recorded), need = strlen(root) + 2;
+	size_t room = PATH_MAX > need ? PATH_MAX - need : 0;
+
+	if (!len)
+		return recorded;
+	if (len - 1 > room)
+		return recorded + (len - 1 - room);
+	return recorded + 1;
+}
+
 void input_resolve(struct resolved_input *out, const char *root,
 		   const char *recorded, const struct input_tree *tree,
 		   int allow_outside)
 {
-	struct strbuf cand = STRBUF_INIT, found = STRBUF_INIT, list = STRBUF_INIT;
+	struct strbuf probe_path = STRBUF_INIT, found = STRBUF_INIT;
+	struct strbuf list = STRBUF_INIT;
 	const char *p;
 	int matches = 0;
 
@@ -198,16 +212,25 @@ void input_resolve(struct resolved_input *out, const char *root,
 	 * look for suffixes of it under the root.  More than one match is
 	 * ambiguous; we do not guess.
 	 */
-	for (p = strchr(recorded + 1, '/'); p; p = strchr(p + 1, '/')) {
-		strbuf_reset(&cand);
-		strbuf_addstr(&cand, p + 1);
-		if (!cand.len)
+	for (p = strchr(reroot_start(recorded, root), '/'); p;
+	     p = strchr(p + 1, '/')) {
+		const char *cand = p + 1;
+
+		if (!*cand)
 			continue;
-		if (probe(root, cand.buf, tree, 0, NULL) == K_FILE) {
+		/* Most suffixes name nothing: one lstat() says so. */
+		if (!tree) {
+			struct stat st;
+
+			strbuf_reset(&probe_path);
+			strbuf_addf(&probe_path, "%s/%s", root, cand);
+			if (lstat(probe_path.buf, &st))
+				continue;
+		}
+		if (probe(root, cand, tree, 0, NULL) == K_FILE) {
 			if (!matches++)
-				strbuf_addbuf(&found, &cand);
-			strbuf_addf(&list, "%s%s", list.len ? ", " : "",
-				    cand.buf);
+				strbuf_addstr(&found, cand);
+			strbuf_addf(&list, "%s%s", list.len ? ", " : "", cand);
 		}
 	}
 	if (matches == 1) {
@@ -239,7 +262,7 @@ void input_resolve(struct resolved_input *out, const char *root,
 	}
 	out->status = INPUT_NOT_FOUND;
 out:
-	strbuf_release(&cand);
+	strbuf_release(&probe_path);
 	strbuf_release(&found);
 	strbuf_release(&list);
 }
@@ -309,8 +332,14 @@ int input_read(struct strbuf *buf, const struct resolved_input *in,
 	if (!tree) {
 		size_t start = buf->len;
 
-		if (read_file_limited(buf, in->file.buf, max, err))
+		switch (read_file_limited(buf, in->file.buf, max, err)) {
+		case 0:
+			break;
+		case INPUT_ETOOBIG:
+			return INPUT_READ_TOOBIG;
+		default:
 			return -1;
+		}
 		return worktree_pointer(buf, start, in->file.buf, max, err);
 	}
 	strbuf_addf(&path, "%s%s", tree->prefix, in->rel.buf);
@@ -337,6 +366,7 @@ int input_read(struct strbuf *buf, const struct resolved_input *in,
 		strbuf_addstr(err, "larger than the limit of ");
 		format_size(err, max);
 		strbuf_addstr(err, " for structured inputs");
+		ret = INPUT_READ_TOOBIG;
 		goto out;
 	}
 	strbuf_add(buf, git_blob_rawcontent(blob), (size_t)git_blob_rawsize(blob));
@@ -344,5 +374,21 @@ int input_read(struct strbuf *buf, const struct resolved_input *in,
 out:
 	git_blob_free(blob);
 	strbuf_release(&path);
+	return ret;
+}
+
+int input_hash_raw(char *out, const struct resolved_input *in,
+		   const struct input_tree *tree, struct strbuf *err)
+{
+	struct strbuf raw = STRBUF_INIT;
+	struct stat st;
+	int ret = -1;
+
+	if (!tree && !stat(in->file.buf, &st) && st.st_size >= LFS_POINTER_MAX)
+		return hash_file(out, in->file.buf, HASH_RAW, 0, err) ? -1 : 0;
+	if (!input_read(&raw, in, tree, 0, err) &&
+	    !hash_raw_bytes(out, raw.buf, raw.len, err))
+		ret = 0;
+	strbuf_release(&raw);
 	return ret;
 }

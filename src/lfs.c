@@ -15,7 +15,6 @@
 
 #define POINTER_VERSION "version https://git-lfs.github.com/spec/v1"
 /* git-lfs never writes a pointer this large (spec: "less than 1024") */
-#define POINTER_MAX 1024
 
 static int is_lower_hex(const char *s, size_t n)
 {
@@ -32,7 +31,7 @@ int lfs_pointer_parse(struct lfs_pointer *p, const char *buf, size_t len)
 	const char *line = buf, *end = buf + len;
 	int have_oid = 0, have_size = 0, ext = 0, first = 1;
 
-	if (len >= POINTER_MAX || !len || buf[len - 1] != '\n' ||
+	if (len >= LFS_POINTER_MAX || !len || buf[len - 1] != '\n' ||
 	    memchr(buf, '\0', len))
 		return 0;
 	while (line < end) {

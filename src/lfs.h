@@ -17,6 +17,9 @@
  * that merely looks like a pointer is content.
  */
 
+/* A pointer file is shorter than this; a longer file is content. */
+#define LFS_POINTER_MAX 1024
+
 struct lfs_pointer {
 	char oid[65];		/* 64 lower-case hex digits: the content's SHA-256 */
 	uint64_t size;

@@ -2,6 +2,7 @@
 #include "readfile.h"
 
 #include <errno.h>
+#include <stdint.h>
 #include <string.h>
 #include <sys/stat.h>
 
@@ -53,10 +54,20 @@ int read_file_limited(struct strbuf *out, const char *path, size_t max,
 
 	if (!fp)
 		return INPUT_EOPEN;
-	/* Size the buffer once for regular files (peak memory matters). */
-	if (!fstat(fileno(fp), &st) && S_ISREG(st.st_mode) && st.st_size > 0 &&
-	    (!max || (size_t)st.st_size <= max))
+	/*
+	 * Size the buffer once for regular files (peak memory matters), and
+	 * refuse one over the limit without reading it.
+	 */
+	if (!fstat(fileno(fp), &st) && S_ISREG(st.st_mode) && st.st_size > 0) {
+		if (max && (uintmax_t)st.st_size > max) {
+			input_close(fp);
+			strbuf_addstr(err, "larger than the limit of ");
+			format_size(err, max);
+			strbuf_addstr(err, " for structured inputs");
+			return INPUT_ETOOBIG;
+		}
 		strbuf_grow(out, (size_t)st.st_size + 1);
+	}
 	for (;;) {
 		size_t n;
 

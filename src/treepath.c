@@ -3,7 +3,9 @@
  *
  * The walk keeps two parts: `cur`, the directory reached so far (no link
  * in it, every component a directory of the tree), and `rest`, what is
- * left to walk.  A link found at cur/comp puts its target in front of
+ * left to walk.  Each component is copied once and looked up in its own
+ * directory's tree, so a path costs time linear in its length (and no
+ * walk goes deeper than PATH_MAX, the deepest a checkout can write).  A link found at cur/comp puts its target in front of
  * rest and the walk goes on from cur, the link's directory: ".." then
  * climbs from where the link's target really is, as the kernel does.
  */
@@ -13,6 +15,7 @@
 #include "repo.h"
 #include "usage.h"
 
+#include <limits.h>
 #include <string.h>
 #include <strings.h>
 
@@ -21,12 +24,17 @@
 
 enum entry_kind { E_NONE, E_DIR, E_FILE, E_LINK, E_GITLINK };
 
-static enum entry_kind lookup(git_tree *tree, git_index *index,
-			      const char *path, git_oid *id, unsigned *mode)
+/*
+ * What name is in the directory: dir is its tree (tree mode), path the
+ * directory and name joined (index mode, where only files are listed).
+ */
+static enum entry_kind lookup(git_tree *dir, git_index *index,
+			      const char *path, const char *name,
+			      git_oid *id, unsigned *mode)
 {
-	if (!tree) {
+	if (!dir) {
 		const git_index_entry *e = git_index_get_bypath(index, path, 0);
-		struct strbuf dir = STRBUF_INIT;
+		struct strbuf sub = STRBUF_INIT;
 		size_t pos;
 		int found;
 
@@ -39,44 +47,44 @@ static enum entry_kind lookup(git_tree *tree, git_index *index,
 			       E_FILE;
 		}
 		/* The index lists files only: a directory is a prefix. */
-		strbuf_addf(&dir, "%s/", path);
-		found = !git_index_find_prefix(&pos, index, dir.buf);
-		strbuf_release(&dir);
+		strbuf_addf(&sub, "%s/", path);
+		found = !git_index_find_prefix(&pos, index, sub.buf);
+		strbuf_release(&sub);
 		return found ? E_DIR : E_NONE;
 	} else {
-		git_tree_entry *e = NULL;
-		enum entry_kind k;
+		const git_tree_entry *e = git_tree_entry_byname(dir, name);
 
-		if (git_tree_entry_bypath(&e, tree, path) < 0)
+		if (!e)
 			return E_NONE;
 		git_oid_cpy(id, git_tree_entry_id(e));
 		*mode = git_tree_entry_filemode(e);
 		switch (git_tree_entry_type(e)) {
 		case GIT_OBJECT_TREE:
-			k = E_DIR;
-			break;
+			return E_DIR;
 		case GIT_OBJECT_COMMIT:
-			k = E_GITLINK;
-			break;
+			return E_GITLINK;
 		default:
-			k = *mode == GIT_FILEMODE_LINK ? E_LINK : E_FILE;
+			return *mode == GIT_FILEMODE_LINK ? E_LINK : E_FILE;
 		}
-		git_tree_entry_free(e);
-		return k;
 	}
 }
 
-/* Take rest's first component into comp; rest keeps the others. */
-static void take_component(struct strbuf *comp, struct strbuf *rest)
+/*
+ * Take the first component of what is left of rest (from *pos) into
+ * comp, and move *pos past it: each component is copied once, so a long
+ * path costs time linear in its length.
+ */
+static void take_component(struct strbuf *comp, const struct strbuf *rest,
+			   size_t *pos)
 {
-	char *slash = memchr(rest->buf, '/', rest->len);
-	size_t n = slash ? (size_t)(slash - rest->buf) : rest->len;
-	size_t skip = slash ? n + 1 : n;
+	const char *p = rest->buf + *pos;
+	size_t left = rest->len - *pos;
+	const char *slash = memchr(p, '/', left);
+	size_t n = slash ? (size_t)(slash - p) : left;
 
 	strbuf_reset(comp);
-	strbuf_add(comp, rest->buf, n);
-	memmove(rest->buf, rest->buf + skip, rest->len - skip);
-	strbuf_setlen(rest, rest->len - skip);
+	strbuf_add(comp, p, n);
+	*pos += slash ? n + 1 : n;
 }
 
 static void fail(struct treepath *out, enum treepath_status status,
@@ -91,35 +99,54 @@ static void fail(struct treepath *out, enum treepath_status status,
 int treepath_resolve(struct treepath *out, git_repository *repo,
 		     git_tree *tree, git_index *index, const char *path)
 {
-	struct strbuf cur = STRBUF_INIT, rest = STRBUF_INIT;
-	struct strbuf comp = STRBUF_INIT, cand = STRBUF_INIT;
+	struct strbuf rest = STRBUF_INIT, comp = STRBUF_INIT;
+	/*
+	 * cand is cur (the directory reached, its first curlen bytes) with
+	 * the component looked at appended: cur is never copied again.
+	 */
+	struct strbuf cand = STRBUF_INIT;
+	size_t curlen = 0;
+	/*
+	 * In a tree, the trees of cur's directories, the top first (borrowed)
+	 * and the others owned: each component is looked up in its own
+	 * directory, not from the top again.
+	 */
+	git_tree **dirs = NULL;
+	size_t nr_dirs = 0, alloc_dirs = 0, pos = 0, i;
 	int hops = 0, ret = 0;
 
 	out->status = TREEPATH_OK;
 	strbuf_addstr(&rest, path);
+	if (tree) {
+		ALLOC_GROW(dirs, 1, alloc_dirs);
+		dirs[nr_dirs++] = tree;
+	}
 	for (;;) {
 		git_oid id;
 		unsigned mode = 0;
 		enum entry_kind k;
 
-		if (!rest.len) {
+		strbuf_setlen(&cand, curlen);
+		if (pos >= rest.len) {
 			/* The path named a directory (or the top). */
-			fail(out, TREEPATH_NOT_FILE, cur.buf,
+			fail(out, TREEPATH_NOT_FILE, cand.buf,
 			     "not a regular file");
 			break;
 		}
-		take_component(&comp, &rest);
+		take_component(&comp, &rest, &pos);
 		if (!comp.len || !strcmp(comp.buf, "."))
 			continue;
 		if (!strcmp(comp.buf, "..")) {
-			char *slash = strrchr(cur.buf, '/');
+			char *slash = strrchr(cand.buf, '/');
 
-			if (!cur.len) {
+			if (!curlen) {
 				fail(out, TREEPATH_OUTSIDE, path, "a symlink "
 				     "leads out of the repository");
 				break;
 			}
-			strbuf_setlen(&cur, slash ? (size_t)(slash - cur.buf) : 0);
+			curlen = slash ? (size_t)(slash - cand.buf) : 0;
+			if (tree)
+				git_tree_free(dirs[--nr_dirs]);
 			continue;
 		}
 		/* git refuses such entries; a link may still point there */
@@ -128,18 +155,43 @@ int treepath_resolve(struct treepath *out, git_repository *repo,
 			     "into the git directory");
 			break;
 		}
-		strbuf_reset(&cand);
-		strbuf_addf(&cand, "%s%s%s", cur.buf, cur.len ? "/" : "",
-			    comp.buf);
-		k = lookup(tree, index, cand.buf, &id, &mode);
-		if (k == E_NONE || (k == E_FILE && rest.len)) {
+		if (curlen)
+			strbuf_addch(&cand, '/');
+		strbuf_addbuf(&cand, &comp);
+		/*
+		 * A checkout cannot write a path this long (PATH_MAX), so
+		 * nothing is there; it also bounds the walk in a tree that
+		 * nests directories deeper than any checkout.
+		 */
+		if (cand.len >= PATH_MAX) {
+			fail(out, TREEPATH_NOT_FOUND, cand.buf, "a path longer "
+			     "than a checkout can write");
+			break;
+		}
+		k = lookup(tree ? dirs[nr_dirs - 1] : NULL, index, cand.buf,
+			   comp.buf, &id, &mode);
+		if (k == E_NONE || (k == E_FILE && pos < rest.len)) {
 			fail(out, TREEPATH_NOT_FOUND, cand.buf, k == E_NONE ?
 			     "not found" : "not a directory");
 			break;
 		}
 		if (k == E_DIR) {
-			strbuf_reset(&cur);
-			strbuf_addbuf(&cur, &cand);
+			if (tree) {
+				git_tree *sub = NULL;
+
+				if (git_tree_lookup(&sub, repo, &id) < 0) {
+					fail(out, TREEPATH_NOT_FOUND, cand.buf,
+					     "");
+					strbuf_addf(&out->why, "cannot read the "
+						    "directory %s: %s", cand.buf,
+						    lg2_message());
+					ret = -1;
+					break;
+				}
+				ALLOC_GROW(dirs, nr_dirs + 1, alloc_dirs);
+				dirs[nr_dirs++] = sub;
+			}
+			curlen = cand.len;
 			continue;
 		}
 		if (k == E_GITLINK) {
@@ -191,15 +243,18 @@ int treepath_resolve(struct treepath *out, git_repository *repo,
 			strbuf_reset(&comp);
 			strbuf_add(&comp, t, n);
 			git_blob_free(b);
-			if (rest.len) {
+			if (pos < rest.len) {
 				strbuf_addch(&comp, '/');
-				strbuf_addbuf(&comp, &rest);
+				strbuf_add(&comp, rest.buf + pos, rest.len - pos);
 			}
 			strbuf_reset(&rest);
 			strbuf_addbuf(&rest, &comp);
+			pos = 0;
 		}
 	}
-	strbuf_release(&cur);
+	for (i = 1; i < nr_dirs; i++)
+		git_tree_free(dirs[i]);
+	free(dirs);
 	strbuf_release(&rest);
 	strbuf_release(&comp);
 	strbuf_release(&cand);

@@ -4,7 +4,6 @@
  */
 #include "config.h"
 #include "verify-int.h"
-#include "attribution.h"
 #include "digest.h"
 #include "explain.h"
 #include "hashfile.h"
@@ -70,34 +69,29 @@ static int read_today(struct strbuf *out, const char *root,
 	return ret;
 }
 
-static void explain_check(struct verify_report *r, struct verify_check *c,
-			  git_repository *repo, const git_oid *start,
-			  const char *prefix, const struct input_tree *tree,
-			  int allow_outside)
+void verify_explain_check(struct verify_report *r, struct verify_check *c,
+			  git_repository *repo, const git_oid *found,
+			  const char *why, const char *path,
+			  const struct input_tree *tree, int allow_outside)
 {
-	struct strbuf path = STRBUF_INIT, old = STRBUF_INIT;
-	struct strbuf now = STRBUF_INIT, err = STRBUF_INIT;
+	struct strbuf old = STRBUF_INIT, now = STRBUF_INIT;
+	struct strbuf err = STRBUF_INIT;
 	const char *recorded = !strcmp(c->field, "token") ? r->sc.token.path :
 		r->sc.brief.path;
 	int is_brief = !strcmp(c->field, "brief");
 	char hex[GIT_OID_HEXSZ + 1], raw_hex[DIGEST_HEX_MAX];
-	git_oid found;
-	int ret;
 
+	/* Drift with content today: there is something to compare. */
+	if (c->ok || c->error || !c->rel.len || !c->actual.len)
+		return;
 	c->explain = xcalloc(1, sizeof(*c->explain));
 	explanation_init(c->explain);
-	strbuf_addf(&path, "%s%s", prefix, c->rel.buf);
-	ret = attribute_find_version(&found, repo, start, path.buf,
-				     c->expected, is_brief ?
-				     ATTRIBUTE_RAW_OR_STRUCTURED :
-				     ATTRIBUTE_STRUCTURED, &err);
-	if (ret <= 0) {
-		strbuf_addf(&c->explain->why, "%s", ret ? err.buf :
-			    "no version in the history has the recorded hash");
+	if (!found) {
+		strbuf_addstr(&c->explain->why, why);
 		goto out;
 	}
-	git_oid_tostr(hex, sizeof(hex), &found);
-	if (read_version(&old, repo, &found, path.buf, &err) ||
+	git_oid_tostr(hex, sizeof(hex), found);
+	if (read_version(&old, repo, found, path, &err) ||
 	    read_today(&now, r->root.buf, recorded, tree, allow_outside,
 		       &err)) {
 		strbuf_addf(&c->explain->why, "%s", err.buf);
@@ -109,24 +103,7 @@ static void explain_check(struct verify_report *r, struct verify_check *c,
 						       old.len) &&
 			!strcmp(raw_hex, c->expected), c->rel.buf);
 out:
-	strbuf_release(&path);
 	strbuf_release(&old);
 	strbuf_release(&now);
 	strbuf_release(&err);
-}
-
-void verify_explain(struct verify_report *r, git_repository *repo,
-		    const git_oid *start, const char *prefix,
-		    const struct input_tree *tree, int allow_outside)
-{
-	int i;
-
-	for (i = 0; i < r->nr_checks; i++) {
-		struct verify_check *c = &r->checks[i];
-
-		/* Drift with content today: there is something to compare. */
-		if (!c->ok && !c->error && c->rel.len && c->actual.len)
-			explain_check(r, c, repo, start, prefix, tree,
-				      allow_outside);
-	}
 }

@@ -5,7 +5,6 @@
  */
 #include "config.h"
 #include "verify.h"
-#include "attribution.h"
 #include "changed.h"
 #include "verify-int.h"
 #include "digest.h"
@@ -29,28 +28,17 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-struct at_commit {
-	git_repository *repo;
-	git_commit *commit;
-	git_tree *tree;
-	struct strbuf prefix;
-	struct strbuf workdir;
-	char short_id[GIT_OID_HEXSZ + 1];
-};
-
 /*
  * Memos for a whole run: many reports share a directory (so a root) and
- * a token or brief (so a hash, and when it drifted, a history search).
- * Keys are directories, files' real paths (or blob ids with --at) with
- * the hash mode, and start commit, path and recorded hash.
+ * a token or brief (so a hash).  Keys are directories, and files' real
+ * paths (or blob ids with --at) with the hash mode.
  */
 struct memo {
 	char *key;
 	int mode;
-	int ret;		/* hash_text()'s or attribute_drift()'s answer */
+	int ret;		/* hash_text()'s answer */
 	char hex[HASH_HEX_MAX];
-	char *text;		/* a hash's error, a root's path, a search's
-				   message or error */
+	char *text;		/* a hash's error, or a root's path */
 	int origin;		/* for roots */
 	char *note, *warning;	/* for roots: root_describe()'s, or NULL */
 };
@@ -69,8 +57,6 @@ struct verify_memos {
 	size_t nr_hashes, alloc_hashes;
 	struct at_memo *ats;
 	size_t nr_ats, alloc_ats;
-	struct memo *searches;
-	size_t nr_searches, alloc_searches;
 };
 
 static void at_release(struct at_commit *at);
@@ -94,6 +80,7 @@ void verify_run_init(struct verify_run *run, const struct verify_options *opts,
 	run->memos = xcalloc(1, sizeof(*run->memos));
 	run->changed = NULL;
 	run->since_base = NULL;
+	run->history_walks = 0;
 }
 
 void verify_run_release(struct verify_run *run)
@@ -116,10 +103,6 @@ void verify_run_release(struct verify_run *run)
 		free(m->hashes[i].key);
 		free(m->hashes[i].text);
 	}
-	for (i = 0; i < m->nr_searches; i++) {
-		free(m->searches[i].key);
-		free(m->searches[i].text);
-	}
 	for (i = 0; i < m->nr_ats; i++) {
 		free(m->ats[i].root);
 		at_release(&m->ats[i].at);
@@ -128,7 +111,6 @@ void verify_run_release(struct verify_run *run)
 	free(m->roots);
 	free(m->hashes);
 	free(m->ats);
-	free(m->searches);
 	free(m);
 	run->memos = NULL;
 }
@@ -275,15 +257,36 @@ static int hash_input(struct verify_memos *memos, struct verify_check *c,
 			strbuf_addstr(err, m->text);
 		goto out;
 	}
-	if (input_read(&raw, &in, tree, mode == HASH_RAW ? 0 :
-		       HASH_DEFAULT_MAX_SIZE, &rerr)) {
-		c->error = 1;
-		strbuf_addf(&c->reason, "failed to read %s at %s: %s", c->field,
-			    in.shown.buf, rerr.buf);
-		goto out;
+	if (mode == HASH_RAW) {
+		/* Streamed: a brief of any size costs the same memory. */
+		if (input_hash_raw(hex, &in, tree, &rerr)) {
+			c->error = 1;
+			strbuf_addf(&c->reason, "failed to read %s at %s: %s",
+				    c->field, in.shown.buf, rerr.buf);
+			goto out;
+		}
+		ret = 0;
+	} else {
+		/* Read no further than the limit a parse is allowed. */
+		int rc = input_read(&raw, &in, tree, HASH_DEFAULT_MAX_SIZE,
+				    &rerr);
+
+		if (rc == INPUT_READ_TOOBIG && !strcmp(c->field, "brief")) {
+			c->error = 1;
+			strbuf_addf(&c->reason, "the brief's raw hash does not "
+				    "match, and its structured hash is not "
+				    "computed: the brief at %s is %s",
+				    in.shown.buf, rerr.buf);
+			goto out;
+		} else if (rc) {
+			c->error = 1;
+			strbuf_addf(&c->reason, "failed to read %s at %s: %s",
+				    c->field, in.shown.buf, rerr.buf);
+			goto out;
+		}
+		utf8_repair(&text, raw.buf, raw.len);
+		ret = hash_text(hex, text.buf, text.len, mode, err);
 	}
-	utf8_repair(&text, raw.buf, raw.len);
-	ret = hash_text(hex, text.buf, text.len, mode, err);
 	if (key.len) {
 		ALLOC_GROW(memos->hashes, memos->nr_hashes + 1,
 			   memos->alloc_hashes);
@@ -441,13 +444,9 @@ static void at_release(struct at_commit *at)
 	memset(at, 0, sizeof(*at));
 }
 
-/*
- * The commit --at names, as seen from root: opened and resolved once
- * for all the reports under that root.  NULL with the reason in err.
- */
-static const struct at_commit *memo_at(struct verify_memos *m,
-				       const char *root, const char *rev,
-				       struct strbuf *err)
+const struct at_commit *verify_memo_at(struct verify_memos *m,
+				      const char *root, const char *rev,
+				      struct strbuf *err)
 {
 	struct at_memo *am;
 	size_t i;
@@ -520,115 +519,6 @@ static void root_notes(struct verify_memos *memos, struct verify_report *r,
 		verify_add_note(r, "note", "%s", m->note);
 	if (m && m->warning)
 		verify_add_note(r, "warning", "%s", m->warning);
-}
-
-/*
- * For each input that drifted, say which commit last had the recorded
- * content and which changed it.  Quietly does nothing outside a work tree.
- */
-static int needs_attribution(const struct verify_check *c)
-{
-	return !c->ok && !c->error && c->rel.len;
-}
-
-/*
- * The history search for a drifted input, done once for all the reports
- * that pin the same file with the same hash.
- */
-static const struct memo *search_drift(struct verify_memos *memos,
-				       git_repository *repo,
-				       const git_oid *start, const char *path,
-				       const struct verify_check *c)
-{
-	struct strbuf key = STRBUF_INIT, msg = STRBUF_INIT;
-	struct strbuf err = STRBUF_INIT;
-	char hex[GIT_OID_HEXSZ + 1];
-	struct memo *m;
-
-	git_oid_tostr(hex, sizeof(hex), start);
-	strbuf_addf(&key, "%s\n%s\n%s\n%s\n%s", git_repository_path(repo),
-		    hex, path, c->expected, c->field);
-	m = memo_find(memos->searches, memos->nr_searches, key.buf, 0);
-	if (m) {
-		strbuf_release(&key);
-		return m;
-	}
-	ALLOC_GROW(memos->searches, memos->nr_searches + 1,
-		   memos->alloc_searches);
-	m = &memos->searches[memos->nr_searches++];
-	memset(m, 0, sizeof(*m));
-	m->key = strbuf_detach(&key, NULL);
-	m->ret = attribute_drift(&msg, repo, start, path, c->expected,
-				 !strcmp(c->field, "brief") ?
-				 ATTRIBUTE_RAW_OR_STRUCTURED :
-				 ATTRIBUTE_STRUCTURED, c->field, &err);
-	m->text = strbuf_detach(m->ret ? &err : &msg, NULL);
-	strbuf_release(&msg);
-	strbuf_release(&err);
-	return m;
-}
-
-/* at is --at's commit, or NULL to start from HEAD. */
-static void attribute(struct verify_memos *memos, struct verify_report *r,
-		      const struct at_commit *at, const struct input_tree *tp,
-		      const struct verify_options *opts)
-{
-	git_repository *opened = NULL, *repo;
-	git_oid start;
-	struct strbuf prefix = STRBUF_INIT;
-	char *wd = NULL;
-	int i;
-
-	for (i = 0; i < r->nr_checks; i++)
-		if (needs_attribution(&r->checks[i]))
-			break;
-	if (i == r->nr_checks)
-		return;
-	if (at) {
-		repo = at->repo;
-		git_oid_cpy(&start, git_commit_id(at->commit));
-		strbuf_addbuf(&prefix, &at->prefix);
-	} else {
-		if (repo_open_git(&opened, r->root.buf, 0, NULL) ||
-		    !git_repository_workdir(opened) ||
-		    git_reference_name_to_id(&start, opened, "HEAD") < 0)
-			goto out;
-		repo = opened;
-		wd = realpath(git_repository_workdir(repo), NULL);
-		if (!wd)
-			goto out;
-		if (strcmp(wd, r->root.buf)) {
-			size_t n = strlen(wd);
-
-			if (strncmp(r->root.buf, wd, n) ||
-			    r->root.buf[n] != '/')
-				goto out;
-			strbuf_addf(&prefix, "%s/", r->root.buf + n + 1);
-		}
-	}
-	for (i = 0; i < r->nr_checks; i++) {
-		const struct verify_check *c = &r->checks[i];
-		struct strbuf path = STRBUF_INIT;
-		const struct memo *m;
-
-		if (!needs_attribution(c))
-			continue;
-		strbuf_addf(&path, "%s%s", prefix.buf, c->rel.buf);
-		m = search_drift(memos, repo, &start, path.buf, c);
-		if (!m->ret)
-			verify_add_note(r, "note", "%s", m->text);
-		else
-			verify_add_note(r, "note", "%s: cannot search the history: %s",
-				 c->field, m->text);
-		strbuf_release(&path);
-	}
-	if (opts->explain)
-		verify_explain(r, repo, &start, prefix.buf, tp,
-			       opts->allow_outside);
-out:
-	free(wd);
-	strbuf_release(&prefix);
-	git_repository_free(opened);
 }
 
 /* A signature that fails, or none when one is required. */
@@ -738,13 +628,13 @@ void verify_one(struct verify_run *run, struct verify_report *r)
 		r->commit_checked = 1;
 	}
 	if (r->sc.unknown.len)
-		verify_add_note(r, "note", "ignoring unknown fields in the sidecar: "
-			 "%s", r->sc.unknown.buf);
+		verify_add_note(r, "note", "ignoring unknown fields in the "
+				"sidecar: %s", r->sc.unknown.buf);
 	root_notes(memos, r, dir.buf);
 
 	if (opts->at) {
 		strbuf_reset(&err);
-		at = memo_at(memos, r->root.buf, opts->at, &err);
+		at = verify_memo_at(memos, r->root.buf, opts->at, &err);
 		if (!at) {
 			strbuf_addbuf(&r->error, &err);
 			r->stop = 1;
@@ -757,7 +647,7 @@ void verify_one(struct verify_run *run, struct verify_report *r)
 		tree.prefix = at->prefix.buf;
 		tp = &tree;
 		verify_add_note(r, "note", "inputs read at commit %s (%s)",
-			 at->short_id, opts->at);
+				at->short_id, opts->at);
 	}
 	if (opts->changed_since) {
 		const struct changed_base *b = verify_since_base(run, r);
@@ -780,7 +670,6 @@ void verify_one(struct verify_run *run, struct verify_report *r)
 	for (i = 0; i < r->nr_checks; i++)
 		if (r->checks[i].note.len)
 			verify_add_note(r, "note", "%s", r->checks[i].note.buf);
-	attribute(memos, r, at, tp, opts);
 	render_compare_block(&r->md_warning, &r->md_line, r->markdown.buf,
 			     r->root.buf, opts->allow_outside, &r->sc);
 out:

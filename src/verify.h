@@ -73,12 +73,14 @@ struct verify_options {
 	int explain;		/* say what changed in a drifted input */
 	int require_signed_commit;	/* the commit that last changed the
 					   sidecar must be SSH-signed */
+	int no_attribution;	/* no history search for drifted inputs */
 };
 
 /*
  * One run over many reports.  Many reports share a directory (so a
- * root), a commit for --at, and a token or brief (so a hash, and when it
- * drifted, a history search): each is worked out once per run.
+ * root), a commit for --at, and a token or brief (so a hash): each is
+ * worked out once per run.  Drift attribution walks each input path's
+ * history once per run, for all the hashes the reports want of it.
  */
 struct verify_memos;
 struct changed_memo;
@@ -88,6 +90,7 @@ struct verify_run {
 	struct verify_memos *memos;
 	struct changed_memo *changed;
 	const char *since_base;	/* the merge base compared with, once known */
+	size_t history_walks;	/* attribution's walks so far (for tests) */
 };
 
 void verify_run_init(struct verify_run *run, const struct verify_options *opts,
@@ -107,9 +110,23 @@ void verify_report_release(struct verify_report *r);
  * Verify r, filling in its checks, notes, warnings and verdict.  With
  * opts.changed_since, a report none of whose files changed is only
  * marked skipped.  A report with required_by set and no sidecar is
- * VERIFY_MISSING.
+ * VERIFY_MISSING.  Drift attribution (and --explain) is
+ * verify_attribute()'s.
  */
 void verify_one(struct verify_run *run, struct verify_report *r);
+
+/*
+ * For each input of the n reports (through verify_one()) that drifted,
+ * say which commit last had the recorded content and which changed it,
+ * in a note.  The (path, recorded hash) pairs of all the reports are
+ * gathered first, and each path's history is walked once for all the
+ * hashes wanted of it.  With opts.explain, also sets the explanation of
+ * each drifted check from the same walks.  The notes are left out with
+ * opts.no_attribution; nothing is done for a report outside a git work
+ * tree.
+ */
+void verify_attribute(struct verify_run *run, struct verify_report *reports,
+		      size_t n);
 
 /*
  * Append r in the reference's text layout (verify-text.c), every string

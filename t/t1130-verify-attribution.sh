@@ -127,6 +127,73 @@ test_expect_success 'verify --at names the commits below that commit' '
 	test_cmp expect note
 '
 
+WALKS=$TEST_BUILD_DIR/t/helper/test-verify-walks
+
+test_expect_success 'test-verify-walks is built' '
+	test -x "$WALKS" || {
+		echo "missing $WALKS (built by make check)" >&2
+		false
+	}
+'
+
+test_expect_success 'many sidecars pinning hashes of one token: one history walk' '
+	mkdir repo/docs/many &&
+	for i in 1 2 3 4 5 6 7 8 9 10 11 12
+	do
+		sidecar "sha256:$(printf "fake %s" $i | sha256sum | cut -c1-64)" \
+			>repo/docs/many/fake$i.replay.json || return 1
+	done &&
+	cp repo/docs/one.replay.json repo/docs/two.replay.json \
+		repo/docs/many/ &&
+	(cd repo && "$WALKS" docs/many/*.replay.json) >actual &&
+	test_grep "^walks: 1$" actual &&
+	test $(grep -c "^  note: token: the recorded hash never occurs in the history of tokens/t.yml$" actual) = 12 &&
+	(cd repo && test_expect_code 1 ahd-replay verify docs/two.replay.json) >one &&
+	grep "^  note: token" one >expect &&
+	sed -n "/^docs\/many\/two.replay.json$/{n;p;}" actual >note &&
+	test_cmp expect note
+'
+
+test_expect_success 'the same hash pinned by many sidecars is answered once per walk' '
+	(cd repo && "$WALKS" docs/one.replay.json docs/many/one.replay.json \
+		docs/many/two.replay.json docs/two.replay.json) >actual &&
+	test_grep "^walks: 1$" actual &&
+	grep "^  note" actual >notes &&
+	test_line_count = 4 notes &&
+	test "$(sed -n 1p notes)" = "$(sed -n 2p notes)" &&
+	test "$(sed -n 3p notes)" = "$(sed -n 4p notes)"
+'
+
+test_expect_success 'a token and a brief: one walk per path' '
+	printf "# brief\n" >repo/brief.md &&
+	git -C repo add brief.md &&
+	test_tick && git -C repo commit -q -m "brief" &&
+	printf "# brief, changed\n" >repo/brief.md &&
+	sed -e "s|\"brief\": null|\"brief\": {\"path\": \"brief.md\", \"hash\": \"sha256:$(printf "# brief\n" | sha256sum | cut -c1-64)\"}|" \
+		repo/docs/many/fake1.replay.json >repo/docs/many/with-brief.replay.json &&
+	(cd repo && "$WALKS" docs/many/*.replay.json) >actual &&
+	test_grep "^walks: 2$" actual &&
+	test_grep "^  note: brief: the committed brief.md at .* has the recorded hash; the change is not committed$" actual &&
+	git -C repo checkout -q brief.md &&
+	rm repo/docs/many/with-brief.replay.json
+'
+
+test_expect_success '--no-attribution: no history walk and no note, the drift still fails' '
+	(cd repo && "$WALKS" --no-attribution docs/many/*.replay.json) >actual &&
+	test_grep "^walks: 0$" actual &&
+	! grep "^  note: token" actual &&
+	(cd repo && test_expect_code 1 ahd-replay verify --no-attribution docs/two.replay.json) >actual &&
+	test_grep "^  FAIL  token: token contents have changed" actual &&
+	test_grep "^verdict: drift detected$" actual &&
+	! grep "^  note: token" actual
+'
+
+test_expect_success 'verify --at: one walk from that commit for all the hashes' '
+	(cd repo && "$WALKS" --at=HEAD~1 docs/many/*.replay.json) >actual &&
+	test_grep "^walks: 1$" actual &&
+	test_grep "^  note: token: tokens/t.yml last had the recorded hash at" actual
+'
+
 test_expect_success 'a shallow clone: the history is truncated, not an error' '
 	git clone -q --depth 2 "file://$TRASH_DIRECTORY/repo" shallow &&
 	mkdir shallow/docs &&

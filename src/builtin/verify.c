@@ -221,6 +221,9 @@ static int parse_verify_options(struct verify_opts *opts, int argc,
 			   "briefs as they are at <rev>"),
 		OPT_BOOL(0, "allow-outside-root", &opts->core.allow_outside, "let "
 			 "recorded paths leave the root"),
+		OPT_BOOL(0, "no-attribution", &opts->core.no_attribution, "do "
+			 "not search the history for the commit that changed "
+			 "a drifted input"),
 		OPT_STRING(0, "trusted-keys", &opts->trusted_keys, "<dir>",
 			   "check <sidecar>.sig files against the *.pub keys "
 			   "in <dir> (default: git config "
@@ -413,11 +416,10 @@ struct sinks {
 };
 
 /* Verify one report, print it, and keep it for the documents. */
-static void run_one(struct verify_run *run, const struct verify_opts *opts,
-		    struct verify_report *r, struct tally *tally,
-		    struct sinks *out)
+/* Count and print r, verified and its drift attributed. */
+static void report_one(const struct verify_opts *opts, struct verify_report *r,
+		       struct tally *tally, struct sinks *out)
 {
-	verify_one(run, r);
 	verify_outcome_add(&out->oc, r, &opts->core);
 	if (r->skipped) {
 		tally->skipped++;
@@ -445,7 +447,8 @@ int cmd_verify(int argc, char **argv)
 	struct tally tally;
 	struct sinks out = { NULL, OUTCOME_INIT("verify"), VERIFY_GITHUB_INIT,
 			     0 };
-	size_t i;
+	struct verify_report *all;
+	size_t n, nr = 0, i;
 	int status = 0, stop = 0;
 
 	memset(&opts, 0, sizeof(opts));
@@ -494,26 +497,36 @@ int cmd_verify(int argc, char **argv)
 		out.reports = json_array();
 	out.gh.quiet = opts.quiet;
 	verify_run_init(&run, &opts.core, &keyring);
+	/*
+	 * All reports first, then their drift attributed together (one
+	 * history walk per input path), then printed in order.
+	 */
+	n = list.sidecars.nr + missing.nr;
+	all = xcalloc(n ? n : 1, sizeof(*all));
 	for (i = 0; i < list.sidecars.nr && !stop; i++) {
-		struct verify_report r;
+		struct verify_report *r = &all[nr++];
 
-		verify_report_init(&r, list.reports.items[i],
+		verify_report_init(r, list.reports.items[i],
 				   list.sidecars.items[i]);
-		run_one(&run, &opts, &r, &tally, &out);
-		stop = r.stop;
-		verify_report_release(&r);
+		verify_one(&run, r);
+		stop = r->stop;
 	}
 	for (i = 0; i < missing.nr && !stop; i++) {
-		struct verify_report r;
+		struct verify_report *r = &all[nr++];
 		struct strbuf sc = STRBUF_INIT;
 
 		sidecar_path_for(&sc, missing.items[i].report);
-		verify_report_init(&r, missing.items[i].report, sc.buf);
-		r.required_by = missing.items[i].glob;
-		run_one(&run, &opts, &r, &tally, &out);
-		verify_report_release(&r);
+		verify_report_init(r, missing.items[i].report, sc.buf);
+		r->required_by = missing.items[i].glob;
+		verify_one(&run, r);
 		strbuf_release(&sc);
 	}
+	verify_attribute(&run, all, nr);
+	for (i = 0; i < nr; i++) {
+		report_one(&opts, &all[i], &tally, &out);
+		verify_report_release(&all[i]);
+	}
+	free(all);
 	if (tally.nr[VERIFY_ERRORED])
 		status = 2;
 	else if ((tally.nr[VERIFY_DRIFTED] || tally.nr[VERIFY_UNTRUSTED] ||
