@@ -125,13 +125,17 @@ static int find_commit(struct replay *rp, struct strbuf *err)
 	for (i = 0; i < len; i++)
 		if (!strchr("0123456789abcdef", hex[i]))
 			break;
-	if (len < 4 || len > GIT_OID_HEXSZ || i < len) {
-		strbuf_addstr(err, "the sidecar's ahd_commit is not a commit id");
+	/*
+	 * The full id only, as the schema pins it: an abbreviation names
+	 * whatever commit of this repository happens to share it.
+	 */
+	if (len != GIT_OID_HEXSZ || i < len) {
+		strbuf_addstr(err, "the sidecar's ahd_commit is not a commit id "
+			      "(40 lowercase hex digits)");
 		return 1;
 	}
 	if (git_oid_fromstrn(&id, hex, len) < 0 ||
-	    git_object_lookup_prefix(&obj, rp->repo.git, &id, len,
-				     GIT_OBJECT_COMMIT) < 0) {
+	    git_object_lookup(&obj, rp->repo.git, &id, GIT_OBJECT_ANY) < 0) {
 		if (git_repository_is_shallow(rp->repo.git))
 			strbuf_addf(err, "ahd_commit %s is not in this shallow "
 				    "clone; fetch the history first (git fetch "
@@ -139,6 +143,13 @@ static int find_commit(struct replay *rp, struct strbuf *err)
 		else
 			strbuf_addf(err, "ahd_commit %s is not in this "
 				    "repository (%s)", hex, lg2_message());
+		return 1;
+	}
+	if (git_object_type(obj) != GIT_OBJECT_COMMIT) {
+		strbuf_addf(err, "ahd_commit %s is a %s of this repository, "
+			    "not a commit", hex,
+			    git_object_type2string(git_object_type(obj)));
+		git_object_free(obj);
 		return 1;
 	}
 	git_oid_cpy(&rp->commit, git_object_id(obj));

@@ -313,6 +313,33 @@ test_expect_success 'a report that leads out of the work tree is not copied' '
 	test_path_is_missing wt-leak
 '
 
+test_expect_success 'ahd_commit: an abbreviation, a tree, a blob or a tag is refused' '
+	git init -q ids-repo &&
+	mkdir ids-repo/tokens ids-repo/docs &&
+	printf "a: 1\n" >ids-repo/tokens/t.yml &&
+	git -C ids-repo add . &&
+	test_tick && git -C ids-repo commit -q -m one &&
+	git -C ids-repo tag -a -m t vtag &&
+	full=$(git -C ids-repo rev-parse HEAD) &&
+	short=$(printf %s "$full" | cut -c1-7) &&
+	(cd ids-repo && write_sidecar --commit="$short" \
+		docs/short.replay.json tokens/t.yml) &&
+	test_expect_code 1 ahd-replay replay --worktree=wt-short \
+		ids-repo/docs/short.replay.json 2>err.short &&
+	test_grep "not a commit id (40 lowercase hex digits)" err.short &&
+	test_path_is_missing wt-short &&
+	for rev in HEAD^{tree} HEAD:tokens/t.yml vtag
+	do
+		id=$(git -C ids-repo rev-parse "$rev") &&
+		(cd ids-repo && write_sidecar --commit="$id" \
+			docs/obj.replay.json tokens/t.yml) &&
+		test_expect_code 1 ahd-replay replay --worktree=wt-obj \
+			ids-repo/docs/obj.replay.json 2>err.obj &&
+		test_grep "is a [a-z]* of this repository, not a commit" err.obj &&
+		test_path_is_missing wt-obj || return 1
+	done
+'
+
 test_expect_success 'after everything: the user'"'"'s files, index, HEAD and stash as before' '
 	snapshot >after &&
 	test_cmp before after
