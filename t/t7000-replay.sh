@@ -340,6 +340,17 @@ test_expect_success 'ahd_commit: an abbreviation, a tree, a blob or a tag is ref
 	done
 '
 
+test_expect_success '--run: a recorded program name never reaches the terminal raw' '
+	(cd ids-repo && write_sidecar --commit="$(git rev-parse HEAD)" \
+		--argv="[\"/nowhere/run\u001b]0;owned\u0007\"]" \
+		docs/esc.replay.json tokens/t.yml) &&
+	test_expect_code 127 ahd-replay replay --worktree=wt-esc --run \
+		ids-repo/docs/esc.replay.json >out.esc 2>err.esc &&
+	test_grep "cannot run .run.x1b.0;owned.x07." err.esc &&
+	! grep "$(printf "\033")" err.esc &&
+	! grep "$(printf "\033")" out.esc
+'
+
 test_expect_success 'after everything: the user'"'"'s files, index, HEAD and stash as before' '
 	snapshot >after &&
 	test_cmp before after
