@@ -412,6 +412,8 @@ static int restore(struct replay *rp, struct replay_material *m,
 		ret = -1;
 		goto out;
 	}
+	/* the version found has the recorded hash; confirm_inputs() checks */
+	strbuf_addstr(&m->sha256, m->recorded);
 	m->source = MATERIAL_HISTORY;
 	git_oid_cpy(&m->commit, &v.commit);
 	describe_commit(&m->commit_text, rp->repo.git, &v.commit);

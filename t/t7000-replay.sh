@@ -140,6 +140,14 @@ test_expect_success 'the receipt is RFC 8785 and names sidecar, commit, mode and
 	test_grep "\"overrides\":\[\]" r3.json
 '
 
+test_expect_success 'the receipt gives the hash of an input restored from history' '
+	th_=$(sed -n "/\"token\"/,/}/s/.*\"hash\": \"\(sha256:[0-9a-f]*\)\".*/\1/p" \
+		repo/docs/two.replay.json) &&
+	test -n "$th_" &&
+	test_grep "\"kind\":\"token\",\"path\":\"tokens/t.yml\",\"sha256\":\"$th_\",\"source\":\"history\"" \
+		r3.json
+'
+
 test_expect_success 'exact mode: an input in no commit fails and leaves nothing behind' '
 	ls repo/.git/worktrees >wts.before &&
 	test_expect_code 1 ahd-replay replay --worktree=wt5 repo/docs/lost.md \
