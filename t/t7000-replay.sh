@@ -359,6 +359,22 @@ test_expect_success '--run: a recorded program name never reaches the terminal r
 	! grep "$(printf "\033")" out.esc
 '
 
+test_expect_success 'a recorded input path never reaches the terminal raw' '
+	sed "s#\"tokens/t.yml\"#\"tokens/t\\\\u001b[31m.yml\"#" \
+		ids-repo/docs/esc.replay.json >ids-repo/docs/pesc.replay.json &&
+	grep u001b ids-repo/docs/pesc.replay.json &&
+	test_expect_code 1 ahd-replay replay --worktree=wt-pesc \
+		ids-repo/docs/pesc.replay.json >out.pesc 2>err.pesc &&
+	test_grep "no version of tokens/t.x1b.31m.yml" err.pesc &&
+	! grep "$(printf "\033")" err.pesc &&
+	sed "s#\"tokens/t.yml\"#\"/nowhere/t\\\\u001b[31m.yml\"#" \
+		ids-repo/docs/esc.replay.json >ids-repo/docs/pesc.replay.json &&
+	test_expect_code 2 ahd-replay replay --worktree=wt-pesc \
+		ids-repo/docs/pesc.replay.json >out.pesc 2>err.pesc &&
+	test_grep "cannot tell where the token /nowhere/t.x1b.31m.yml" err.pesc &&
+	! grep "$(printf "\033")" err.pesc
+'
+
 test_expect_success 'after everything: the user'"'"'s files, index, HEAD and stash as before' '
 	snapshot >after &&
 	test_cmp before after
