@@ -646,7 +646,8 @@ int replay_prepare(struct replay *rp, const char *report,
 		ret = -1;
 	if (ret && !opts->keep)
 		worktree_remove(&rp->wt, NULL);
-	else if (ret)
+	worktree_unguard();
+	if (ret && opts->keep)
 		strbuf_addf(&rp->notes, "note: the worktree is kept at %s "
 			    "(--keep)\n", rp->wt.path.buf);
 out:

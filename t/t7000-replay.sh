@@ -375,6 +375,28 @@ test_expect_success 'a recorded input path never reaches the terminal raw' '
 	! grep "$(printf "\033")" err.pesc
 '
 
+test_expect_success 'a signal while the worktree is being made leaves nothing behind' '
+	ls repo/.git/worktrees >wts.sig.before &&
+	mkfifo slow-token &&
+	# the override is read after the checkout: the fifo holds replay there
+	{
+		ahd-replay replay --mode=with-overrides --override=token=slow-token \
+			--worktree=wt-sig repo/docs/one.md >out.sig 2>&1 &
+	} &&
+	pid_=$! &&
+	n_=0 &&
+	while ! test -f wt-sig/.git && test $n_ -lt 200
+	do
+		sleep 0.05 && n_=$((n_ + 1)) || return 1
+	done &&
+	test -f wt-sig/.git &&
+	kill -TERM $pid_ &&
+	{ wait $pid_; test $? = 143; } &&
+	test_path_is_missing wt-sig &&
+	ls repo/.git/worktrees >wts.sig.after &&
+	test_cmp wts.sig.before wts.sig.after
+'
+
 test_expect_success 'after everything: the user'"'"'s files, index, HEAD and stash as before' '
 	snapshot >after &&
 	test_cmp before after
