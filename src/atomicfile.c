@@ -31,15 +31,20 @@
 static char *volatile slots[SLOTS];
 static int handlers_set;
 static const int cleanup_signals[] = { SIGINT, SIGTERM, SIGHUP };
+#define NR_CLEANUP_SIGNALS (sizeof(cleanup_signals) / sizeof(*cleanup_signals))
+/* what was there before: another cleanup (a worktree being made) runs next */
+static struct sigaction previous[NR_CLEANUP_SIGNALS];
 
 static void on_signal(int sig)
 {
-	int i;
+	size_t i;
 
 	for (i = 0; i < SLOTS; i++)
 		if (slots[i])
 			unlink(slots[i]);
-	signal(sig, SIG_DFL);
+	for (i = 0; i < NR_CLEANUP_SIGNALS; i++)
+		if (cleanup_signals[i] == sig)
+			sigaction(sig, &previous[i], NULL);
 	raise(sig);
 }
 
@@ -68,6 +73,7 @@ static void set_handlers(void)
 		if (sigaction(cleanup_signals[i], NULL, &old) ||
 		    old.sa_handler == SIG_IGN)
 			continue;
+		previous[i] = old;
 		memset(&sa, 0, sizeof(sa));
 		sa.sa_handler = on_signal;
 		sigemptyset(&sa.sa_mask);

@@ -172,6 +172,7 @@ void replay_command_text(struct strbuf *out, const struct replay *rp)
 
 int replay_run(const struct replay *rp, char *const *argv, struct strbuf *err)
 {
+	struct strbuf quoted = STRBUF_INIT, name = STRBUF_INIT;
 	char **own = NULL;
 	size_t i, n = json_array_size(rp->argv);
 	int status, ret = -1;
@@ -189,6 +190,9 @@ int replay_run(const struct replay *rp, char *const *argv, struct strbuf *err)
 					json_array_get(rp->argv, i));
 		argv = own;
 	}
+	/* argv[0] may come from the sidecar: never raw to a terminal */
+	render_shell_quote(&quoted, argv[0]);
+	strbuf_add_printable(&name, quoted.buf);
 	fflush(NULL);
 	pid = fork();
 	if (pid < 0) {
@@ -202,13 +206,13 @@ int replay_run(const struct replay *rp, char *const *argv, struct strbuf *err)
 			_exit(127);
 		}
 		execvp(argv[0], argv);
-		fprintf(stderr, "ahd-replay: cannot run %s: %s\n", argv[0],
+		fprintf(stderr, "ahd-replay: cannot run %s: %s\n", name.buf,
 			strerror(errno));
 		_exit(errno == ENOENT ? 127 : 126);
 	}
 	while (waitpid(pid, &status, 0) < 0)
 		if (errno != EINTR) {
-			strbuf_addf(err, "cannot wait for %s: %s", argv[0],
+			strbuf_addf(err, "cannot wait for %s: %s", name.buf,
 				    strerror(errno));
 			goto out;
 		}
@@ -216,5 +220,7 @@ int replay_run(const struct replay *rp, char *const *argv, struct strbuf *err)
 	      128 + WTERMSIG(status);
 out:
 	free(own);
+	strbuf_release(&quoted);
+	strbuf_release(&name);
 	return ret;
 }

@@ -4,6 +4,7 @@
 #include "attribution.h"
 #include "hashfile.h"
 #include "jsonout.h"
+#include "quote.h"
 #include "readfile.h"
 #include "render.h"
 #include "root.h"
@@ -125,13 +126,17 @@ static int find_commit(struct replay *rp, struct strbuf *err)
 	for (i = 0; i < len; i++)
 		if (!strchr("0123456789abcdef", hex[i]))
 			break;
-	if (len < 4 || len > GIT_OID_HEXSZ || i < len) {
-		strbuf_addstr(err, "the sidecar's ahd_commit is not a commit id");
+	/*
+	 * The full id only, as the schema pins it: an abbreviation names
+	 * whatever commit of this repository happens to share it.
+	 */
+	if (len != GIT_OID_HEXSZ || i < len) {
+		strbuf_addstr(err, "the sidecar's ahd_commit is not a commit id "
+			      "(40 lowercase hex digits)");
 		return 1;
 	}
 	if (git_oid_fromstrn(&id, hex, len) < 0 ||
-	    git_object_lookup_prefix(&obj, rp->repo.git, &id, len,
-				     GIT_OBJECT_COMMIT) < 0) {
+	    git_object_lookup(&obj, rp->repo.git, &id, GIT_OBJECT_ANY) < 0) {
 		if (git_repository_is_shallow(rp->repo.git))
 			strbuf_addf(err, "ahd_commit %s is not in this shallow "
 				    "clone; fetch the history first (git fetch "
@@ -139,6 +144,13 @@ static int find_commit(struct replay *rp, struct strbuf *err)
 		else
 			strbuf_addf(err, "ahd_commit %s is not in this "
 				    "repository (%s)", hex, lg2_message());
+		return 1;
+	}
+	if (git_object_type(obj) != GIT_OBJECT_COMMIT) {
+		strbuf_addf(err, "ahd_commit %s is a %s of this repository, "
+			    "not a commit", hex,
+			    git_object_type2string(git_object_type(obj)));
+		git_object_free(obj);
 		return 1;
 	}
 	git_oid_cpy(&rp->commit, git_object_id(obj));
@@ -225,8 +237,10 @@ static int put_path(const struct replay *rp, const char *path, const char *buf,
 
 	dir_of(&dir, path);
 	if (!dir_inside_worktree(rp, dir.buf)) {
-		strbuf_addf(err, "refusing to write %s: a symlink of the "
-			    "commit leads out of the worktree", path);
+		strbuf_addstr(err, "refusing to write ");
+		strbuf_add_printable(err, path);
+		strbuf_addstr(err, ": a symlink of the commit leads out of "
+			      "the worktree");
 		goto out;
 	}
 	if (!lstat(path, &st) && S_ISREG(st.st_mode))
@@ -389,10 +403,12 @@ static int restore(struct replay *rp, struct replay_material *m,
 	if (ret < 0)
 		goto out;
 	if (!ret) {
-		strbuf_addf(&m->why, "no version of %s in this repository's "
-			    "history has the recorded hash%s", m->path.buf,
-			    v.truncated ? " (the history is truncated: a "
-			    "shallow clone)" : "");
+		/* the path comes from the sidecar: escaped for the terminal */
+		strbuf_addstr(&m->why, "no version of ");
+		strbuf_add_printable(&m->why, m->path.buf);
+		strbuf_addf(&m->why, " in this repository's history has the "
+			    "recorded hash%s", v.truncated ? " (the history is "
+			    "truncated: a shallow clone)" : "");
 		m->source = MATERIAL_MISSING;
 		ret = 0;
 		goto out;
@@ -401,6 +417,8 @@ static int restore(struct replay *rp, struct replay_material *m,
 		ret = -1;
 		goto out;
 	}
+	/* the version found has the recorded hash; confirm_inputs() checks */
+	strbuf_addstr(&m->sha256, m->recorded);
 	m->source = MATERIAL_HISTORY;
 	git_oid_cpy(&m->commit, &v.commit);
 	describe_commit(&m->commit_text, rp->repo.git, &v.commit);
@@ -445,9 +463,12 @@ static int material_path(struct replay *rp, struct replay_material *m,
 	if (in.rel.len)
 		strbuf_addbuf(&m->path, &in.rel);
 	else {
-		strbuf_addf(err, "cannot tell where the %s %s lies in the "
-			    "repository: %s", m->kind, recorded,
-			    c->reason.len ? c->reason.buf : in.why.buf);
+		const struct strbuf *why = c->reason.len ? &c->reason : &in.why;
+
+		strbuf_addf(err, "cannot tell where the %s ", m->kind);
+		strbuf_add_printable(err, recorded);
+		strbuf_addstr(err, " lies in the repository: ");
+		quote_escape(err, why->buf, why->len);
 		ret = -1;
 	}
 	resolved_input_release(&in);
@@ -468,7 +489,7 @@ static int restore_inputs(struct replay *rp, const struct replay_options *opts,
 
 	check_worktree(rp, opts, &r);
 	if (r.error.len) {
-		strbuf_addbuf(err, &r.error);
+		quote_escape(err, r.error.buf, r.error.len);
 		verify_report_release(&r);
 		return -1;
 	}
@@ -493,7 +514,8 @@ static int restore_inputs(struct replay *rp, const struct replay_options *opts,
 			m->source = MATERIAL_AT_COMMIT;
 			strbuf_addstr(&m->sha256, c->expected);
 		} else if (c->error) {
-			strbuf_addf(err, "%s: %s", c->field, c->reason.buf);
+			strbuf_addf(err, "%s: ", c->field);
+			quote_escape(err, c->reason.buf, c->reason.len);
 			ret = -1;
 		} else
 			ret = restore(rp, m, err);
@@ -530,12 +552,14 @@ static int confirm_inputs(struct replay *rp, const struct replay_options *opts,
 	for (i = 0; i < r.nr_checks && !ret; i++)
 		if (rp->materials[i].source != MATERIAL_OVERRIDE &&
 		    !r.checks[i].ok) {
-			strbuf_addf(err, "the restored %s does not verify: %s",
-				    r.checks[i].field, r.checks[i].reason.buf);
+			strbuf_addf(err, "the restored %s does not verify: ",
+				    r.checks[i].field);
+			quote_escape(err, r.checks[i].reason.buf,
+				     r.checks[i].reason.len);
 			ret = -1;
 		}
 	if (!ret && r.error.len) {
-		strbuf_addbuf(err, &r.error);
+		quote_escape(err, r.error.buf, r.error.len);
 		ret = -1;
 	}
 	verify_report_release(&r);
@@ -622,7 +646,8 @@ int replay_prepare(struct replay *rp, const char *report,
 		ret = -1;
 	if (ret && !opts->keep)
 		worktree_remove(&rp->wt, NULL);
-	else if (ret)
+	worktree_unguard();
+	if (ret && opts->keep)
 		strbuf_addf(&rp->notes, "note: the worktree is kept at %s "
 			    "(--keep)\n", rp->wt.path.buf);
 out:

@@ -6,6 +6,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <ftw.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -128,6 +129,73 @@ static int make_admin(struct worktree *wt, const struct repo *r,
 	return -1;
 }
 
+/*
+ * A worktree being made, removed if a signal ends the process first:
+ * half a checkout, locked "initializing", is what `git worktree prune`
+ * never cleans.  Removing a tree is not async-signal-safe, but the
+ * process is ending and git's own `worktree add` does the same.
+ */
+static char *guard_path, *guard_admin;
+static int guard_keep_top;
+static const int guard_signals[] = { SIGHUP, SIGINT, SIGQUIT, SIGTERM };
+#define NR_GUARD_SIGNALS (sizeof(guard_signals) / sizeof(guard_signals[0]))
+static struct sigaction guard_previous[NR_GUARD_SIGNALS];
+static int guard_installed;
+
+static int remove_tree(const char *dir, int keep_top, struct strbuf *err);
+
+static void guard_handler(int sig)
+{
+	size_t i;
+
+	if (guard_path)
+		remove_tree(guard_path, guard_keep_top, NULL);
+	if (guard_admin)
+		remove_tree(guard_admin, 0, NULL);
+	for (i = 0; i < NR_GUARD_SIGNALS; i++)
+		if (guard_signals[i] == sig)
+			sigaction(sig, &guard_previous[i], NULL);
+	raise(sig);
+}
+
+/*
+ * The handler stays once installed (atomicfile.c's, installed later,
+ * chains to it); guard_path tells it whether there is anything to do.
+ */
+static void guard_set(struct worktree *wt)
+{
+	size_t i;
+
+	worktree_unguard();
+	guard_path = xstrdup(wt->path.buf);
+	guard_admin = xstrdup(wt->admin.buf);
+	guard_keep_top = !wt->made_dir;
+	if (guard_installed)
+		return;
+	guard_installed = 1;
+	for (i = 0; i < NR_GUARD_SIGNALS; i++) {
+		struct sigaction sa;
+
+		/* a signal the caller ignores (nohup) stays ignored */
+		if (sigaction(guard_signals[i], NULL, &guard_previous[i]) ||
+		    guard_previous[i].sa_handler == SIG_IGN)
+			continue;
+		memset(&sa, 0, sizeof(sa));
+		sa.sa_handler = guard_handler;
+		sigemptyset(&sa.sa_mask);
+		sigaction(guard_signals[i], &sa, NULL);
+	}
+}
+
+void worktree_unguard(void)
+{
+	char *path = guard_path, *admin = guard_admin;
+
+	guard_path = guard_admin = NULL;
+	free(path);
+	free(admin);
+}
+
 static int checkout(struct worktree *wt, const git_oid *commit,
 		    struct strbuf *err)
 {
@@ -165,6 +233,7 @@ int worktree_add_detached(struct worktree *wt, const struct repo *r,
 
 	if (make_target(wt, path, err) || make_admin(wt, r, err))
 		goto fail;
+	guard_set(wt);
 	/* git's own mark, so that `git worktree prune` leaves it alone */
 	if (write_new(wt->admin.buf, "locked", "initializing\n", err))
 		goto fail;
@@ -238,6 +307,7 @@ int worktree_remove(struct worktree *wt, struct strbuf *err)
 {
 	int ret = 0;
 
+	worktree_unguard();
 	if (wt->git) {
 		git_repository_free(wt->git);
 		wt->git = NULL;

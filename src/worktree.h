@@ -45,6 +45,13 @@ int worktree_add_detached(struct worktree *wt, const struct repo *r,
  * made, and the administrative directory.  Returns 0, or -1 with a
  * reason in err.
  */
+/*
+ * From worktree_add_detached() until this (or worktree_remove()), a
+ * SIGHUP, SIGINT, SIGQUIT or SIGTERM removes the worktree before the
+ * process ends: call it once the worktree is complete, or is kept.
+ */
+void worktree_unguard(void);
+
 int worktree_remove(struct worktree *wt, struct strbuf *err);
 
 void worktree_release(struct worktree *wt);

@@ -140,6 +140,14 @@ test_expect_success 'the receipt is RFC 8785 and names sidecar, commit, mode and
 	test_grep "\"overrides\":\[\]" r3.json
 '
 
+test_expect_success 'the receipt gives the hash of an input restored from history' '
+	th_=$(sed -n "/\"token\"/,/}/s/.*\"hash\": \"\(sha256:[0-9a-f]*\)\".*/\1/p" \
+		repo/docs/two.replay.json) &&
+	test -n "$th_" &&
+	test_grep "\"kind\":\"token\",\"path\":\"tokens/t.yml\",\"sha256\":\"$th_\",\"source\":\"history\"" \
+		r3.json
+'
+
 test_expect_success 'exact mode: an input in no commit fails and leaves nothing behind' '
 	ls repo/.git/worktrees >wts.before &&
 	test_expect_code 1 ahd-replay replay --worktree=wt5 repo/docs/lost.md \
@@ -311,6 +319,82 @@ test_expect_success 'a report that leads out of the work tree is not copied' '
 		2>err.leak &&
 	test_grep "leads out of the work tree" err.leak &&
 	test_path_is_missing wt-leak
+'
+
+test_expect_success 'ahd_commit: an abbreviation, a tree, a blob or a tag is refused' '
+	git init -q ids-repo &&
+	mkdir ids-repo/tokens ids-repo/docs &&
+	printf "a: 1\n" >ids-repo/tokens/t.yml &&
+	git -C ids-repo add . &&
+	test_tick && git -C ids-repo commit -q -m one &&
+	git -C ids-repo tag -a -m t vtag &&
+	full=$(git -C ids-repo rev-parse HEAD) &&
+	short=$(printf %s "$full" | cut -c1-7) &&
+	(cd ids-repo && write_sidecar --commit="$short" \
+		docs/short.replay.json tokens/t.yml) &&
+	test_expect_code 1 ahd-replay replay --worktree=wt-short \
+		ids-repo/docs/short.replay.json 2>err.short &&
+	test_grep "not a commit id (40 lowercase hex digits)" err.short &&
+	test_path_is_missing wt-short &&
+	for rev in HEAD^{tree} HEAD:tokens/t.yml vtag
+	do
+		id=$(git -C ids-repo rev-parse "$rev") &&
+		(cd ids-repo && write_sidecar --commit="$id" \
+			docs/obj.replay.json tokens/t.yml) &&
+		test_expect_code 1 ahd-replay replay --worktree=wt-obj \
+			ids-repo/docs/obj.replay.json 2>err.obj &&
+		test_grep "is a [a-z]* of this repository, not a commit" err.obj &&
+		test_path_is_missing wt-obj || return 1
+	done
+'
+
+test_expect_success '--run: a recorded program name never reaches the terminal raw' '
+	(cd ids-repo && write_sidecar --commit="$(git rev-parse HEAD)" \
+		--argv="[\"/nowhere/run\u001b]0;owned\u0007\"]" \
+		docs/esc.replay.json tokens/t.yml) &&
+	test_expect_code 127 ahd-replay replay --worktree=wt-esc --run \
+		ids-repo/docs/esc.replay.json >out.esc 2>err.esc &&
+	test_grep "cannot run .run.x1b.0;owned.x07." err.esc &&
+	! grep "$(printf "\033")" err.esc &&
+	! grep "$(printf "\033")" out.esc
+'
+
+test_expect_success 'a recorded input path never reaches the terminal raw' '
+	sed "s#\"tokens/t.yml\"#\"tokens/t\\\\u001b[31m.yml\"#" \
+		ids-repo/docs/esc.replay.json >ids-repo/docs/pesc.replay.json &&
+	grep u001b ids-repo/docs/pesc.replay.json &&
+	test_expect_code 1 ahd-replay replay --worktree=wt-pesc \
+		ids-repo/docs/pesc.replay.json >out.pesc 2>err.pesc &&
+	test_grep "no version of tokens/t.x1b.31m.yml" err.pesc &&
+	! grep "$(printf "\033")" err.pesc &&
+	sed "s#\"tokens/t.yml\"#\"/nowhere/t\\\\u001b[31m.yml\"#" \
+		ids-repo/docs/esc.replay.json >ids-repo/docs/pesc.replay.json &&
+	test_expect_code 2 ahd-replay replay --worktree=wt-pesc \
+		ids-repo/docs/pesc.replay.json >out.pesc 2>err.pesc &&
+	test_grep "cannot tell where the token /nowhere/t.x1b.31m.yml" err.pesc &&
+	! grep "$(printf "\033")" err.pesc
+'
+
+test_expect_success 'a signal while the worktree is being made leaves nothing behind' '
+	ls repo/.git/worktrees >wts.sig.before &&
+	mkfifo slow-token &&
+	# the override is read after the checkout: the fifo holds replay there
+	{
+		ahd-replay replay --mode=with-overrides --override=token=slow-token \
+			--worktree=wt-sig repo/docs/one.md >out.sig 2>&1 &
+	} &&
+	pid_=$! &&
+	n_=0 &&
+	while ! test -f wt-sig/.git && test $n_ -lt 200
+	do
+		sleep 0.05 && n_=$((n_ + 1)) || return 1
+	done &&
+	test -f wt-sig/.git &&
+	kill -TERM $pid_ &&
+	{ wait $pid_; test $? = 143; } &&
+	test_path_is_missing wt-sig &&
+	ls repo/.git/worktrees >wts.sig.after &&
+	test_cmp wts.sig.before wts.sig.after
 '
 
 test_expect_success 'after everything: the user'"'"'s files, index, HEAD and stash as before' '
