@@ -3,6 +3,7 @@
  */
 #include "config.h"
 #include "sarif.h"
+#include "root.h"
 #include "jsonout.h"
 #include "repo.h"
 #include "usage.h"
@@ -78,40 +79,6 @@ static void percent_encode(struct strbuf *out, const char *s)
 	}
 }
 
-/* path made absolute lexically ("." and ".." components folded). */
-static void absolute(struct strbuf *out, const char *path)
-{
-	struct strbuf all = STRBUF_INIT;
-	const char *p, *end;
-	char *cwd = NULL;
-
-	if (*path != '/' && (cwd = realpath(".", NULL)))
-		strbuf_addf(&all, "%s/", cwd);
-	strbuf_addstr(&all, path);
-	for (p = all.buf; *p; p = end) {
-		while (*p == '/')
-			p++;
-		end = p;
-		while (*end && *end != '/')
-			end++;
-		if (end == p || (end - p == 1 && *p == '.'))
-			continue;
-		if (end - p == 2 && p[0] == '.' && p[1] == '.') {
-			char *slash = strrchr(out->buf, '/');
-
-			if (slash)
-				strbuf_setlen(out, (size_t)(slash - out->buf));
-			continue;
-		}
-		strbuf_addch(out, '/');
-		strbuf_add(out, p, (size_t)(end - p));
-	}
-	if (!out->len)
-		strbuf_addch(out, '/');
-	free(cwd);
-	strbuf_release(&all);
-}
-
 /*
  * The top of the work tree around the current directory, found once:
  * NULL outside one.  Commands that do not start libgit2 (validate, log)
@@ -136,11 +103,14 @@ static const char *work_tree_top(void)
 
 void outcome_uri(struct strbuf *out, const char *path, int *relative)
 {
-	struct strbuf abs = STRBUF_INIT;
+	struct strbuf abs = STRBUF_INIT, err = STRBUF_INIT;
 	const char *top = work_tree_top();
 	size_t n = top ? strlen(top) : 0;
 
-	absolute(&abs, path);
+	/* no current directory: the path as given, which is all we know */
+	if (path_absolute(&abs, path, &err))
+		strbuf_addstr(&abs, path);
+	strbuf_release(&err);
 	*relative = 0;
 	if (top && !strncmp(abs.buf, top, n) && abs.buf[n] == '/') {
 		percent_encode(out, abs.buf + n + 1);
