@@ -11,6 +11,7 @@
  */
 #include "config.h"
 #include "yamlfix-lex.h"
+#include "yamlload.h"
 #include "usage.h"
 
 #include <stdint.h>
@@ -45,6 +46,20 @@ static void mark_inner(struct lexer *lx)
  */
 static void move_left(struct lexer *lx, long col, long to)
 {
+	size_t i = lx->pos + 1;
+
+	/*
+	 * A block scalar after it takes its indentation from the ':' line
+	 * in yaml and from the moved ':' in libyaml: the two read different
+	 * content (yaml may even refuse the lines that follow).
+	 */
+	while (i < lx->n && (lx->s[i] == ' ' || lx->s[i] == '\t'))
+		i++;
+	if (i < lx->n && (lx->s[i] == '|' || lx->s[i] == '>')) {
+		yl_lx_fail(lx, LOAD_EUNSUPPORTED, lx->pos, "a block scalar "
+			   "after a ':' right of its mapping's column");
+		return;
+	}
 	yl_fix_add_edit(lx->fx, lx->line_start, (size_t)(col - to), "", 0);
 }
 

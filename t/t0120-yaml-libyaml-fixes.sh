@@ -412,6 +412,21 @@ test_expect_success 'a ":" line further right than its mapping' '
 	test_expect_code 2 ahd-replay hash dc6.yml
 '
 
+# yaml sets the block scalar's indentation from the ':' line and may then
+# refuse the lines that follow (BAD_INDENT); libyaml, given the ':' moved
+# left, read an empty scalar and a dropped line.  Found by the 1,000,000-
+# document run (records 703914 and 799425 of seed million).
+test_expect_success 'a block scalar after a ":" right of its mapping is refused' '
+	printf "k: v\n? a\n  : |2-\n   x\n" >bs1.yml &&
+	test_hash_fails "a block scalar after a" bs1.yml &&
+	printf "? a\n  : |\n  x\n" >bs2.yml &&
+	test_hash_fails "a block scalar after a" bs2.yml &&
+	printf "a: 1\n  : >+\n  x\n" >bs3.yml &&
+	test_hash_fails "a block scalar after a" bs3.yml &&
+	printf "? a\n  : b\n" >bs4.yml &&
+	test_hash_exact bs4.yml "{\"a\":\"b\"}"
+'
+
 test_expect_success 'a line of white space with a tab, then only comments or "..."' '
 	printf "a:\n\t\n# c\n" >tl1.yml &&
 	test_hash_exact tl1.yml "{\"a\":null}" &&
