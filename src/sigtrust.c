@@ -205,6 +205,21 @@ static int read_source(struct strbuf *out, const char *path, const char *at,
 	return ret;
 }
 
+/*
+ * Read a trust file (from the work tree, or at the commit at) and name it
+ * for messages: "path", or "path@rev".
+ */
+static int read_named(struct strbuf *text, struct strbuf *name,
+		      const char *path, const char *at, struct strbuf *err)
+{
+	if (read_source(text, path, at, err))
+		return -1;
+	strbuf_addstr(name, path);
+	if (at)
+		strbuf_addf(name, "@%s", at);
+	return 0;
+}
+
 int sig_trust_load_ssh(struct sig_keyring *kr,
 		       const struct sig_trust_opts *opts)
 {
@@ -223,11 +238,8 @@ int sig_trust_load_ssh(struct sig_keyring *kr,
 	if (rc < 0)
 		goto fail;
 	if (rc) {
-		if (read_source(&text, path.buf, opts->at, &err))
+		if (read_named(&text, &name, path.buf, opts->at, &err))
 			goto fail;
-		strbuf_addstr(&name, path.buf);
-		if (opts->at)
-			strbuf_addf(&name, "@%s", opts->at);
 		if (allowed_signers_parse(&kr->ssh, text.buf, text.len,
 					  name.buf, &err))
 			goto fail;
@@ -240,11 +252,8 @@ int sig_trust_load_ssh(struct sig_keyring *kr,
 	if (rc < 0)
 		goto fail;
 	if (rc) {
-		if (read_source(&text, path.buf, opts->at, &err))
+		if (read_named(&text, &name, path.buf, opts->at, &err))
 			goto fail;
-		strbuf_addstr(&name, path.buf);
-		if (opts->at)
-			strbuf_addf(&name, "@%s", opts->at);
 		if (allowed_signers_parse_revoked(&kr->ssh, text.buf, text.len,
 						  name.buf, &err))
 			goto fail;
