@@ -3,7 +3,7 @@
  */
 #include "config.h"
 #include "builtin.h"
-#include "repo.h"
+#include "git/repo.h"
 #include "usage.h"
 
 #include <stdio.h>

@@ -120,7 +120,7 @@ test_lazy_prereq PYTHON3 '
 test_expect_success PYTHON3 'the numfmt table is what its generator prints' '
 	python3 "$TEST_SRC_DIR/tools/numfmt-table.py" >table &&
 	sed -n "/^static const uint64_t g_table/,/^};/p" \
-		"$TEST_SRC_DIR/src/numfmt.c" >in-tree &&
+		"$TEST_SRC_DIR/src/json/numfmt.c" >in-tree &&
 	test_line_count = 619 table &&
 	test_cmp table in-tree
 '

@@ -2,7 +2,7 @@
 
 test_description='history: which commit last changed a path, against git log
 
-Differential test of src/history.c (through t/helper/test-history, which
+Differential test of src/git/history.c (through t/helper/test-history, which
 prints "<hex> <path>" or "- <path>" per path argument, walking once from
 HEAD) against real git: for every path, the answer must be the one of
 `git log -1 --format=%H -- <path>`, and with --first the one of

@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
-"""Print src/numfmt.c's g_table, the powers of ten of the Schubfach method.
+"""Print src/json/numfmt.c's g_table, the powers of ten of the Schubfach method.
 
 Usage: tools/numfmt-table.py >table.txt
-Check: sed -n '/^static const uint64_t g_table/,/^};/p' src/numfmt.c |
+Check: sed -n '/^static const uint64_t g_table/,/^};/p' src/json/numfmt.c |
        diff - table.txt
 
 Method (Raffaello Giulietti, "The Schubfach way to render doubles", 2020;

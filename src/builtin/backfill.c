@@ -4,15 +4,16 @@
  * written and which reports could not be backfilled, with the reason.
  */
 #include "config.h"
-#include "atomicfile.h"
-#include "backfill.h"
+#include "fs/atomicfile.h"
+#include "record/backfill.h"
 #include "builtin.h"
-#include "readfile.h"
+#include "fs/readfile.h"
 #include "parse-options.h"
 #include "quote.h"
-#include "root.h"
-#include "sidecar.h"
+#include "root/root.h"
+#include "record/sidecar.h"
 #include "usage.h"
+#include "fs/path.h"
 
 #include <errno.h>
 #include <stdio.h>

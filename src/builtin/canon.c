@@ -3,8 +3,8 @@
  */
 #include "config.h"
 #include "builtin.h"
-#include "hashfile.h"
-#include "readfile.h"
+#include "hash/hashfile.h"
+#include "fs/readfile.h"
 #include "parse-options.h"
 #include "usage.h"
 #include "utf8.h"

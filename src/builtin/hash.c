@@ -3,7 +3,7 @@
  */
 #include "config.h"
 #include "builtin.h"
-#include "hashfile.h"
+#include "hash/hashfile.h"
 #include "parse-options.h"
 #include "usage.h"
 

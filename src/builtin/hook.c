@@ -10,11 +10,11 @@
  */
 #include "config.h"
 #include "builtin.h"
-#include "hookcheck.h"
-#include "hooks.h"
-#include "hooksdir.h"
+#include "hooks/hookcheck.h"
+#include "hooks/hooks.h"
+#include "git/hooksdir.h"
 #include "parse-options.h"
-#include "repo.h"
+#include "git/repo.h"
 #include "usage.h"
 
 #include <git2.h>

@@ -13,11 +13,11 @@
  */
 #include "config.h"
 #include "builtin.h"
-#include "atomicfile.h"
-#include "hookplan.h"
-#include "hooks.h"
-#include "hooksdir.h"
-#include "hookreport.h"
+#include "fs/atomicfile.h"
+#include "hooks/hookplan.h"
+#include "hooks/hooks.h"
+#include "git/hooksdir.h"
+#include "hooks/hookreport.h"
 #include "parse-options.h"
 #include "usage.h"
 

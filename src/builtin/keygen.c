@@ -2,10 +2,10 @@
  * ahd-replay keygen: make an Ed25519 key pair for signing sidecars.
  */
 #include "config.h"
-#include "atomicfile.h"
+#include "fs/atomicfile.h"
 #include "builtin.h"
 #include "parse-options.h"
-#include "signature.h"
+#include "sign/signature.h"
 #include "usage.h"
 
 #include <stdio.h>

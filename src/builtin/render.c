@@ -6,8 +6,8 @@
 #include "builtin.h"
 #include "parse-options.h"
 #include "quote.h"
-#include "render.h"
-#include "sidecar.h"
+#include "record/render.h"
+#include "record/sidecar.h"
 #include "usage.h"
 
 #include <stdio.h>

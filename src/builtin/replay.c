@@ -5,10 +5,10 @@
  */
 #include "config.h"
 #include "builtin.h"
-#include "atomicfile.h"
-#include "jsonout.h"
+#include "fs/atomicfile.h"
+#include "json/jsonout.h"
 #include "parse-options.h"
-#include "replay.h"
+#include "replay/replay.h"
 #include "usage.h"
 
 #include <stdio.h>

@@ -6,10 +6,10 @@
 #include "builtin.h"
 #include "parse-options.h"
 #include "quote.h"
-#include "rootfile.h"
-#include "sidecar.h"
-#include "signature.h"
-#include "sshsign.h"
+#include "root/rootfile.h"
+#include "record/sidecar.h"
+#include "sign/signature.h"
+#include "sign/sshsign.h"
 #include "usage.h"
 
 #include <stdio.h>

@@ -1,8 +1,9 @@
 #!/bin/sh
 #
 # Build the libFuzzer targets t/fuzz/fuzz-*.c with clang, ASan and
-# UBSan, against the library sources in src/ (every src/*.c but main()'s
-# src/ahd-replay.c; the subcommands in src/builtin/ are not needed).
+# UBSan, against the library sources in src/ and its subsystem folders
+# (every .c but main()'s src/ahd-replay.c; the subcommands in src/builtin/
+# are not needed).
 #
 #   t/fuzz/build.sh [OUTDIR]          (default: build-fuzz)
 #   OUTDIR/fuzz-canon -max_total_time=60 SCRATCH_CORPUS t/fuzz/corpus
@@ -50,10 +51,10 @@ pkg_cflags=$(pkg-config --cflags $pkgs)
 pkg_libs=$(pkg-config --libs $pkgs)
 
 set --
-for src in "$top"/src/*.c
+for src in "$top"/src/*.c "$top"/src/*/*.c
 do
-	case ${src##*/} in
-	ahd-replay.c) ;;
+	case $src in
+	*/src/ahd-replay.c | */src/builtin/*) ;;
 	*) set -- "$@" "$src" ;;
 	esac
 done

@@ -28,8 +28,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "digest.h"
-#include "hashfile.h"
+#include "hash/digest.h"
+#include "hash/hashfile.h"
 #include "strbuf.h"
 #include "utf8.h"
 

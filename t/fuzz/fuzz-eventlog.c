@@ -23,7 +23,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "eventlog.h"
+#include "record/eventlog.h"
 #include "strbuf.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);

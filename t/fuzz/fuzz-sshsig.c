@@ -23,8 +23,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "allowedsigners.h"
-#include "sshsig.h"
+#include "sign/allowedsigners.h"
+#include "sign/sshsig.h"
 #include "strbuf.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);

@@ -27,7 +27,7 @@
 
 #include "strbuf.h"
 #include "utf8.h"
-#include "verify.h"
+#include "verify/verify.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

@@ -13,9 +13,9 @@
  * bench.
  */
 #include "config.h"
-#include "canon.h"
-#include "digest.h"
-#include "jsonload.h"
+#include "json/canon.h"
+#include "hash/digest.h"
+#include "json/jsonload.h"
 #include "usage.h"
 
 #include <stdio.h>

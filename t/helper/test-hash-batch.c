@@ -8,8 +8,8 @@
  * "--canon" prints "ok <canonical text>" instead of the hash.
  */
 #include "config.h"
-#include "hashfile.h"
-#include "readfile.h"
+#include "hash/hashfile.h"
+#include "fs/readfile.h"
 #include "strbuf.h"
 #include "usage.h"
 #include "utf8.h"

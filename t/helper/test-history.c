@@ -5,8 +5,8 @@
  * --first prints the oldest commit on the simplified history instead.
  */
 #include "config.h"
-#include "history.h"
-#include "repo.h"
+#include "git/history.h"
+#include "git/repo.h"
 #include "usage.h"
 
 #include <git2.h>

@@ -8,11 +8,11 @@
  *	test-verify-walks [--no-attribution] [--at=<rev>] <sidecar>...
  */
 #include "config.h"
-#include "repo.h"
-#include "signature.h"
+#include "git/repo.h"
+#include "sign/signature.h"
 #include "strutil.h"
 #include "usage.h"
-#include "verify.h"
+#include "verify/verify.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -3,8 +3,8 @@
  * reference dialect's ordering, dropping and escaping rules.
  */
 #include "config.h"
-#include "hashfile.h"
-#include "readfile.h"
+#include "hash/hashfile.h"
+#include "fs/readfile.h"
 #include "strbuf.h"
 #include "tap.h"
 

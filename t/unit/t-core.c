@@ -5,7 +5,7 @@
  */
 #include "config.h"
 #include "datetime.h"
-#include "jsonout.h"
+#include "json/jsonout.h"
 #include "strbuf.h"
 #include "strutil.h"
 #include "tap.h"

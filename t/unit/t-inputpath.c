@@ -6,7 +6,7 @@
  * sanitizers.
  */
 #include "config.h"
-#include "inputpath.h"
+#include "root/inputpath.h"
 #include "strbuf.h"
 #include "tap.h"
 

@@ -11,7 +11,7 @@
  * the suite's tests/ directory; TEST_SRC_DIR is the source tree.
  */
 #include "config.h"
-#include "jsonschema.h"
+#include "json/jsonschema.h"
 #include "strbuf.h"
 #include "tap.h"
 

@@ -3,7 +3,7 @@
  * that merely resembles a pointer is content and must be hashed as such.
  */
 #include "config.h"
-#include "lfs.h"
+#include "git/lfs.h"
 #include "tap.h"
 
 #include <string.h>

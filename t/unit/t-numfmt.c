@@ -1,5 +1,5 @@
 #include "config.h"
-#include "numfmt.h"
+#include "json/numfmt.h"
 #include "tap.h"
 
 #include <errno.h>

@@ -3,8 +3,8 @@
  * produces; the expected texts below were printed by Node 20.
  */
 #include "config.h"
-#include "jsonout.h"
-#include "sidecar.h"
+#include "json/jsonout.h"
+#include "record/sidecar.h"
 #include "strbuf.h"
 #include "tap.h"
 

@@ -4,10 +4,10 @@
  * key lines that must be refused.
  */
 #include "config.h"
-#include "allowedsigners.h"
-#include "sshkey.h"
-#include "sshsig.h"
-#include "sshwire.h"
+#include "sign/allowedsigners.h"
+#include "sign/sshkey.h"
+#include "sign/sshsig.h"
+#include "sign/sshwire.h"
 #include "strbuf.h"
 #include "tap.h"
 

@@ -1,0 +1,104 @@
+#include "config.h"
+#include "path.h"
+#include "usage.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <string.h>
+#include <unistd.h>
+
+int path_absolute(struct strbuf *out, const char *path, struct strbuf *err)
+{
+	char cwd[PATH_MAX];
+
+	if (path[0] == '/') {
+		path_resolve(out, NULL, path);
+		return 0;
+	}
+	if (!getcwd(cwd, sizeof(cwd))) {
+		strbuf_addf(err, "cannot get the current directory: %s",
+			    strerror(errno));
+		return -1;
+	}
+	path_resolve(out, cwd, path);
+	return 0;
+}
+
+void path_resolve(struct strbuf *out, const char *base, const char *path)
+{
+	struct strbuf tmp = STRBUF_INIT;
+	const char *p;
+	size_t start = out->len;
+
+	if (path[0] != '/') {
+		if (!base || base[0] != '/')
+			BUG("path_resolve: relative '%s' from relative '%s'",
+			    path, base ? base : "");
+		strbuf_addf(&tmp, "%s/", base);
+	}
+	strbuf_addstr(&tmp, path);
+
+	/* Collapse components: "", "." skip, ".." pops. */
+	p = tmp.buf;
+	while (*p) {
+		const char *e = strchr(p, '/');
+		size_t n = e ? (size_t)(e - p) : strlen(p);
+
+		if (!n || (n == 1 && p[0] == '.'))
+			;
+		else if (n == 2 && p[0] == '.' && p[1] == '.') {
+			while (out->len > start && out->buf[out->len - 1] != '/')
+				out->len--;
+			if (out->len > start)
+				out->len--;
+			out->buf[out->len] = '\0';
+		} else {
+			strbuf_addch(out, '/');
+			strbuf_add(out, p, n);
+		}
+		p += n;
+		if (*p == '/')
+			p++;
+	}
+	if (out->len == start)
+		strbuf_addch(out, '/');
+	strbuf_release(&tmp);
+}
+
+int path_is_within(const char *path, const char *dir)
+{
+	size_t n = strlen(dir);
+
+	if (n && dir[n - 1] == '/')
+		n--;
+	return !strncmp(path, dir, n) && (path[n] == '/' || !path[n]);
+}
+
+
+void path_relative(struct strbuf *out, const char *from, const char *to)
+{
+	size_t i = 0, last = 0;
+
+	if (!strcmp(from, "/"))
+		from = "";
+	while (from[i] && from[i] == to[i]) {
+		if (from[i] == '/')
+			last = i;
+		i++;
+	}
+	if (!from[i] && (to[i] == '/' || !to[i]))
+		last = i;
+	else if (!from[i] && !*from)
+		last = 0;
+	/* One ".." per component of from past the common part. */
+	for (i = last; from[i]; i++)
+		if (from[i] == '/')
+			strbuf_addstr(out, out->len ? "/.." : "..");
+	if (to[last] == '/')
+		last++;
+	if (to[last]) {
+		if (out->len)
+			strbuf_addch(out, '/');
+		strbuf_addstr(out, to + last);
+	}
+}

@@ -1,0 +1,473 @@
+/*
+ * Backfilling sidecars (see backfill.h).
+ */
+#include "config.h"
+#include "backfill.h"
+#include "datetime.h"
+#include "hash/digest.h"
+#include "hash/hashfile.h"
+#include "fs/readfile.h"
+#include "git/repo.h"
+#include "sidecar.h"
+#include "strutil.h"
+#include "git/treepath.h"
+#include "usage.h"
+#include "utf8.h"
+#include "fs/path.h"
+
+#include <dirent.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+static int cmp_name(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/*
+ * The reference's walkMarkdown(): entries in byte order (as Node lists
+ * them), directories followed through symlinks, files ending in ".md".
+ */
+static void walk_markdown(struct backfill *out, const char *dir, int depth)
+{
+	DIR *d;
+	struct dirent *de;
+	char **names = NULL;
+	size_t nr = 0, alloc = 0, i;
+
+	if (depth > 64 || !(d = opendir(dir)))
+		return;
+	while ((de = readdir(d))) {
+		if (!strcmp(de->d_name, ".") || !strcmp(de->d_name, ".."))
+			continue;
+		ALLOC_GROW(names, nr + 1, alloc);
+		names[nr++] = xstrdup(de->d_name);
+	}
+	closedir(d);
+	if (nr)
+		qsort(names, nr, sizeof(*names), cmp_name);
+	for (i = 0; i < nr; i++) {
+		struct strbuf full = STRBUF_INIT;
+		struct stat st;
+
+		strbuf_addf(&full, "%s/%s", dir, names[i]);
+		if (!stat(full.buf, &st)) {
+			if (S_ISDIR(st.st_mode))
+				walk_markdown(out, full.buf, depth + 1);
+			else if (ends_with(names[i], ".md")) {
+				struct backfill_item *it;
+
+				ALLOC_GROW(out->items, out->nr + 1, out->alloc);
+				it = &out->items[out->nr++];
+				memset(it, 0, sizeof(*it));
+				strbuf_init(&it->reason, 0);
+				it->path = strbuf_detach(&full, NULL);
+			}
+		}
+		strbuf_release(&full);
+		free(names[i]);
+	}
+	free(names);
+}
+
+/*
+ * The file at path in the commit, as a checkout writes it (symlinks in
+ * the tree followed, git-lfs pointers read through).  0 with its text in
+ * out, 1 when there is none, -1 when it cannot be used (why says so).
+ */
+static int read_at(git_repository *repo, git_tree *tree, const git_oid *commit,
+		   const char *path, struct strbuf *out, struct strbuf *why)
+{
+	struct treepath tp = TREEPATH_INIT;
+	struct strbuf raw = STRBUF_INIT;
+	int ret = treepath_read(&raw, &tp, repo, tree, commit, path, why);
+
+	if (ret > 0 && tp.status != TREEPATH_NOT_FOUND) {
+		strbuf_addf(why, "%s: %s", path, tp.why.buf);
+		ret = -1;
+	}
+	/* git show decodes as UTF-8, invalid bytes becoming U+FFFD. */
+	if (!ret)
+		utf8_repair(out, raw.buf, raw.len);
+	treepath_release(&tp);
+	strbuf_release(&raw);
+	return ret;
+}
+
+/* JSON.parse(package.json).version ?? "unknown", kept as a JSON value. */
+static json_t *version_at(git_repository *repo, git_tree *tree,
+			   const git_oid *commit)
+{
+	struct strbuf text = STRBUF_INIT, path = STRBUF_INIT;
+	struct strbuf why = STRBUF_INIT;
+	json_t *pkg, *v = NULL;
+
+	strbuf_addstr(&path, "package.json");
+	if (read_at(repo, tree, commit, path.buf, &text, &why) || !text.len)
+		goto out;
+	pkg = json_loadb(text.buf, text.len, JSON_DECODE_ANY |
+			 JSON_DECODE_INT_AS_REAL | JSON_ALLOW_NUL, NULL);
+	if (json_is_object(pkg))
+		v = json_incref(json_object_get(pkg, "version"));
+	json_decref(pkg);
+out:
+	strbuf_release(&text);
+	strbuf_release(&path);
+	strbuf_release(&why);
+	if (!v || json_is_null(v)) {
+		json_decref(v);
+		v = json_string("unknown");
+	}
+	return v;
+}
+
+/*
+ * The models and conditions of a report's header as the reference's
+ * backfill records them: no request ids; a critique has no conditions,
+ * any other run both.
+ */
+static void header_arrays(const struct report_header *h, json_t *models,
+			  json_t *conditions)
+{
+	size_t i;
+
+	for (i = 0; i < h->nr_models; i++) {
+		json_t *m = json_object();
+
+		json_object_set_new(m, "id", json_string(h->models[i].id));
+		json_object_set_new(m, "provider",
+				    json_string(h->models[i].provider));
+		json_object_set_new(m, "provider_request_ids", json_array());
+		json_array_append_new(models, m);
+	}
+	if (strcmp(h->kind, "critique")) {
+		json_array_append_new(conditions, json_string("raw"));
+		json_array_append_new(conditions, json_string("compiled"));
+	}
+}
+
+/*
+ * The brief's hash at the commit: structured when it parses as YAML, raw
+ * bytes otherwise (the reference's order).  Returns 1 with the hash when
+ * the brief is there, 0 when it is absent or empty (recorded as null),
+ * -1 with it->reason set.
+ */
+static int hash_brief(struct backfill_item *it, git_repository *repo,
+		      git_tree *tree, const char *hex, char hash[HASH_HEX_MAX])
+{
+	struct strbuf text = STRBUF_INIT, err = STRBUF_INIT;
+	struct strbuf why = STRBUF_INIT;
+	int r, ret = 0;
+
+	r = read_at(repo, tree, &it->answer.commit, it->h.brief, &text, &why);
+	if (!r && text.len) {
+		r = hash_text(hash, text.buf, text.len, HASH_STRUCTURED, &err);
+		if (r == HASH_EUNSUPPORTED) {
+			strbuf_addf(&it->reason, "brief at %.12s:%s cannot be "
+				    "hashed as the reference does: %s", hex,
+				    it->h.brief, err.buf);
+			ret = -1;
+		} else if (r && digest_buffer_hex(hash, text.buf, text.len)) {
+			strbuf_addstr(&it->reason, "cannot compute SHA-256");
+			ret = -1;
+		} else {
+			ret = 1;
+		}
+	} else if (r < 0) {
+		strbuf_addf(&it->reason, "brief at commit %.12s: %s", hex,
+			    why.buf);
+		ret = -1;
+	}
+	strbuf_release(&text);
+	strbuf_release(&err);
+	strbuf_release(&why);
+	return ret;
+}
+
+/* The token's structured hash at the commit; -1 with it->reason set. */
+static int hash_token(struct backfill_item *it, git_repository *repo,
+		      git_tree *tree, const char *hex, const char *path,
+		      char hash[HASH_HEX_MAX])
+{
+	struct strbuf text = STRBUF_INIT, err = STRBUF_INIT;
+	struct strbuf why = STRBUF_INIT;
+	int r, ret = -1;
+
+	r = read_at(repo, tree, &it->answer.commit, path, &text, &why);
+	if (r || !text.len) {
+		/* An empty file reads as "" and counts as absent, as there. */
+		if (r < 0)
+			strbuf_addf(&it->reason, "token at commit %.12s: %s",
+				    hex, why.buf);
+		else
+			strbuf_addf(&it->reason, "token file %s not present "
+				    "at commit %.12s", path, hex);
+		goto out;
+	}
+	r = hash_text(hash, text.buf, text.len, HASH_STRUCTURED, &err);
+	if (r) {
+		strbuf_addf(&it->reason, r == HASH_EUNSUPPORTED ?
+			    "token at %.12s:%s cannot be hashed as the "
+			    "reference does: %s" :
+			    "token at %.12s:%s did not parse as YAML: %s",
+			    hex, path, err.buf);
+		goto out;
+	}
+	ret = 0;
+out:
+	strbuf_release(&text);
+	strbuf_release(&err);
+	strbuf_release(&why);
+	return ret;
+}
+
+/* What the reference's ReplaySchema checks before it writes. */
+static int validate_record(struct backfill_item *it,
+			   const struct sidecar_record *rec)
+{
+	const struct report_header *h = &it->h;
+
+	if (!json_is_string(rec->ahd_version) ||
+	    !json_string_length(rec->ahd_version)) {
+		strbuf_addstr(&it->reason, "built replay does not validate: "
+			      "/ahd_version: must be a non-empty string");
+		return -1;
+	}
+	if (!h->has_n || !isfinite(h->n) || h->n <= 0 || h->n != floor(h->n)) {
+		strbuf_addstr(&it->reason, "built replay does not validate: "
+			      "/sampling/n: must be an integer > 0");
+		return -1;
+	}
+	if (datetime_parse(h->run_at, strlen(h->run_at), DATETIME_ZOD, NULL,
+			   NULL)) {
+		strbuf_addstr(&it->reason, "built replay does not validate: "
+			      "/invoked_at: invoked_at must be an ISO-8601 "
+			      "datetime string.");
+		return -1;
+	}
+	return 0;
+}
+
+int backfill_build(struct backfill *bf, struct backfill_item *it,
+		   struct strbuf *out)
+{
+	git_repository *repo = bf->repo;
+	struct report_header *h = &it->h;
+	git_commit *commit = NULL;
+	git_tree *tree = NULL;
+	struct strbuf token_path = STRBUF_INIT;
+	char hex[GIT_OID_HEXSZ + 1], hash[HASH_HEX_MAX], bhash[HASH_HEX_MAX];
+	json_t *version = NULL, *models = json_array();
+	json_t *conditions = json_array();
+	struct sidecar_record rec;
+	int ret = -1, brief = 0;
+
+	git_oid_tostr(hex, sizeof(hex), &it->answer.commit);
+	if (git_commit_lookup(&commit, repo, &it->answer.commit) < 0 ||
+	    git_commit_tree(&tree, commit) < 0) {
+		strbuf_addf(&it->reason, "cannot read commit %s: %s", hex,
+			    lg2_message());
+		goto out;
+	}
+	version = version_at(repo, tree, &it->answer.commit);
+	strbuf_addf(&token_path, "tokens/%s.yml", h->token);
+	if (hash_token(it, repo, tree, hex, token_path.buf, hash))
+		goto out;
+	if (h->brief && strcmp(h->kind, "critique") &&
+	    (brief = hash_brief(it, repo, tree, hex, bhash)) < 0)
+		goto out;
+	header_arrays(h, models, conditions);
+	memset(&rec, 0, sizeof(rec));
+	rec.kind = h->kind;
+	rec.ahd_version = version;
+	rec.ahd_commit = hex;
+	rec.git_dirty = 0;
+	rec.node_version = "unknown";
+	rec.platform = "unknown";
+	rec.invoked_at = h->run_at;
+	rec.token.path = token_path.buf;
+	rec.token.hash = hash;
+	if (brief) {
+		rec.brief.path = h->brief;
+		rec.brief.hash = bhash;
+	}
+	rec.n = h->has_n ? h->n : 0;
+	rec.models = models;
+	rec.requested = conditions;
+	rec.effective = conditions;
+	rec.backfilled = 1;
+	if (validate_record(it, &rec))
+		goto out;
+	sidecar_to_json(out, &rec);
+	ret = 0;
+out:
+	json_decref(version);
+	json_decref(models);
+	json_decref(conditions);
+	git_tree_free(tree);
+	git_commit_free(commit);
+	strbuf_release(&token_path);
+	return ret;
+}
+
+int backfill_init(struct backfill *bf, const char *root, struct strbuf *err)
+{
+	int rc;
+
+	memset(bf, 0, sizeof(*bf));
+	strbuf_init(&bf->root, 0);
+	strbuf_init(&bf->workdir, 0);
+	strbuf_addstr(&bf->root, root);
+	/* a repository that is there but cannot be read is no untracked one */
+	rc = repo_open_git(&bf->repo, root, 0, err);
+	if (rc < 0)
+		return -1;
+	if (!rc && git_repository_workdir(bf->repo)) {
+		char *real = realpath(git_repository_workdir(bf->repo), NULL);
+
+		strbuf_addstr(&bf->workdir, real ? real : "");
+		free(real);
+		bf->have_head = !git_reference_name_to_id(&bf->head, bf->repo,
+							  "HEAD");
+	}
+	return 0;
+}
+
+void backfill_release(struct backfill *bf)
+{
+	size_t i;
+
+	for (i = 0; i < bf->nr; i++) {
+		free(bf->items[i].path);
+		free(bf->items[i].rel);
+		free(bf->items[i].repo_path);
+		report_header_release(&bf->items[i].h);
+		strbuf_release(&bf->items[i].reason);
+	}
+	free(bf->items);
+	git_repository_free(bf->repo);
+	strbuf_release(&bf->root);
+	strbuf_release(&bf->workdir);
+}
+
+/* Read one report's header; the item fails when it cannot be used. */
+static void read_header(struct backfill *bf, struct backfill_item *it)
+{
+	struct strbuf text = STRBUF_INIT, fixed = STRBUF_INIT;
+	struct strbuf err = STRBUF_INIT;
+	size_t wl = bf->workdir.len;
+
+	if (read_file_limited(&text, it->path, 0, &err)) {
+		it->state = BACKFILL_FAILED;
+		strbuf_addf(&it->reason, "cannot read the report: %s",
+			    err.buf);
+		goto out;
+	}
+	utf8_repair(&fixed, text.buf, text.len);
+	report_header_parse(&it->h, fixed.buf, fixed.len);
+	if (!it->h.kind || !it->h.token || !*it->h.token ||
+	    !it->h.run_at || !*it->h.run_at) {
+		it->state = BACKFILL_FAILED;
+		strbuf_addstr(&it->reason, "header did not match the "
+			      "expected pattern (need # ahd <kind> · "
+			      "<token> · <runAt>)");
+		goto out;
+	}
+	if (wl && !strncmp(it->path, bf->workdir.buf, wl) &&
+	    it->path[wl] == '/')
+		it->repo_path = xstrdup(it->path + wl + 1);
+out:
+	strbuf_release(&text);
+	strbuf_release(&fixed);
+	strbuf_release(&err);
+}
+
+void backfill_scan(struct backfill *bf, const char *dir, int force)
+{
+	size_t i;
+
+	walk_markdown(bf, dir, 0);
+	for (i = 0; i < bf->nr; i++) {
+		struct backfill_item *it = &bf->items[i];
+		struct strbuf sc = STRBUF_INIT, rel = STRBUF_INIT;
+		struct stat st;
+
+		path_relative(&rel, bf->root.buf, it->path);
+		it->rel = strbuf_detach(&rel, NULL);
+		sidecar_path_for(&sc, it->path);
+		/* lstat: a sidecar that is a dangling symlink is there too */
+		it->exists = !lstat(sc.buf, &st);
+		if (it->exists &&
+		    (!force || !sidecar_backfilled(sc.buf, &it->reason))) {
+			it->state = force ? BACKFILL_KEPT : BACKFILL_SKIPPED;
+			bf->skipped++;
+		} else
+			read_header(bf, it);
+		strbuf_release(&sc);
+	}
+}
+
+/* Whether the history walk looks for this item's commit. */
+static int wants_commit(const struct backfill *bf,
+			const struct backfill_item *it)
+{
+	return it->state == BACKFILL_TODO && it->repo_path && bf->have_head;
+}
+
+int backfill_find_commits(struct backfill *bf, enum history_mode mode,
+			  struct strbuf *err)
+{
+	const char **paths = xcalloc(bf->nr ? bf->nr : 1, sizeof(*paths));
+	struct history_answer *answers;
+	size_t i, n = 0;
+	int ret = 0;
+
+	for (i = 0; i < bf->nr; i++)
+		if (wants_commit(bf, &bf->items[i]))
+			paths[n++] = bf->items[i].repo_path;
+	/* One walk answers every report. */
+	answers = xcalloc(n ? n : 1, sizeof(*answers));
+	if (n && history_find(bf->repo, &bf->head, paths, n, mode, answers,
+			      &bf->truncated, err))
+		ret = -1;
+	for (i = 0, n = 0; !ret && i < bf->nr; i++)
+		if (wants_commit(bf, &bf->items[i]))
+			bf->items[i].answer = answers[n++];
+	free(paths);
+	free(answers);
+	return ret;
+}
+
+void backfill_truncated(struct backfill *bf, int allow_shallow)
+{
+	size_t i;
+
+	for (i = 0; i < bf->nr; i++) {
+		struct backfill_item *it = &bf->items[i];
+
+		/*
+		 * The walk stopped at a shallow clone's boundary: the commit
+		 * found may not be the report's, and the inputs read there
+		 * would be recorded as its.
+		 */
+		if (it->state != BACKFILL_TODO || !it->answer.truncated)
+			continue;
+		if (allow_shallow) {
+			it->state = BACKFILL_SKIPPED;
+			bf->skipped++;
+			strbuf_addstr(&it->reason, "its history is truncated "
+				      "(a shallow clone)");
+		} else {
+			it->state = BACKFILL_FAILED;
+			strbuf_addstr(&it->reason, "its history is truncated "
+				      "(a shallow clone): the commit that last "
+				      "changed it may lie beyond the boundary; "
+				      "fetch the history (git fetch "
+				      "--unshallow), or --allow-shallow to "
+				      "skip it");
+		}
+	}
+}

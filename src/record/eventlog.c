@@ -1,0 +1,499 @@
+/*
+ * REPLAY.jsonl event logs, shared/seeds/001: one canonical JSON object
+ * per line, a ReplayHeader first.
+ */
+#include "config.h"
+#include "eventlog.h"
+#include "datetime.h"
+#include "hash/digest.h"
+#include "json/jsonload.h"
+#include "usage.h"
+#include "utf8.h"
+
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* The fields seed 001 gives each event; anything else is counted. */
+#define MAX_FIELDS 10	/* the event's name, then its fields */
+static const char *const known_events[][MAX_FIELDS] = {
+	{ "ReplayHeader", "replay_version", "producer", "created_at" },
+	{ "SessionStart", "t", "session_id", "issue_number",
+	  "policy_version" },
+	{ "PlanStart", "t", "plan_hash", "step_count" },
+	{ "ToolCall", "t", "id", "tool", "params", "params_hash", "step_id" },
+	/* the truncation table's preview fields belong to the result */
+	{ "ToolResult", "t", "id", "output_hash", "exit_code", "step_utility",
+	  "latency_ms", "output_preview", "stdout", "stderr" },
+	{ "StepComplete", "t", "step_id", "status", "iterations" },
+	{ "Verification", "t", "commands", "exit_codes",
+	  "verification_delta" },
+	{ "SessionEnd", "t", "status", "confidence", "total_tool_calls",
+	  "total_latency_ms" },
+};
+#define NR_EVENTS (sizeof(known_events) / sizeof(known_events[0]))
+
+static void problem(struct eventlog *el, const char *rule,
+		    const char *fmt, ...) PRINTF_LIKE(3, 4);
+static void problem(struct eventlog *el, const char *rule,
+		    const char *fmt, ...)
+{
+	struct strbuf msg = STRBUF_INIT;
+	va_list ap;
+	size_t i;
+
+	va_start(ap, fmt);
+	strbuf_vaddf(&msg, fmt, ap);
+	va_end(ap);
+	/*
+	 * Messages quote the log's own strings; a control character in one
+	 * must not start a line of its own in the text output, where it
+	 * could pass for another report line.
+	 */
+	for (i = 0; i < msg.len; i++)
+		if ((unsigned char)msg.buf[i] < 0x20 || msg.buf[i] == 0x7f)
+			msg.buf[i] = '?';
+	el->problems++;
+	el->report(el->data, el->lines, rule, msg.buf);
+	strbuf_release(&msg);
+}
+
+void eventlog_init(struct eventlog *el, eventlog_report_fn report,
+		   void *data)
+{
+	struct arena empty = ARENA_INIT;
+
+	memset(el, 0, sizeof(*el));
+	el->report = report;
+	el->data = data;
+	el->arena = empty;
+	el->receipt_arena = empty;
+	strbuf_init(&el->canon.buf, 0);
+	strbuf_init(&el->scratch.buf, 0);
+}
+
+void eventlog_release(struct eventlog *el)
+{
+	size_t i;
+
+	for (i = 0; i < el->open_nr; i++)
+		free(el->open_ids[i]);
+	free(el->open_ids);
+	arena_release(&el->arena);
+	arena_release(&el->receipt_arena);
+	strbuf_release(&el->canon.buf);
+	strbuf_release(&el->scratch.buf);
+}
+
+static const struct value *get(const struct value *map, const char *key)
+{
+	size_t i, len = strlen(key);
+
+	for (i = 0; i < map->nr; i++) {
+		const struct value *k = map->u.items[2 * i];
+
+		if (k->u.str.len == len && !memcmp(k->u.str.ptr, key, len))
+			return map->u.items[2 * i + 1];
+	}
+	return NULL;
+}
+
+static const char *get_string(const struct value *map, const char *key)
+{
+	const struct value *v = get(map, key);
+
+	/*
+	 * Ids and hashes are compared as C strings, so one holding a NUL
+	 * would compare equal to its prefix: such a string counts as
+	 * missing, never as a match.
+	 */
+	if (!v || v->kind != VALUE_STRING ||
+	    strlen(v->u.str.ptr) != v->u.str.len)
+		return NULL;
+	return v->u.str.ptr;
+}
+
+int eventlog_set_receipt(struct eventlog *el, const char *text, size_t len,
+			 struct strbuf *err)
+{
+	struct value *root;
+	const struct value *calls;
+	uint32_t i;
+
+	if (json_load_ijson(&root, &el->receipt_arena, text, len, err) < 0)
+		return -1;
+	if (root->kind != VALUE_MAP ||
+	    !(calls = get(root, "tool_calls")) || calls->kind != VALUE_SEQ) {
+		strbuf_addstr(err, "no tool_calls array");
+		return -1;
+	}
+	for (i = 0; i < calls->nr; i++) {
+		const struct value *c = calls->u.items[i];
+
+		if (c->kind != VALUE_MAP || !get_string(c, "output_hash")) {
+			strbuf_addf(err, "tool_calls[%u] has no output_hash "
+				    "string", (unsigned)i);
+			return -1;
+		}
+	}
+	el->receipt_calls = calls;
+	return 0;
+}
+
+/* --- timestamps ------------------------------------------------------ */
+
+static void check_time(struct eventlog *el, const struct value *ev)
+{
+	const struct value *t = get(ev, "t");
+	int64_t sec;
+	long nsec;
+
+	if (!t || t->kind != VALUE_STRING) {
+		problem(el, "timestamp", "no \"t\" timestamp string");
+		return;
+	}
+	if (datetime_parse(t->u.str.ptr, t->u.str.len, DATETIME_EVENTLOG,
+			   &sec, &nsec) < 0) {
+		problem(el, "timestamp", "\"t\" is not an ISO-8601 date-time: "
+			"%s", t->u.str.ptr);
+		return;
+	}
+	if (el->have_t && (sec < el->last_sec ||
+			   (sec == el->last_sec && nsec < el->last_nsec))) {
+		problem(el, "timestamp", "\"t\" goes backwards: %s",
+			t->u.str.ptr);
+		return;
+	}
+	el->have_t = 1;
+	el->last_sec = sec;
+	el->last_nsec = nsec;
+}
+
+/* --- previews -------------------------------------------------------- */
+
+static int is_preview(const char *key, size_t len, size_t *half)
+{
+	static const char suffix[] = "_preview";
+	size_t n = sizeof(suffix) - 1;
+
+	if ((len == 6 && !memcmp(key, "stdout", 6)) ||
+	    (len == 6 && !memcmp(key, "stderr", 6))) {
+		*half = 5000;
+		return 1;
+	}
+	if (len >= n && !memcmp(key + len - n, suffix, n)) {
+		*half = 1000;
+		return 1;
+	}
+	return 0;
+}
+
+/* A hash field of ev that is the hash of preview p. */
+static void check_preview_hash(struct eventlog *el, const struct value *ev,
+			       const char *name, const struct value *p)
+{
+	char raw[DIGEST_HEX_MAX], quoted[DIGEST_HEX_MAX];
+	uint32_t i;
+
+	strbuf_reset(&el->scratch.buf);
+	canon_add_string(&el->scratch.buf, p->u.str.ptr, p->u.str.len);
+	if (digest_buffer_hex(raw, p->u.str.ptr, p->u.str.len) ||
+	    digest_buffer_hex(quoted, el->scratch.buf.buf,
+			      el->scratch.buf.len)) {
+		el->hash_failed = 1;
+		return;
+	}
+	for (i = 0; i < ev->nr; i++) {
+		const struct value *k = ev->u.items[2 * i];
+		const struct value *v = ev->u.items[2 * i + 1];
+
+		if (k->u.str.len < 5 ||
+		    memcmp(k->u.str.ptr + k->u.str.len - 5, "_hash", 5) ||
+		    v->kind != VALUE_STRING)
+			continue;
+		if (!strcmp(v->u.str.ptr, raw) || !strcmp(v->u.str.ptr, quoted))
+			problem(el, "preview_hash", "%s is the hash of the "
+				"truncated %s, not of the full output",
+				k->u.str.ptr, name);
+	}
+}
+
+static void check_previews(struct eventlog *el, const struct value *ev)
+{
+	uint32_t i;
+
+	for (i = 0; i < ev->nr; i++) {
+		const struct value *k = ev->u.items[2 * i];
+		const struct value *v = ev->u.items[2 * i + 1];
+		const char *s;
+		size_t half, n, at;
+
+		if (!is_preview(k->u.str.ptr, k->u.str.len, &half) ||
+		    v->kind != VALUE_STRING)
+			continue;
+		s = v->u.str.ptr;
+		n = utf8_code_points(s, v->u.str.len);
+		if (n <= 2 * half)
+			continue;
+		at = utf8_offset_of(s, v->u.str.len, half);
+		if (n != 2 * half + 3 || memcmp(s + at, "...", 3)) {
+			problem(el, "preview", "%s has %zu characters: at "
+				"most %zu, or the first %zu + \"...\" + the "
+				"last %zu when cut", k->u.str.ptr, n, 2 * half,
+				half, half);
+			continue;
+		}
+		check_preview_hash(el, ev, k->u.str.ptr, v);
+	}
+}
+
+/* --- events ---------------------------------------------------------- */
+
+static int open_index(struct eventlog *el, const char *id)
+{
+	size_t i;
+
+	for (i = 0; i < el->open_nr; i++)
+		if (!strcmp(el->open_ids[i], id))
+			return (int)i;
+	return -1;
+}
+
+static void tool_call(struct eventlog *el, const struct value *ev)
+{
+	const struct value *params = get(ev, "params");
+	const char *id = get_string(ev, "id");
+	const char *hash = get_string(ev, "params_hash");
+	char want[DIGEST_HEX_MAX];
+	struct strbuf err = STRBUF_INIT;
+
+	el->tool_calls++;
+	if (!id)
+		problem(el, "pairing", "ToolCall has no \"id\" string");
+	else if (open_index(el, id) >= 0)
+		problem(el, "pairing", "ToolCall id %s is already open", id);
+	else {
+		ALLOC_GROW(el->open_ids, el->open_nr + 1, el->open_alloc);
+		el->open_ids[el->open_nr++] = xstrdup(id);
+	}
+	if (!params || !hash) {
+		problem(el, "params_hash", "ToolCall needs \"params\" and a "
+			"\"params_hash\" string");
+		return;
+	}
+	strbuf_reset(&el->scratch.buf);
+	if (canon_write(&el->scratch, params, CANON_JCS, &err) < 0) {
+		problem(el, "params_hash", "params: %s", err.buf);
+		strbuf_release(&err);
+		return;
+	}
+	if (digest_buffer_hex(want, el->scratch.buf.buf, el->scratch.buf.len)) {
+		el->hash_failed = 1;
+		return;
+	}
+	if (strcmp(hash, want))
+		problem(el, "params_hash", "params_hash %s is not the hash of "
+			"the canonical params, %s", hash, want);
+}
+
+static void tool_result(struct eventlog *el, const struct value *ev)
+{
+	const char *id = get_string(ev, "id");
+	const char *hash = get_string(ev, "output_hash");
+	const struct value *u = get(ev, "step_utility");
+	int i;
+
+	el->tool_results++;
+	if (!id) {
+		problem(el, "pairing", "ToolResult has no \"id\" string");
+	} else if ((i = open_index(el, id)) < 0) {
+		problem(el, "pairing", "ToolResult id %s follows no open "
+			"ToolCall with that id", id);
+	} else {
+		free(el->open_ids[i]);
+		el->open_ids[i] = el->open_ids[--el->open_nr];
+	}
+	if (!u || u->kind != VALUE_NUMBER)
+		problem(el, "step_utility", "ToolResult has no numeric "
+			"step_utility");
+	else if (!(u->u.number >= -1 && u->u.number <= 1))
+		problem(el, "step_utility", "step_utility %g is outside "
+			"[-1, 1]", u->u.number);
+	if (el->receipt_calls && el->tool_results <= el->receipt_calls->nr) {
+		const struct value *rc =
+			el->receipt_calls->u.items[el->tool_results - 1];
+		const char *want = get_string(rc, "output_hash");
+		const char *tool = get_string(rc, "tool");
+
+		/* the seed's wording */
+		if (!hash || strcmp(hash, want))
+			problem(el, "receipt", "Tool %s output mismatch: "
+				"expected %s, got %s", tool ? tool : "?", want,
+				hash ? hash : "none");
+	}
+}
+
+static void session_end(struct eventlog *el, const struct value *ev)
+{
+	const struct value *n = get(ev, "total_tool_calls");
+
+	if (!n || n->kind != VALUE_NUMBER)
+		problem(el, "total_tool_calls", "SessionEnd has no numeric "
+			"total_tool_calls");
+	else if (n->u.number != (double)el->tool_calls)
+		problem(el, "total_tool_calls", "total_tool_calls is %g, the "
+			"log has %zu ToolCall events", n->u.number,
+			el->tool_calls);
+}
+
+static void count_unknown_fields(struct eventlog *el, const struct value *ev,
+				 const char *const *fields)
+{
+	uint32_t i;
+	size_t j;
+
+	for (i = 0; i < ev->nr; i++) {
+		const struct value *k = ev->u.items[2 * i];
+		const char *key = k->u.str.ptr;
+
+		if (strlen(key) != k->u.str.len) {
+			el->unknown_fields++;
+			continue;
+		}
+		if (!strcmp(key, "event"))
+			continue;
+		for (j = 1; j < MAX_FIELDS && fields[j]; j++)
+			if (!strcmp(key, fields[j]))
+				break;
+		if (j == MAX_FIELDS || !fields[j])
+			el->unknown_fields++;
+	}
+}
+
+static int header(struct eventlog *el, const struct value *ev,
+		  const char *event, struct strbuf *err)
+{
+	const struct value *v;
+	const char *created;
+
+	if (!event || strcmp(event, "ReplayHeader")) {
+		strbuf_addstr(err, "the first line is not a ReplayHeader "
+			      "event");
+		return -1;
+	}
+	v = get(ev, "replay_version");
+	if (!v || v->kind != VALUE_NUMBER) {
+		strbuf_addstr(err, "the ReplayHeader has no numeric "
+			      "replay_version");
+		return -1;
+	}
+	if (v->u.number != EVENTLOG_VERSION) {
+		strbuf_addf(err, "replay_version %g is not supported (this "
+			    "tool reads version %d)", v->u.number,
+			    EVENTLOG_VERSION);
+		return -1;
+	}
+	created = get_string(ev, "created_at");
+	if (created && datetime_parse(created, strlen(created),
+				      DATETIME_EVENTLOG, NULL, NULL) < 0)
+		problem(el, "timestamp", "created_at is not an ISO-8601 "
+			"date-time: %s", created);
+	return 0;
+}
+
+int eventlog_line(struct eventlog *el, const char *line, size_t len,
+		  struct strbuf *canonical, struct strbuf *err)
+{
+	struct strbuf why = STRBUF_INIT;
+	struct value *ev;
+	const char *event;
+	size_t i;
+	int ret = 0;
+
+	el->lines++;
+	arena_release(&el->arena);
+	if (json_load_ijson(&ev, &el->arena, line, len, &why) < 0 ||
+	    ev->kind != VALUE_MAP) {
+		if (!why.len)
+			strbuf_addstr(&why, "not a JSON object");
+		if (el->lines == 1 || canonical) {
+			strbuf_addf(err, "line %zu: %s", el->lines, why.buf);
+			ret = -1;
+		} else {
+			problem(el, "json", "%s", why.buf);
+		}
+		goto out;
+	}
+
+	strbuf_reset(&el->canon.buf);
+	if (canon_write(&el->canon, ev, CANON_JCS, &why) < 0) {
+		if (canonical) {
+			strbuf_addf(err, "line %zu: %s", el->lines, why.buf);
+			ret = -1;
+			goto out;
+		}
+		problem(el, "canonical", "%s", why.buf);
+	} else if (canonical) {
+		strbuf_addbuf(canonical, &el->canon.buf);
+		strbuf_addch(canonical, '\n');
+	} else if (el->canon.buf.len != len ||
+		   memcmp(el->canon.buf.buf, line, len)) {
+		problem(el, "canonical", "not in RFC 8785 canonical form "
+			"(sorted keys, no whitespace, shortest numbers)");
+	}
+
+	event = get_string(ev, "event");
+	if (el->lines == 1) {
+		ret = header(el, ev, event, err);
+		count_unknown_fields(el, ev, known_events[0]);
+		goto out;
+	}
+	if (!event) {
+		problem(el, "json", "no \"event\" string");
+		goto out;
+	}
+	for (i = 0; i < NR_EVENTS; i++)
+		if (!strcmp(event, known_events[i][0]))
+			break;
+	if (i == NR_EVENTS) {
+		el->unknown_events++;
+		goto out;
+	}
+	if (i == 0) {
+		problem(el, "header", "a ReplayHeader may only be the first "
+			"line");
+		goto out;
+	}
+	count_unknown_fields(el, ev, known_events[i]);
+	check_time(el, ev);
+	check_previews(el, ev);
+	if (!strcmp(event, "ToolCall"))
+		tool_call(el, ev);
+	else if (!strcmp(event, "ToolResult"))
+		tool_result(el, ev);
+	else if (!strcmp(event, "SessionEnd"))
+		session_end(el, ev);
+	if (el->hash_failed) {
+		strbuf_addf(err, "line %zu: cannot compute SHA-256", el->lines);
+		ret = -1;
+	}
+out:
+	strbuf_release(&why);
+	return ret;
+}
+
+int eventlog_finish(struct eventlog *el, struct strbuf *err)
+{
+	if (!el->lines) {
+		strbuf_addstr(err, "empty log: the first line must be a "
+			      "ReplayHeader");
+		return -1;
+	}
+	if (el->receipt_calls && el->receipt_calls->nr != el->tool_results)
+		problem(el, "receipt", "the receipt has %u tool_calls, the log "
+			"%zu ToolResult events",
+			(unsigned)el->receipt_calls->nr, el->tool_results);
+	return 0;
+}

@@ -1,0 +1,76 @@
+#ifndef EVENTLOG_H
+#define EVENTLOG_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include "json/canon.h"
+#include "strbuf.h"
+#include "json/value.h"
+
+/*
+ * The rules of a REPLAY.jsonl event log (shared/seeds/001), checked one
+ * line at a time so that a log of any size needs only the memory of its
+ * longest line and of the tool calls still open.
+ *
+ * Each problem goes to the report function with its line number and a
+ * short rule name: header, json, canonical, params_hash, pairing,
+ * timestamp, total_tool_calls, step_utility, preview, preview_hash,
+ * receipt.
+ */
+
+#define EVENTLOG_VERSION 1
+
+typedef void (*eventlog_report_fn)(void *data, size_t line, const char *rule,
+				   const char *msg);
+
+struct eventlog {
+	eventlog_report_fn report;
+	void *data;
+
+	size_t lines, problems;
+	size_t tool_calls, tool_results;
+	size_t unknown_events, unknown_fields;
+
+	int have_t;
+	int64_t last_sec;
+	int hash_failed;	/* OpenSSL could not hash: the line fails */
+	long last_nsec;
+
+	/* ToolCall ids not yet answered by a ToolResult */
+	char **open_ids;
+	size_t open_nr, open_alloc;
+
+	/* --receipt: its tool_calls array, walked in step with ToolResults */
+	struct arena receipt_arena;
+	const struct value *receipt_calls;
+
+	struct arena arena;	/* the current line's tree */
+	struct canon_out canon;
+	struct canon_out scratch;
+};
+
+void eventlog_init(struct eventlog *el, eventlog_report_fn report,
+		   void *data);
+void eventlog_release(struct eventlog *el);
+
+/*
+ * Compare ToolResult output hashes with the tool_calls[].output_hash of
+ * this RECEIPT.json text.  Returns 0, or -1 with a reason in err.
+ */
+int eventlog_set_receipt(struct eventlog *el, const char *text, size_t len,
+			 struct strbuf *err);
+
+/*
+ * Check the next line (without its newline).  When canonical is not
+ * NULL the line's canonical form and a newline are appended to it.
+ * Returns 0 (problems, if any, were reported), or -1 with a reason in
+ * err when the log cannot be checked at all: no ReplayHeader first, an
+ * unknown replay_version, or, when rewriting, a line that is not JSON.
+ */
+int eventlog_line(struct eventlog *el, const char *line, size_t len,
+		  struct strbuf *canonical, struct strbuf *err);
+
+/* After the last line: an empty log is refused (-1), as above. */
+int eventlog_finish(struct eventlog *el, struct strbuf *err);
+
+#endif

@@ -1,0 +1,574 @@
+#include "config.h"
+#include "render.h"
+#include "quote.h"
+#include "root/rootfile.h"
+#include "hash/hashfile.h"
+#include "fs/readfile.h"
+#include "json/numfmt.h"
+#include "utf8.h"
+
+#include <string.h>
+#include <unistd.h>
+
+void render_shell_quote(struct strbuf *out, const char *arg)
+{
+	const char *p;
+
+	if (!*arg) {
+		strbuf_add(out, "''", 2);
+		return;
+	}
+	for (p = arg; *p; p++)
+		if (!strchr("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+			    "0123456789_./:@=,+-", *p))
+			break;
+	if (!*p) {
+		strbuf_addstr(out, arg);
+		return;
+	}
+	strbuf_addch(out, '\'');
+	for (p = arg; *p; p++)
+		if (*p == '\'')
+			strbuf_addstr(out, "'\\''");
+		else
+			strbuf_addch(out, *p);
+	strbuf_addch(out, '\'');
+}
+
+/* sha256:<full> becomes sha256:<first 12>, as shortenHash() does. */
+static void add_short_hash(struct strbuf *out, const char *h)
+{
+	const char *colon = strchr(h, ':');
+	size_t rest;
+
+	if (!colon) {
+		strbuf_add(out, h, strlen(h) < 12 ? strlen(h) : 12);
+		return;
+	}
+	strbuf_add(out, h, (size_t)(colon - h) + 1);
+	rest = strlen(colon + 1);
+	strbuf_add(out, colon + 1, rest < 12 ? rest : 12);
+}
+
+/* s.slice(0, n) in JavaScript: the first n UTF-16 units. */
+static void add_utf16_prefix(struct strbuf *out, const char *s, size_t n)
+{
+	const unsigned char *p = (const unsigned char *)s;
+	size_t units = 0;
+
+	while (*p && units < n) {
+		size_t len = utf8_seq_length(*p);
+
+		/* An astral character is two units; slice() may split it. */
+		units += len == 4 ? 2 : 1;
+		if (units > n)
+			break;
+		strbuf_add(out, p, len);
+		p += len;
+	}
+}
+
+/* A JSON value as a JavaScript template literal shows it. */
+static void add_js(struct strbuf *out, const json_t *v)
+{
+	char num[NUMFMT_MAX];
+
+	if (!v || json_is_null(v))
+		strbuf_addstr(out, "null");
+	else if (json_is_string(v))
+		strbuf_add(out, json_string_value(v), json_string_length(v));
+	else if (json_is_number(v))
+		strbuf_add(out, num, numfmt_es(num, json_number_value(v)));
+	else if (json_is_boolean(v))
+		strbuf_addstr(out, json_is_true(v) ? "true" : "false");
+}
+
+static void add_join(struct strbuf *out, const json_t *arr)
+{
+	size_t i;
+	json_t *item;
+
+	json_array_foreach(arr, i, item) {
+		if (i)
+			strbuf_add(out, ", ", 2);
+		add_js(out, item);
+	}
+}
+
+void render_markdown(struct strbuf *out, const struct sidecar *sc)
+{
+	const json_t *doc = sc->json;
+	const json_t *sampling = json_object_get(doc, "sampling");
+	const json_t *conditions = json_object_get(doc, "conditions");
+	const json_t *models = json_object_get(doc, "models");
+	const json_t *argv = json_object_get(doc, "argv");
+	json_t *m, *arg;
+	size_t i;
+
+	strbuf_addstr(out, "```yaml ahd-replay\nschema_version: ");
+	add_js(out, json_object_get(doc, "schema_version"));
+	strbuf_addf(out, "\nkind: %s\nahd_version: %s\nahd_commit: %s\n",
+		    sc->kind, sc->ahd_version,
+		    sc->ahd_commit ? sc->ahd_commit : "null");
+	if (sc->git_dirty == 1)
+		strbuf_addstr(out, "git_dirty: true\n");
+	strbuf_addstr(out, "node_version: ");
+	add_js(out, json_object_get(doc, "node_version"));
+	strbuf_addstr(out, "\nplatform: ");
+	add_js(out, json_object_get(doc, "platform"));
+	strbuf_addf(out, "\ninvoked_at: %s\ntoken:\n  path: %s\n  hash: ",
+		    sc->invoked_at, sc->token.path);
+	add_short_hash(out, sc->token.hash);
+	if (sc->brief.path) {
+		strbuf_addf(out, "\nbrief:\n  path: %s\n  hash: ", sc->brief.path);
+		add_short_hash(out, sc->brief.hash);
+	}
+	strbuf_addstr(out, "\nsampling:\n  n: ");
+	add_js(out, json_object_get(sampling, "n"));
+	strbuf_addstr(out, "\n  temperature: ");
+	add_js(out, json_object_get(sampling, "temperature"));
+	strbuf_addstr(out, "\n  seed: ");
+	add_js(out, json_object_get(sampling, "seed"));
+	strbuf_addstr(out, "\nmodels:\n");
+	json_array_foreach(models, i, m) {
+		strbuf_addstr(out, "  - id: ");
+		add_js(out, json_object_get(m, "id"));
+		strbuf_addstr(out, "\n    provider: ");
+		add_js(out, json_object_get(m, "provider"));
+		strbuf_addf(out, "\n    provider_request_ids: %zu captured\n",
+			    json_array_size(json_object_get(m,
+					    "provider_request_ids")));
+	}
+	strbuf_addstr(out, "conditions:\n  requested: [");
+	add_join(out, json_object_get(conditions, "requested"));
+	strbuf_addstr(out, "]\n  effective: [");
+	add_join(out, json_object_get(conditions, "effective"));
+	strbuf_addstr(out, "]\n```\n\nReplay this run:\n\n```sh\n");
+	if (sc->ahd_commit && *sc->ahd_commit) {
+		strbuf_addstr(out, "git checkout ");
+		add_utf16_prefix(out, sc->ahd_commit, 12);
+		strbuf_addstr(out, "\nnpm ci && npm run build\n");
+	}
+	else
+		strbuf_addf(out, "# install ahd@%s\n", sc->ahd_version);
+	json_array_foreach(argv, i, arg) {
+		if (i)
+			strbuf_addch(out, ' ');
+		render_shell_quote(out, json_string_value(arg));
+	}
+	strbuf_addstr(out, "\n```");
+}
+
+static const char *line_end(const char *p, const char *end)
+{
+	const char *nl = memchr(p, '\n', (size_t)(end - p));
+
+	return nl ? nl : end;
+}
+
+int render_find_block(const char *text, size_t len, size_t *begin,
+		      size_t *end)
+{
+	const char *p = text, *e = text + len, *start = NULL;
+	int in_sh = 0;
+
+	while (p < e) {
+		const char *le = line_end(p, e);
+		size_t n = (size_t)(le - p);
+
+		/* A report saved with CRLF line breaks holds the same block. */
+		if (n && p[n - 1] == '\r')
+			n--;
+		if (!start) {
+			if (n == 18 && !memcmp(p, "```yaml ahd-replay", 18))
+				start = p;
+		} else if (!in_sh) {
+			if (n == 5 && !memcmp(p, "```sh", 5))
+				in_sh = 1;
+		} else if (n == 3 && !memcmp(p, "```", 3)) {
+			*begin = (size_t)(start - text);
+			*end = (size_t)(le - text);
+			return 0;
+		}
+		p = le < e ? le + 1 : e;
+	}
+	/*
+	 * A yaml block without its command block still is the replay
+	 * block: take it to the end, so the comparison can say what is
+	 * missing.
+	 */
+	if (start) {
+		*begin = (size_t)(start - text);
+		*end = len;
+		return 0;
+	}
+	return -1;
+}
+
+int render_compare_block(struct strbuf *warning, long *line_out,
+			 const char *path, const char *root, int allow_outside,
+			 const struct sidecar *sc)
+{
+	struct strbuf text = STRBUF_INIT, want = STRBUF_INIT, err = STRBUF_INIT;
+	size_t begin, end, i = 0, line;
+	const char *a, *b, *p;
+	int ret = 0;
+
+	if (!*path || access(path, F_OK))
+		goto out;
+	if (rootfile_read(&text, root, path, allow_outside,
+			  HASH_DEFAULT_MAX_SIZE, &err) == ROOTFILE_OUTSIDE) {
+		/* Say so, without a byte of what it leads to. */
+		*line_out = 1;
+		strbuf_addf(warning, "the replay block was not compared: %s",
+			    err.buf);
+		ret = 1;
+		goto out;
+	}
+	if (err.len || render_find_block(text.buf, text.len, &begin, &end))
+		goto out;
+	render_markdown(&want, sc);
+	{
+		/* Compare with LF line breaks, whatever the report uses. */
+		size_t from = begin, to = begin;
+
+		for (; from < end; from++)
+			if (!(text.buf[from] == '\r' && from + 1 < end &&
+			      text.buf[from + 1] == '\n'))
+				text.buf[to++] = text.buf[from];
+		memmove(text.buf + to, text.buf + end, text.len - end + 1);
+		text.len -= end - to;
+		end = to;
+	}
+	if (end - begin == want.len && !memcmp(text.buf + begin, want.buf,
+					       want.len))
+		goto out;
+	a = text.buf + begin;
+	b = want.buf;
+	while (i < end - begin && i < want.len && a[i] == b[i])
+		i++;
+	/* Back to the start of the differing line; count lines before it. */
+	while (i > 0 && a[i - 1] != '\n')
+		i--;
+	line = 1;
+	for (p = text.buf; p < a + i; p++)
+		line += *p == '\n';
+	*line_out = (long)line;
+	ret = 1;
+	{
+		const char *ea = memchr(a + i, '\n', end - begin - i);
+		const char *eb = i <= want.len ?
+			memchr(b + i, '\n', want.len - i) : NULL;
+		size_t na = ea ? (size_t)(ea - a - i) : end - begin - i;
+		size_t nb = i <= want.len ? (eb ? (size_t)(eb - b - i) :
+					     want.len - i) : 0;
+
+		strbuf_addf(warning, "the replay block in %s differs "
+			    "from the sidecar at line %zu: it has '", path,
+			    line);
+		quote_excerpt(warning, a + i, na, 80);
+		strbuf_addstr(warning, "', the sidecar renders '");
+		quote_excerpt(warning, b + i, nb, 80);
+		strbuf_addstr(warning, "' (the JSON is authoritative)");
+	}
+out:
+	strbuf_release(&text);
+	strbuf_release(&want);
+	strbuf_release(&err);
+	return ret;
+}
+
+/*
+ * Fenced code blocks as CommonMark delimits them, line by line: a fence
+ * opens with three or more backticks or tildes indented at most three
+ * spaces (a backtick fence's info string holds no backtick) and closes
+ * only with a run of the same character at least as long, followed by
+ * nothing but spaces and tabs.
+ */
+struct fence {
+	char ch;		/* 0 outside a fenced block */
+	size_t len;
+};
+
+/* The fence run on line [p, e): its char and length, or 0 when none. */
+static char fence_run(const char *p, const char *e, size_t *len,
+		      const char **after)
+{
+	const char *q = p;
+	char ch;
+
+	while (q < e && *q == ' ' && q - p < 3)
+		q++;
+	if (q >= e || (*q != '`' && *q != '~'))
+		return 0;
+	ch = *q;
+	for (*len = 0; q + *len < e && q[*len] == ch; (*len)++)
+		;
+	if (*len < 3)
+		return 0;
+	*after = q + *len;
+	return ch;
+}
+
+/* Only spaces, tabs and a final '\r' in [p, e). */
+static int blank_span(const char *p, const char *e)
+{
+	for (; p < e; p++)
+		if (*p != ' ' && *p != '\t' && *p != '\r')
+			return 0;
+	return 1;
+}
+
+/*
+ * Feed one line; returns 1 when it opens a fence, 2 when it closes one,
+ * 0 otherwise (content or text).
+ */
+static int fence_line(struct fence *f, const char *p, const char *e)
+{
+	const char *after;
+	size_t n;
+	char ch = fence_run(p, e, &n, &after);
+
+	if (!f->ch) {
+		if (!ch || (ch == '`' && memchr(after, '`', (size_t)(e - after))))
+			return 0;
+		f->ch = ch;
+		f->len = n;
+		return 1;
+	}
+	if (ch == f->ch && n >= f->len && blank_span(after, e)) {
+		f->ch = 0;
+		return 2;
+	}
+	return 0;
+}
+
+/* The line [p, e) less a final '\r' is exactly s. */
+static int line_is(const char *p, const char *e, const char *s)
+{
+	size_t n = (size_t)(e - p), k = strlen(s);
+
+	if (n && p[n - 1] == '\r')
+		n--;
+	return n == k && !memcmp(p, s, k);
+}
+
+static const char *next_line(const char *le, const char *end)
+{
+	return le < end ? le + 1 : end;
+}
+
+/*
+ * Whether a shell line as render_shell_quote() writes arguments ends
+ * inside single quotes, given that it starts inside them or not: a '
+ * opens or closes them, and outside them a backslash escapes the next
+ * character (the \' of '\'').
+ */
+static int quote_state(const char *p, const char *e, int in_quotes)
+{
+	for (; p < e; p++) {
+		if (in_quotes) {
+			if (*p == '\'')
+				in_quotes = 0;
+		} else if (*p == '\\' && p + 1 < e)
+			p++;
+		else if (*p == '\'')
+			in_quotes = 1;
+	}
+	return in_quotes;
+}
+
+static size_t line_number(const char *text, const char *at)
+{
+	size_t n = 1;
+
+	for (; text < at; text++)
+		n += *text == '\n';
+	return n;
+}
+
+/*
+ * At p, a line "```yaml ahd-replay" outside any fence: is what follows
+ * exactly the block render_markdown() makes (the yaml block closed by
+ * "```", a blank line, "Replay this run:", a blank line, a "```sh" block
+ * closed by "```")?  Returns 1 with *stop at the end of the closing
+ * fence (before its line break), else 0.
+ */
+static int own_block_at(const char *p, const char *end, const char **stop)
+{
+	static const char *const between[] = { "", "Replay this run:", "",
+					       "```sh" };
+	struct fence f = { 0, 0 };
+	const char *le = line_end(p, end);
+	size_t i;
+	int r, in_quotes = 0;
+
+	fence_line(&f, p, le);
+	for (p = next_line(le, end); p < end; p = next_line(le, end)) {
+		le = line_end(p, end);
+		if (fence_line(&f, p, le) == 2)
+			break;
+	}
+	if (p >= end || !line_is(p, le, "```"))
+		return 0;
+	for (i = 0; i < sizeof(between) / sizeof(*between); i++) {
+		p = next_line(le, end);
+		if (p >= end)
+			return 0;
+		le = line_end(p, end);
+		if (!line_is(p, le, between[i]))
+			return 0;
+	}
+	fence_line(&f, p, le);
+	for (p = next_line(le, end); p < end; p = next_line(le, end)) {
+		le = line_end(p, end);
+		/*
+		 * An argument render_shell_quote() put in quotes may hold a
+		 * line break and then "```": inside the quotes that line is
+		 * the argument's, not the fence's (though CommonMark would
+		 * close there), so the whole block is still replaced.
+		 */
+		r = in_quotes ? 0 : fence_line(&f, p, le);
+		if (r != 2 && strncmp(p, "# install ahd@", 14))
+			in_quotes = quote_state(p, le, in_quotes);
+		if (r == 2) {
+			if (!line_is(p, le, "```"))
+				return 0;
+			*stop = le > p && le[-1] == '\r' ? le - 1 : le;
+			return 1;
+		}
+	}
+	return 0;
+}
+
+int render_find_own_block(const char *text, size_t len, size_t *begin,
+			  size_t *end, struct strbuf *err)
+{
+	const char *p = text, *e = text + len, *found = NULL, *stop = NULL;
+	const char *s;
+	struct fence f = { 0, 0 };
+
+	for (; p < e; p = next_line(line_end(p, e), e)) {
+		const char *le = line_end(p, e);
+
+		if (!f.ch && line_is(p, le, "```yaml ahd-replay")) {
+			if (!own_block_at(p, e, &s)) {
+				strbuf_addf(err, "the ```yaml ahd-replay block "
+					    "at line %zu is not followed by its "
+					    "\"Replay this run:\" ```sh block "
+					    "as this tool writes them; "
+					    "replacing it could take your own "
+					    "text, so the report is left as it "
+					    "is (fix or remove that block)",
+					    line_number(text, p));
+				return -1;
+			}
+			if (found) {
+				strbuf_addf(err, "the report has two replay "
+					    "blocks, at lines %zu and %zu; "
+					    "remove one", line_number(text,
+								      found),
+					    line_number(text, p));
+				return -1;
+			}
+			found = p;
+			stop = s;
+			/* its fences are balanced: go on after it */
+			p = stop;
+			continue;
+		}
+		fence_line(&f, p, le);
+	}
+	if (!found)
+		return 1;
+	*begin = (size_t)(found - text);
+	*end = (size_t)(stop - text);
+	return 0;
+}
+
+/*
+ * The first level-one ATX heading ("# Title", up to three spaces in
+ * front) outside fenced code blocks and YAML front matter.  Returns the
+ * offset just past its line (past the newline), or -1.
+ */
+static long find_heading(const char *text, size_t len)
+{
+	const char *p = text, *end = text + len;
+	struct fence f = { 0, 0 };
+	int front = 0;
+
+	for (; p < end; p = next_line(line_end(p, end), end)) {
+		const char *le = line_end(p, end), *q = p;
+
+		if (p == text && le - p >= 3 && !memcmp(p, "---", 3) &&
+		    blank_span(p + 3, le))
+			front = 1;
+		else if (front) {
+			if (le - p >= 3 && (!memcmp(p, "---", 3) ||
+					    !memcmp(p, "...", 3)) &&
+			    blank_span(p + 3, le))
+				front = 0;
+		} else if (!fence_line(&f, p, le) && !f.ch) {
+			while (q < le && *q == ' ' && q - p < 3)
+				q++;
+			if (q < le && *q == '#' &&
+			    (q + 1 == le || q[1] == ' ' || q[1] == '\t' ||
+			     q[1] == '\r'))
+				return (long)(next_line(le, end) - text);
+		}
+	}
+	return -1;
+}
+
+/* block with its line breaks written as CRLF when crlf is set */
+static void add_block(struct strbuf *out, const struct strbuf *block,
+		      int crlf)
+{
+	size_t i;
+
+	for (i = 0; i < block->len; i++) {
+		if (crlf && block->buf[i] == '\n')
+			strbuf_addch(out, '\r');
+		strbuf_addch(out, block->buf[i]);
+	}
+}
+
+int render_place_block(struct strbuf *out, const struct strbuf *report,
+		       const struct strbuf *block, struct strbuf *err)
+{
+	const char *text = report->buf, *end = report->buf + report->len;
+	const char *rest, *nl = memchr(text, '\n', report->len);
+	const char *eol;
+	size_t begin, stop;
+	long at;
+	int r, crlf = nl && nl > text && nl[-1] == '\r';
+
+	eol = crlf ? "\r\n" : "\n";
+	r = render_find_own_block(text, report->len, &begin, &stop, err);
+	if (r < 0)
+		return -1;
+	if (!r) {
+		strbuf_add(out, text, begin);
+		add_block(out, block, crlf);
+		strbuf_add(out, text + stop, report->len - stop);
+		return 0;
+	}
+	at = find_heading(text, report->len);
+	if (at >= 0) {
+		strbuf_add(out, text, (size_t)at);
+		if (!at || text[at - 1] != '\n')
+			strbuf_addstr(out, eol);
+		strbuf_addstr(out, eol);
+		rest = text + at;
+	} else
+		rest = text;
+	add_block(out, block, crlf);
+	strbuf_addstr(out, eol);
+	while (rest < end && blank_span(rest, line_end(rest, end)))
+		rest = next_line(line_end(rest, end), end);
+	if (rest < end) {
+		strbuf_addstr(out, eol);
+		strbuf_add(out, rest, (size_t)(end - rest));
+	}
+	return 0;
+}

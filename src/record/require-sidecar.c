@@ -1,0 +1,284 @@
+/*
+ * Which markdown reports must have a sidecar (see require-sidecar.h).
+ */
+#include "config.h"
+#include "require-sidecar.h"
+#include "git/repo.h"
+#include "sidecar.h"
+#include "strutil.h"
+#include "usage.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <fnmatch.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+static void list_add(struct path_list *l, const char *p)
+{
+	ALLOC_GROW(l->items, l->nr + 1, l->alloc);
+	l->items[l->nr++] = xstrdup(p);
+}
+
+/* One character of a class "[...]" at *pp (past the '['), or -1: no class. */
+static int class_match(const char **pp, char c)
+{
+	const char *p = *pp, *end = p;
+	char pat[256];
+	char s[2] = { c, 0 };
+	size_t n;
+
+	if (*end == '!' || *end == '^')
+		end++;
+	if (*end == ']')
+		end++;
+	while (*end && *end != ']')
+		end++;
+	n = (size_t)(end - p) + 2;
+	if (!*end || n >= sizeof(pat))
+		return -1;
+	pat[0] = '[';
+	memcpy(pat + 1, p, n - 1);
+	pat[n] = 0;
+	if (pat[1] == '^')
+		pat[1] = '!';
+	*pp = end + 1;
+	return c != '/' && !fnmatch(pat, s, 0);
+}
+
+/*
+ * Backtracking matcher; depth bounds the "**" and "*" retries so that a
+ * pathological glob cannot run away.
+ */
+static int match(const char *p, const char *s, int depth)
+{
+	if (depth > 64)
+		return 0;
+	for (; *p; p++, s++) {
+		switch (*p) {
+		case '*':
+			if (p[1] == '*' && (p[2] == '/' || !p[2])) {
+				const char *rest = p + 2;
+
+				if (*rest == '/') {
+					/* zero or more whole components */
+					rest++;
+					for (;;) {
+						if (match(rest, s, depth + 1))
+							return 1;
+						s = strchr(s, '/');
+						if (!s)
+							return 0;
+						s++;
+					}
+				}
+				return 1;	/* a final "**": the rest */
+			}
+			for (;; s++) {
+				if (match(p + 1, s, depth + 1))
+					return 1;
+				if (!*s || *s == '/')
+					return 0;
+			}
+		case '?':
+			if (!*s || *s == '/')
+				return 0;
+			break;
+		case '[': {
+			const char *q = p + 1;
+			int m;
+
+			if (!*s)
+				return 0;
+			m = class_match(&q, *s);
+			if (m < 0) {
+				if (*s != '[')
+					return 0;
+				break;
+			}
+			if (!m)
+				return 0;
+			p = q - 1;
+			break;
+		}
+		case '\\':
+			if (p[1])
+				p++;
+			/* fall through */
+		default:
+			if (*s != *p)
+				return 0;
+		}
+	}
+	return !*s;
+}
+
+int glob_match_path(const char *glob, const char *path)
+{
+	return match(glob, path, 0);
+}
+
+int require_sidecar_globs(struct path_list *out, const char *const *given,
+			  size_t n)
+{
+	git_repository *repo = NULL;
+	git_config *cfg = NULL;
+	git_config_iterator *it = NULL;
+	git_config_entry *e;
+	size_t i;
+	int rc, ret = 0;
+
+	for (i = 0; i < n; i++)
+		list_add(out, given[i]);
+	if (n)
+		return 0;
+	repo_open_git(&repo, ".", 0, NULL);
+	if ((repo ? git_repository_config_snapshot(&cfg, repo) :
+	     git_config_open_default(&cfg)) < 0 ||
+	    git_config_multivar_iterator_new(&it, cfg,
+					     "ahd-replay.requireSidecar",
+					     NULL) < 0) {
+		ret = error("cannot read ahd-replay.requireSidecar: %s",
+			    lg2_message());
+		goto out;
+	}
+	while (!(rc = git_config_next(&e, it)))
+		if (*e->value)
+			list_add(out, e->value);
+	if (rc != GIT_ITEROVER)
+		ret = error("cannot read ahd-replay.requireSidecar: %s",
+			    lg2_message());
+out:
+	git_config_iterator_free(it);
+	git_config_free(cfg);
+	git_repository_free(repo);
+	return ret;
+}
+
+void require_sidecar_globs_release(struct path_list *globs)
+{
+	size_t i;
+
+	for (i = 0; i < globs->nr; i++)
+		free(globs->items[i]);
+	free(globs->items);
+	memset(globs, 0, sizeof(*globs));
+}
+
+struct walk {
+	const struct path_list *globs;
+	struct required_list *out;
+	const char *top;	/* "." or the work tree's absolute path */
+	int ret;
+};
+
+static void consider(struct walk *w, const char *rel, const char *shown)
+{
+	struct strbuf sc = STRBUF_INIT;
+	size_t i;
+
+	for (i = 0; i < w->globs->nr; i++)
+		if (glob_match_path(w->globs->items[i], rel))
+			break;
+	if (i == w->globs->nr)
+		return;
+	sidecar_path_for(&sc, shown);
+	if (access(sc.buf, F_OK) && errno == ENOENT) {
+		struct required *r;
+
+		ALLOC_GROW(w->out->items, w->out->nr + 1, w->out->alloc);
+		r = &w->out->items[w->out->nr++];
+		r->report = xstrdup(shown);
+		r->glob = w->globs->items[i];
+	}
+	strbuf_release(&sc);
+}
+
+static void walk_dir(struct walk *w, const char *rel, int depth)
+{
+	struct strbuf dir = STRBUF_INIT;
+	struct dirent *de;
+	DIR *d;
+
+	if (depth > 64)
+		return;
+	if (!strcmp(w->top, "."))
+		strbuf_addstr(&dir, *rel ? rel : ".");
+	else
+		strbuf_addf(&dir, "%s%s%s", w->top, *rel ? "/" : "", rel);
+	d = opendir(dir.buf);
+	if (!d) {
+		w->ret = error("cannot read directory '%s': %s", dir.buf,
+			       strerror(errno));
+		strbuf_release(&dir);
+		return;
+	}
+	while ((de = readdir(d))) {
+		struct strbuf sub = STRBUF_INIT, shown = STRBUF_INIT;
+		struct stat st;
+
+		if (!strcmp(de->d_name, ".") || !strcmp(de->d_name, "..") ||
+		    !strcmp(de->d_name, ".git") ||
+		    !strcmp(de->d_name, "node_modules"))
+			continue;
+		strbuf_addf(&sub, "%s%s%s", rel, *rel ? "/" : "", de->d_name);
+		if (!strcmp(w->top, "."))
+			strbuf_addbuf(&shown, &sub);
+		else
+			strbuf_addf(&shown, "%s/%s", w->top, sub.buf);
+		/* lstat: symlinked directories are not followed. */
+		if (!lstat(shown.buf, &st)) {
+			if (S_ISDIR(st.st_mode))
+				walk_dir(w, sub.buf, depth + 1);
+			else if (S_ISREG(st.st_mode) &&
+				 ends_with(de->d_name, ".md"))
+				consider(w, sub.buf, shown.buf);
+		}
+		strbuf_release(&sub);
+		strbuf_release(&shown);
+	}
+	closedir(d);
+	strbuf_release(&dir);
+}
+
+static int cmp_required(const void *a, const void *b)
+{
+	return strcmp(((const struct required *)a)->report,
+		      ((const struct required *)b)->report);
+}
+
+int require_sidecar_missing(struct required_list *out,
+			    const struct path_list *globs)
+{
+	struct strbuf top = STRBUF_INIT;
+	struct walk w;
+	char *cwd = NULL;
+
+	if (!globs->nr)
+		return 0;
+	memset(&w, 0, sizeof(w));
+	w.globs = globs;
+	w.out = out;
+	if (repo_worktree_of(&top, "."))
+		cwd = realpath(".", NULL);
+	w.top = !top.len || (cwd && !strcmp(cwd, top.buf)) ? "." : top.buf;
+	walk_dir(&w, "", 0);
+	/* In name order, as sidecar-list.c lists sidecars. */
+	if (out->nr)
+		qsort(out->items, out->nr, sizeof(*out->items), cmp_required);
+	free(cwd);
+	strbuf_release(&top);
+	return w.ret;
+}
+
+void required_list_release(struct required_list *l)
+{
+	size_t i;
+
+	for (i = 0; i < l->nr; i++)
+		free(l->items[i].report);
+	free(l->items);
+	memset(l, 0, sizeof(*l));
+}

@@ -1,0 +1,55 @@
+#ifndef SIDECARDIFF_H
+#define SIDECARDIFF_H
+
+#include <jansson.h>
+#include "root/inputpath.h"
+#include "sidecar.h"
+#include "strbuf.h"
+
+/*
+ * Two sidecars compared field by field: each difference named by its
+ * path ("sampling.n", "models[0].id") and marked stable (the same
+ * command must reproduce it) or volatile, in the order the reference
+ * writes the fields.
+ */
+
+struct diff_side {
+	struct strbuf name;	/* as shown: the operand, or <rev>:<path> */
+	struct sidecar sc;
+	/* token and brief paths relative to the root; empty: as recorded */
+	struct strbuf rel[2];
+	int rerooted[2];
+};
+
+struct diff_item {
+	char *field;
+	int stable;
+	json_t *a, *b;		/* borrowed from the sidecars; NULL: absent */
+};
+
+struct sidecar_diff {
+	struct diff_side *a, *b;
+	struct diff_item *items;
+	size_t nr, alloc;
+	size_t nr_stable, nr_volatile;
+	struct strbuf notes;	/* one per line */
+};
+
+void diff_side_init(struct diff_side *s);
+void diff_side_release(struct diff_side *s);
+
+/*
+ * Re-root s's token and brief paths against root (tree: NULL for the
+ * work tree, else a commit's).  Nothing is read: a path that cannot be
+ * resolved (gone, outside the root, ambiguous) is compared as recorded.
+ */
+void diff_side_resolve(struct diff_side *s, const char *root,
+		       const struct input_tree *tree);
+
+void sidecar_diff_init(struct sidecar_diff *d);
+/* Fill d with the differences between a and b (both loaded). */
+void sidecar_diff_compute(struct sidecar_diff *d, struct diff_side *a,
+			  struct diff_side *b);
+void sidecar_diff_release(struct sidecar_diff *d);
+
+#endif

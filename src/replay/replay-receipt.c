@@ -1,0 +1,140 @@
+/*
+ * The replay receipt (seed 004): what was re-issued, from which
+ * materials, with every override as a delta carrying the hashes before
+ * and after.  It holds no wall-clock time and no path of this machine,
+ * and is written in RFC 8785 form, so two replays of one report with the
+ * same overrides give the same bytes.
+ */
+#include "config.h"
+#include "replay-int.h"
+#include "fs/atomicfile.h"
+#include "hash/hashfile.h"
+#include "json/jsonout.h"
+#include "usage.h"
+
+#include <string.h>
+
+#define RECEIPT_TYPE "ahd-replay/replay-receipt/v1"
+
+static const char *const source_names[] = {
+	[MATERIAL_AT_COMMIT] = "ahd_commit",
+	[MATERIAL_HISTORY] = "history",
+	[MATERIAL_OVERRIDE] = "override",
+	[MATERIAL_MISSING] = "missing",
+};
+
+static json_t *material_json(const struct replay_material *m)
+{
+	json_t *o = json_object();
+	char hex[GIT_OID_HEXSZ + 1];
+
+	if (!o)
+		die("out of memory");
+	jsonout_set(o, "kind", jsonout_text(m->kind));
+	jsonout_set(o, "path", jsonout_text(m->path.buf));
+	jsonout_set(o, "sha256", jsonout_text(m->sha256.buf));
+	jsonout_set(o, "source", jsonout_text(source_names[m->source]));
+	if (m->source == MATERIAL_HISTORY) {
+		git_oid_tostr(hex, sizeof(hex), &m->commit);
+		jsonout_set(o, "commit", jsonout_text(hex));
+	}
+	return o;
+}
+
+static json_t *delta_json(const struct replay_material *m, const char *reason)
+{
+	json_t *o = json_object();
+	struct strbuf key = STRBUF_INIT;
+
+	if (!o)
+		die("out of memory");
+	strbuf_addf(&key, "input:%s", m->kind);
+	jsonout_set(o, "override_key", jsonout_text(key.buf));
+	jsonout_set(o, "path", jsonout_text(m->path.buf));
+	jsonout_set(o, "before_sha256", jsonout_text(m->recorded));
+	jsonout_set(o, "after_sha256", jsonout_text(m->sha256.buf));
+	jsonout_set(o, "reason", reason ? jsonout_text(reason) : json_null());
+	strbuf_release(&key);
+	return o;
+}
+
+static int source_json(json_t **out, const struct replay *rp,
+		       struct strbuf *err)
+{
+	struct strbuf path = STRBUF_INIT, why = STRBUF_INIT;
+	char hex[HASH_HEX_MAX];
+	json_t *o;
+	int ret;
+
+	strbuf_addf(&path, "%s/%s", rp->repo.workdir.buf, rp->sidecar.buf);
+	ret = hash_file(hex, path.buf, HASH_JCS, HASH_DEFAULT_MAX_SIZE, &why);
+	if (ret)
+		strbuf_addf(err, "cannot hash the sidecar %s: %s", path.buf,
+			    why.buf);
+	strbuf_release(&path);
+	strbuf_release(&why);
+	if (ret)
+		return -1;
+	o = json_object();
+	if (!o)
+		die("out of memory");
+	jsonout_set(o, "report", jsonout_text(rp->report.buf));
+	jsonout_set(o, "sidecar", jsonout_text(rp->sidecar.buf));
+	jsonout_set(o, "sidecar_sha256", jsonout_text(hex));
+	*out = o;
+	return 0;
+}
+
+int replay_write_receipt(struct replay *rp, const struct replay_options *opts,
+			 struct strbuf *err)
+{
+	json_t *r = json_object(), *materials = json_array();
+	json_t *overrides = json_array(), *source = NULL;
+	struct strbuf compact = STRBUF_INIT, path = STRBUF_INIT;
+	struct strbuf why = STRBUF_INIT;
+	char hex[GIT_OID_HEXSZ + 1];
+	int i, ret = -1;
+
+	if (!r || !materials || !overrides)
+		die("out of memory");
+	rp->receipt = r;
+	if (source_json(&source, rp, err)) {
+		json_decref(materials);
+		json_decref(overrides);
+		goto out;
+	}
+	for (i = 0; i < rp->nr_materials; i++) {
+		const struct replay_material *m = &rp->materials[i];
+
+		if (json_array_append_new(materials, material_json(m)))
+			die("out of memory");
+		if (m->source == MATERIAL_OVERRIDE &&
+		    json_array_append_new(overrides,
+					  delta_json(m, opts->reason)))
+			die("out of memory");
+	}
+	git_oid_tostr(hex, sizeof(hex), &rp->commit);
+	jsonout_set(r, "type", jsonout_text(RECEIPT_TYPE));
+	jsonout_set(r, "source", source);
+	jsonout_set(r, "ahd_commit", jsonout_text(hex));
+	jsonout_set(r, "mode", jsonout_text(opts->mode == REPLAY_EXACT ?
+					    "exact" : "with_overrides"));
+	jsonout_set(r, "materials", materials);
+	jsonout_set(r, "overrides", overrides);
+	jsonout_set(r, "argv", json_incref(rp->argv));
+	jsonout_write(&compact, r, JSONOUT_COMPACT, 0);
+	strbuf_reset(&rp->receipt_text);
+	if (canon_text(&rp->receipt_text, compact.buf, compact.len, HASH_JCS,
+		       &why)) {
+		strbuf_addf(err, "cannot write the receipt: %s", why.buf);
+		goto out;
+	}
+	strbuf_addf(&path, "%s/replay-receipt.json", rp->wt.path.buf);
+	ret = write_file_atomic(path.buf, rp->receipt_text.buf,
+				rp->receipt_text.len, 0644, err);
+out:
+	strbuf_release(&compact);
+	strbuf_release(&path);
+	strbuf_release(&why);
+	return ret;
+}

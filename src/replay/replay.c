@@ -1,0 +1,715 @@
+#include "config.h"
+#include "replay-int.h"
+#include "fs/atomicfile.h"
+#include "git/attribution.h"
+#include "hash/hashfile.h"
+#include "json/jsonout.h"
+#include "quote.h"
+#include "fs/readfile.h"
+#include "record/render.h"
+#include "root/root.h"
+#include "strutil.h"
+#include "usage.h"
+#include "utf8.h"
+#include "verify/verify.h"
+#include "fs/path.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+/* --- where things are ------------------------------------------------- */
+
+static void dir_of(struct strbuf *out, const char *path)
+{
+	const char *slash = strrchr(path, '/');
+
+	if (slash == path)
+		strbuf_addstr(out, "/");
+	else if (slash)
+		strbuf_add(out, path, (size_t)(slash - path));
+	else
+		strbuf_addstr(out, ".");
+}
+
+/* path relative to dir, when path is dir or below it. */
+static int relative_to(struct strbuf *out, const char *path, const char *dir)
+{
+	size_t n = strlen(dir);
+
+	if (!path_is_within(path, dir))
+		return -1;
+	path += n;
+	while (*path == '/')
+		path++;
+	strbuf_addstr(out, path);
+	return 0;
+}
+
+/*
+ * The report and its sidecar, the repository holding them, and the
+ * root the sidecar's paths are relative to, seen from the work tree's
+ * top (which the worktree reproduces).
+ */
+static int locate(struct replay *rp, const char *operand, struct strbuf *err)
+{
+	struct strbuf abs = STRBUF_INIT, side = STRBUF_INIT;
+	struct strbuf dir = STRBUF_INIT, root = STRBUF_INIT;
+	char *real = NULL;
+	int ret = -1;
+
+	if (path_absolute(&abs, operand, err))
+		goto out;
+	if (ends_with(abs.buf, ".replay.json"))
+		strbuf_addbuf(&side, &abs);
+	else
+		sidecar_path_for(&side, abs.buf);
+	real = realpath(side.buf, NULL);
+	if (!real) {
+		strbuf_addf(err, "no replay sidecar found at %s: %s", side.buf,
+			    strerror(errno));
+		goto out;
+	}
+	if (sidecar_load(&rp->sc, real, err))
+		goto out;
+	dir_of(&dir, real);
+	if (repo_open(&rp->repo, dir.buf, 0, err) < 0)
+		goto out;
+	if (!rp->repo.git || !rp->repo.workdir.len) {
+		strbuf_addf(err, "%s is not in a git work tree: a replay needs "
+			    "the repository's history", operand);
+		goto out;
+	}
+	if (relative_to(&rp->sidecar, real, rp->repo.workdir.buf)) {
+		strbuf_addf(err, "%s is outside the work tree %s", real,
+			    rp->repo.workdir.buf);
+		goto out;
+	}
+	sidecar_report_for(&rp->report, rp->sidecar.buf);
+	if (root_find(&root, dir.buf, NULL, err) < 0)
+		goto out;
+	if (relative_to(&rp->prefix, root.buf, rp->repo.workdir.buf)) {
+		strbuf_addf(err, "the root %s is outside the work tree %s",
+			    root.buf, rp->repo.workdir.buf);
+		goto out;
+	}
+	if (rp->prefix.len)
+		strbuf_addch(&rp->prefix, '/');
+	ret = 0;
+out:
+	free(real);
+	strbuf_release(&abs);
+	strbuf_release(&side);
+	strbuf_release(&dir);
+	strbuf_release(&root);
+	return ret;
+}
+
+/* ahd_commit as a commit of this repository; 1 when there is none. */
+static int find_commit(struct replay *rp, struct strbuf *err)
+{
+	const char *hex = rp->sc.ahd_commit;
+	git_object *obj = NULL;
+	size_t len = hex ? strlen(hex) : 0;
+	size_t i;
+	git_oid id;
+
+	if (!hex || !*hex) {
+		strbuf_addstr(err, "the sidecar records no ahd_commit, so the "
+			      "version the run used is unknown and it cannot be "
+			      "re-issued (its inputs can still be verified)");
+		return 1;
+	}
+	for (i = 0; i < len; i++)
+		if (!strchr("0123456789abcdef", hex[i]))
+			break;
+	/*
+	 * The full id only, as the schema pins it: an abbreviation names
+	 * whatever commit of this repository happens to share it.
+	 */
+	if (len != GIT_OID_HEXSZ || i < len) {
+		strbuf_addstr(err, "the sidecar's ahd_commit is not a commit id "
+			      "(40 lowercase hex digits)");
+		return 1;
+	}
+	if (git_oid_fromstrn(&id, hex, len) < 0 ||
+	    git_object_lookup(&obj, rp->repo.git, &id, GIT_OBJECT_ANY) < 0) {
+		if (git_repository_is_shallow(rp->repo.git))
+			strbuf_addf(err, "ahd_commit %s is not in this shallow "
+				    "clone; fetch the history first (git fetch "
+				    "--unshallow)", hex);
+		else
+			strbuf_addf(err, "ahd_commit %s is not in this "
+				    "repository (%s)", hex, lg2_message());
+		return 1;
+	}
+	if (git_object_type(obj) != GIT_OBJECT_COMMIT) {
+		strbuf_addf(err, "ahd_commit %s is a %s of this repository, "
+			    "not a commit", hex,
+			    git_object_type2string(git_object_type(obj)));
+		git_object_free(obj);
+		return 1;
+	}
+	git_oid_cpy(&rp->commit, git_object_id(obj));
+	git_object_free(obj);
+	return 0;
+}
+
+/*
+ * The default worktree: <commondir>/ahd-replay-worktrees/<report>-<id>,
+ * numbered when taken, so `git worktree list` shows where it is and a
+ * removal of the git directory takes it along.
+ */
+static int default_worktree(struct strbuf *out, const struct replay *rp,
+			    struct strbuf *err)
+{
+	const char *base = strrchr(rp->report.buf, '/');
+	struct strbuf stem = STRBUF_INIT;
+	char hex[13];
+	int i, ret = -1;
+
+	base = base ? base + 1 : rp->report.buf;
+	strbuf_addstr(&stem, base);
+	if (ends_with(stem.buf, ".md"))
+		strbuf_setlen(&stem, stem.len - 3);
+	git_oid_tostr(hex, sizeof(hex), &rp->commit);
+	strbuf_addf(out, "%s/ahd-replay-worktrees", rp->repo.commondir.buf);
+	if (mkdir(out->buf, 0777) && errno != EEXIST) {
+		strbuf_addf(err, "cannot create %s: %s", out->buf,
+			    strerror(errno));
+		goto out;
+	}
+	strbuf_addf(out, "/%s-%s", stem.buf, hex);
+	for (i = 2; i < 1000 && !access(out->buf, F_OK); i++) {
+		char *at = strrchr(out->buf, '/');
+
+		strbuf_setlen(out, (size_t)(at - out->buf));
+		strbuf_addf(out, "/%s-%s-%d", stem.buf, hex, i);
+	}
+	ret = 0;
+out:
+	strbuf_release(&stem);
+	return ret;
+}
+
+/* --- inputs ------------------------------------------------------------ */
+
+/*
+ * Is the directory dir (absolute, perhaps not there yet) inside the
+ * worktree once symlinks are followed?  The checkout holds the commit's
+ * symlinks, which a hostile commit can point anywhere: nothing may be
+ * written, or made, through one that leaves the worktree.
+ */
+static int dir_inside_worktree(const struct replay *rp, const char *dir)
+{
+	struct strbuf probe = STRBUF_INIT;
+	char *real = NULL;
+	int inside = 0;
+
+	strbuf_addstr(&probe, dir);
+	/* the deepest part that exists; what mkdir_p makes below is ours */
+	while (probe.len > rp->wt.path.len && !(real = realpath(probe.buf, NULL))) {
+		char *slash = strrchr(probe.buf, '/');
+
+		if (errno != ENOENT || !slash)
+			break;
+		strbuf_setlen(&probe, (size_t)(slash - probe.buf));
+	}
+	if (!real)
+		real = realpath(probe.buf, NULL);
+	inside = real && path_is_within(real, rp->wt.path.buf);
+	free(real);
+	strbuf_release(&probe);
+	return inside;
+}
+
+/* Write bytes at path (absolute, inside the worktree). */
+static int put_path(const struct replay *rp, const char *path, const char *buf,
+		    size_t len, struct strbuf *err)
+{
+	struct strbuf dir = STRBUF_INIT;
+	struct stat st;
+	mode_t mode = 0644;
+	int ret = -1;
+
+	dir_of(&dir, path);
+	if (!dir_inside_worktree(rp, dir.buf)) {
+		strbuf_addstr(err, "refusing to write ");
+		strbuf_add_printable(err, path);
+		strbuf_addstr(err, ": a symlink of the commit leads out of "
+			      "the worktree");
+		goto out;
+	}
+	if (!lstat(path, &st) && S_ISREG(st.st_mode))
+		mode = st.st_mode & 0777;
+	/* a symlink at path itself is replaced, never followed */
+	ret = mkdir_p(dir.buf, err) ? -1 :
+	      write_file_atomic(path, buf, len, mode, err);
+out:
+	strbuf_release(&dir);
+	return ret;
+}
+
+/* Write bytes at root-relative rel inside the worktree's root. */
+static int put_file(const struct replay *rp, const char *rel, const char *buf,
+		    size_t len, struct strbuf *err)
+{
+	struct strbuf path = STRBUF_INIT;
+	int ret;
+
+	strbuf_addf(&path, "%s/%s", rp->root.buf, rel);
+	ret = put_path(rp, path.buf, buf, len, err);
+	strbuf_release(&path);
+	return ret;
+}
+
+/*
+ * Verify the sidecar against the worktree's root: which inputs hold the
+ * recorded hash there, and where each input lies.
+ */
+static void check_against(struct replay *rp,
+			  const struct replay_options *opts, const char *root,
+			  struct verify_report *r)
+{
+	struct verify_options vo;
+	struct sig_keyring keyring = SIG_KEYRING_INIT;
+	struct verify_run run;
+	struct strbuf side = STRBUF_INIT;
+
+	memset(&vo, 0, sizeof(vo));
+	vo.allow_outside = opts->allow_outside;
+	vo.root = root;
+	strbuf_addf(&side, "%s/%s", rp->repo.workdir.buf, rp->sidecar.buf);
+	verify_run_init(&run, &vo, &keyring);
+	verify_report_init(r, side.buf, side.buf);
+	verify_one(&run, r);
+	verify_run_release(&run);
+	sig_keyring_release(&keyring);
+	strbuf_release(&side);
+}
+
+static void check_worktree(struct replay *rp,
+			   const struct replay_options *opts,
+			   struct verify_report *r)
+{
+	check_against(rp, opts, rp->root.buf, r);
+}
+
+/*
+ * Which inputs the user's work tree no longer holds as recorded: for
+ * those, the worktree's copy is the one history kept, and saying so
+ * tells the user why the replay differs from their checkout.
+ */
+static void note_user_drift(struct replay *rp,
+			    const struct replay_options *opts)
+{
+	struct verify_report r;
+	struct strbuf root = STRBUF_INIT;
+	int i;
+
+	strbuf_addf(&root, "%s/%s", rp->repo.workdir.buf, rp->prefix.buf);
+	if (rp->prefix.len)
+		strbuf_setlen(&root, root.len - 1);
+	check_against(rp, opts, root.buf, &r);
+	for (i = 0; i < r.nr_checks && i < rp->nr_materials; i++)
+		rp->materials[i].user_changed = !r.checks[i].ok;
+	verify_report_release(&r);
+	strbuf_release(&root);
+}
+
+static int find_version(struct replay *rp, struct replay_material *m,
+			struct attribution_version *v, struct strbuf *err)
+{
+	enum attribution_hash how = strcmp(m->kind, "token") ?
+		ATTRIBUTE_RAW_OR_STRUCTURED : ATTRIBUTE_STRUCTURED;
+	struct strbuf path = STRBUF_INIT;
+	git_oid head;
+	int ret;
+
+	strbuf_addf(&path, "%s%s", rp->prefix.buf, m->path.buf);
+	/* nearest the run first: ahd_commit's history, then the branch's */
+	ret = attribution_find(v, rp->repo.git, &rp->commit, path.buf,
+			       m->recorded, how, err);
+	if (!ret && !git_reference_name_to_id(&head, rp->repo.git, "HEAD") &&
+	    !git_oid_equal(&head, &rp->commit))
+		ret = attribution_find(v, rp->repo.git, &head, path.buf,
+				       m->recorded, how, err);
+	strbuf_release(&path);
+	return ret;
+}
+
+static void describe_commit(struct strbuf *out, git_repository *repo,
+			    const git_oid *id)
+{
+	git_commit *c = NULL;
+	char hex[13];
+
+	git_oid_tostr(hex, sizeof(hex), id);
+	strbuf_addstr(out, hex);
+	if (!git_commit_lookup(&c, repo, id)) {
+		time_t t = (time_t)git_commit_time(c);
+		const char *summary = git_commit_summary(c);
+		char date[32] = "";
+		struct tm tm;
+
+		if (gmtime_r(&t, &tm))
+			strftime(date, sizeof(date), "%Y-%m-%d", &tm);
+		strbuf_addf(out, " (%s, \"%s\")", date, summary ? summary : "");
+	}
+	git_commit_free(c);
+}
+
+static int use_override(struct replay *rp, struct replay_material *m,
+			const char *file, struct strbuf *err)
+{
+	struct strbuf raw = STRBUF_INIT, text = STRBUF_INIT;
+	char hex[HASH_HEX_MAX];
+	int ret = -1;
+
+	if (read_file_limited(&raw, file, HASH_DEFAULT_MAX_SIZE, err)) {
+		strbuf_addf(err, " (--override=%s=%s)", m->kind, file);
+		goto out;
+	}
+	utf8_repair(&text, raw.buf, raw.len);
+	/* the hash the reference records for the kind: tokens structured */
+	if (hash_text(hex, text.buf, text.len, strcmp(m->kind, "token") ?
+		      HASH_RAW : HASH_STRUCTURED, err)) {
+		strbuf_addf(err, " (--override=%s=%s)", m->kind, file);
+		goto out;
+	}
+	if (put_file(rp, m->path.buf, raw.buf, raw.len, err))
+		goto out;
+	strbuf_reset(&m->sha256);
+	strbuf_addstr(&m->sha256, hex);
+	m->source = MATERIAL_OVERRIDE;
+	ret = 0;
+out:
+	strbuf_release(&raw);
+	strbuf_release(&text);
+	return ret;
+}
+
+/* Restore one input that the worktree does not hold as recorded. */
+static int restore(struct replay *rp, struct replay_material *m,
+		   struct strbuf *err)
+{
+	struct attribution_version v = ATTRIBUTION_VERSION_INIT;
+	int ret;
+
+	ret = find_version(rp, m, &v, err);
+	if (ret < 0)
+		goto out;
+	if (!ret) {
+		/* the path comes from the sidecar: escaped for the terminal */
+		strbuf_addstr(&m->why, "no version of ");
+		strbuf_add_printable(&m->why, m->path.buf);
+		strbuf_addf(&m->why, " in this repository's history has the "
+			    "recorded hash%s", v.truncated ? " (the history is "
+			    "truncated: a shallow clone)" : "");
+		m->source = MATERIAL_MISSING;
+		ret = 0;
+		goto out;
+	}
+	if (put_file(rp, m->path.buf, v.content.buf, v.content.len, err)) {
+		ret = -1;
+		goto out;
+	}
+	/* the version found has the recorded hash; confirm_inputs() checks */
+	strbuf_addstr(&m->sha256, m->recorded);
+	m->source = MATERIAL_HISTORY;
+	git_oid_cpy(&m->commit, &v.commit);
+	describe_commit(&m->commit_text, rp->repo.git, &v.commit);
+	ret = 0;
+out:
+	attribution_version_release(&v);
+	return ret;
+}
+
+static void material_init(struct replay_material *m, const char *kind,
+			  const char *recorded)
+{
+	memset(m, 0, sizeof(*m));
+	m->kind = kind;
+	m->recorded = recorded;
+	strbuf_init(&m->path, 0);
+	strbuf_init(&m->sha256, 0);
+	strbuf_init(&m->commit_text, 0);
+	strbuf_init(&m->why, 0);
+}
+
+/*
+ * Where the input lies relative to the root: as the worktree resolves
+ * it, else as the user's work tree does (a file added after ahd_commit).
+ */
+static int material_path(struct replay *rp, struct replay_material *m,
+			 const struct verify_check *c, const char *recorded,
+			 const struct replay_options *opts, struct strbuf *err)
+{
+	struct resolved_input in = RESOLVED_INPUT_INIT;
+	struct strbuf root = STRBUF_INIT;
+	int ret = 0;
+
+	if (c->rel.len) {
+		strbuf_addbuf(&m->path, &c->rel);
+		return 0;
+	}
+	strbuf_addf(&root, "%s/%s", rp->repo.workdir.buf, rp->prefix.buf);
+	if (root.buf[root.len - 1] == '/' && root.len > 1)
+		strbuf_setlen(&root, root.len - 1);
+	input_resolve(&in, root.buf, recorded, NULL, opts->allow_outside);
+	if (in.rel.len)
+		strbuf_addbuf(&m->path, &in.rel);
+	else {
+		const struct strbuf *why = c->reason.len ? &c->reason : &in.why;
+
+		strbuf_addf(err, "cannot tell where the %s ", m->kind);
+		strbuf_add_printable(err, recorded);
+		strbuf_addstr(err, " lies in the repository: ");
+		quote_escape(err, why->buf, why->len);
+		ret = -1;
+	}
+	resolved_input_release(&in);
+	strbuf_release(&root);
+	return ret;
+}
+
+/*
+ * Put every input into the state the run read; returns 1 when one
+ * cannot be, in exact mode (or without an override for it).
+ */
+static int restore_inputs(struct replay *rp, const struct replay_options *opts,
+			  struct strbuf *err)
+{
+	struct verify_report r;
+	const char *recorded[2];
+	int i, ret = 0;
+
+	check_worktree(rp, opts, &r);
+	if (r.error.len) {
+		quote_escape(err, r.error.buf, r.error.len);
+		verify_report_release(&r);
+		return -1;
+	}
+	recorded[0] = rp->sc.token.path;
+	recorded[1] = rp->sc.brief.path;
+	for (i = 0; i < r.nr_checks && ret >= 0; i++) {
+		const struct verify_check *c = &r.checks[i];
+		struct replay_material *m = &rp->materials[rp->nr_materials++];
+		const char *override = opts->override[strcmp(c->field,
+							       "token") != 0];
+
+		/* the verify report goes; the sidecar's strings stay */
+		material_init(m, c->field, i ? rp->sc.brief.hash :
+			      rp->sc.token.hash);
+		if (material_path(rp, m, c, recorded[i], opts, err)) {
+			ret = -1;
+			break;
+		}
+		if (override)
+			ret = use_override(rp, m, override, err);
+		else if (c->ok) {
+			m->source = MATERIAL_AT_COMMIT;
+			strbuf_addstr(&m->sha256, c->expected);
+		} else if (c->error) {
+			strbuf_addf(err, "%s: ", c->field);
+			quote_escape(err, c->reason.buf, c->reason.len);
+			ret = -1;
+		} else
+			ret = restore(rp, m, err);
+	}
+	verify_report_release(&r);
+	if (ret < 0)
+		return -1;
+	for (i = 0; i < rp->nr_materials; i++)
+		if (rp->materials[i].source == MATERIAL_MISSING) {
+			strbuf_addf(err, "cannot restore the %s: %s",
+				    rp->materials[i].kind,
+				    rp->materials[i].why.buf);
+			if (opts->mode == REPLAY_EXACT)
+				strbuf_addstr(err, "; exact mode never uses "
+					      "other bytes (--mode=with-overrides "
+					      "--override=<input>=<file> to "
+					      "supply them)");
+			return 1;
+		}
+	return 0;
+}
+
+/*
+ * The check that what was written is what the sidecar pins: every input
+ * not overridden must now verify intact in the worktree.
+ */
+static int confirm_inputs(struct replay *rp, const struct replay_options *opts,
+			  struct strbuf *err)
+{
+	struct verify_report r;
+	int i, ret = 0;
+
+	check_worktree(rp, opts, &r);
+	for (i = 0; i < r.nr_checks && !ret; i++)
+		if (rp->materials[i].source != MATERIAL_OVERRIDE &&
+		    !r.checks[i].ok) {
+			strbuf_addf(err, "the restored %s does not verify: ",
+				    r.checks[i].field);
+			quote_escape(err, r.checks[i].reason.buf,
+				     r.checks[i].reason.len);
+			ret = -1;
+		}
+	if (!ret && r.error.len) {
+		quote_escape(err, r.error.buf, r.error.len);
+		ret = -1;
+	}
+	verify_report_release(&r);
+	return ret;
+}
+
+static int file_inside(const char *path, const char *dir)
+{
+	char *real = realpath(path, NULL);
+	int inside = real && path_is_within(real, dir);
+
+	free(real);
+	return inside;
+}
+
+/* The report and its sidecar, at their places in the worktree. */
+static int copy_report(struct replay *rp, struct strbuf *err)
+{
+	const char *files[2];
+	int i, ret = 0;
+
+	files[0] = rp->sidecar.buf;
+	files[1] = rp->report.buf;
+	for (i = 0; i < 2 && !ret; i++) {
+		struct strbuf src = STRBUF_INIT, dst = STRBUF_INIT;
+		struct strbuf buf = STRBUF_INIT;
+
+		strbuf_addf(&src, "%s/%s", rp->repo.workdir.buf, files[i]);
+		strbuf_addf(&dst, "%s/%s", rp->wt.path.buf, files[i]);
+		if (i && access(src.buf, F_OK))
+			;	/* a sidecar without its report */
+		else if (!file_inside(src.buf, rp->repo.workdir.buf)) {
+			strbuf_addf(err, "%s leads out of the work tree %s",
+				    files[i], rp->repo.workdir.buf);
+			ret = -1;
+		} else if (read_file_limited(&buf, src.buf, HASH_DEFAULT_MAX_SIZE,
+					   err) ||
+			 put_path(rp, dst.buf, buf.buf, buf.len, err))
+			ret = -1;
+		strbuf_release(&src);
+		strbuf_release(&dst);
+		strbuf_release(&buf);
+	}
+	return ret;
+}
+
+int replay_prepare(struct replay *rp, const char *report,
+		   const struct replay_options *opts, struct strbuf *err)
+{
+	struct strbuf path = STRBUF_INIT;
+	int ret;
+
+	ret = locate(rp, report, err) ? -1 : find_commit(rp, err);
+	if (ret)
+		goto out;
+	if (rp->sc.git_dirty == 1)
+		strbuf_addstr(&rp->notes, "note: the run was made with "
+			      "uncommitted changes (git_dirty: true); its inputs "
+			      "are restored by their hashes, other files are as "
+			      "ahd_commit has them\n");
+	if (opts->worktree)
+		strbuf_addstr(&path, opts->worktree);
+	else if (default_worktree(&path, rp, err)) {
+		ret = -1;
+		goto out;
+	}
+	if (worktree_add_detached(&rp->wt, &rp->repo, path.buf, &rp->commit,
+				  err)) {
+		ret = -1;
+		goto out;
+	}
+	strbuf_addbuf(&rp->root, &rp->wt.path);
+	if (rp->prefix.len) {
+		strbuf_addch(&rp->root, '/');
+		strbuf_add(&rp->root, rp->prefix.buf, rp->prefix.len - 1);
+	}
+	ret = copy_report(rp, err) ? -1 : restore_inputs(rp, opts, err);
+	if (!ret)
+		ret = confirm_inputs(rp, opts, err);
+	if (!ret)
+		note_user_drift(rp, opts);
+	if (!ret && (replay_reroot_argv(rp, err) ||
+		     replay_write_receipt(rp, opts, err)))
+		ret = -1;
+	if (ret && !opts->keep)
+		worktree_remove(&rp->wt, NULL);
+	worktree_unguard();
+	if (ret && opts->keep)
+		strbuf_addf(&rp->notes, "note: the worktree is kept at %s "
+			    "(--keep)\n", rp->wt.path.buf);
+out:
+	strbuf_release(&path);
+	return ret;
+}
+
+int replay_compare(const struct replay *rp, struct sidecar_diff *d,
+		   struct diff_side *a, struct diff_side *b,
+		   struct strbuf *err)
+{
+	struct strbuf orig = STRBUF_INIT, now = STRBUF_INIT;
+	struct strbuf x = STRBUF_INIT, y = STRBUF_INIT;
+	int ret = -1;
+
+	strbuf_addf(&orig, "%s/%s", rp->repo.workdir.buf, rp->sidecar.buf);
+	strbuf_addf(&now, "%s/%s", rp->wt.path.buf, rp->sidecar.buf);
+	/* the copy replay_prepare() put there, untouched: nothing written */
+	if (read_file_limited(&x, orig.buf, HASH_DEFAULT_MAX_SIZE, err) ||
+	    read_file_limited(&y, now.buf, HASH_DEFAULT_MAX_SIZE, err))
+		goto out;
+	if (x.len == y.len && !memcmp(x.buf, y.buf, x.len)) {
+		ret = 0;
+		goto out;
+	}
+	if (sidecar_load(&a->sc, orig.buf, err) ||
+	    sidecar_load(&b->sc, now.buf, err))
+		goto out;
+	strbuf_addstr(&a->name, rp->sidecar.buf);
+	strbuf_addf(&b->name, "%s (re-issued)", rp->sidecar.buf);
+	diff_side_resolve(a, rp->root.buf, NULL);
+	diff_side_resolve(b, rp->root.buf, NULL);
+	sidecar_diff_compute(d, a, b);
+	ret = 1;
+out:
+	strbuf_release(&orig);
+	strbuf_release(&now);
+	strbuf_release(&x);
+	strbuf_release(&y);
+	return ret;
+}
+
+void replay_release(struct replay *rp)
+{
+	int i;
+
+	for (i = 0; i < rp->nr_materials; i++) {
+		strbuf_release(&rp->materials[i].path);
+		strbuf_release(&rp->materials[i].sha256);
+		strbuf_release(&rp->materials[i].commit_text);
+		strbuf_release(&rp->materials[i].why);
+	}
+	worktree_release(&rp->wt);
+	repo_release(&rp->repo);
+	sidecar_release(&rp->sc);
+	strbuf_release(&rp->report);
+	strbuf_release(&rp->sidecar);
+	strbuf_release(&rp->prefix);
+	strbuf_release(&rp->root);
+	strbuf_release(&rp->notes);
+	strbuf_release(&rp->receipt_text);
+	json_decref(rp->argv);
+	json_decref(rp->receipt);
+}

@@ -1,0 +1,196 @@
+#include "config.h"
+#include "root.h"
+#include "fs/readfile.h"
+#include "git/repo.h"
+#include "usage.h"
+#include "fs/path.h"
+
+#include <errno.h>
+#include <jansson.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#define ROOT_MAX_LEVELS 8
+#define AHD_PACKAGE "@adastracomputing/ahd"
+
+const char *root_origin_name(int origin)
+{
+	switch (origin) {
+	case ROOT_GIVEN:
+		return "--root";
+	case ROOT_PACKAGE_JSON:
+		return "package.json";
+	case ROOT_GIT:
+		return "git work tree";
+	case ROOT_CONFIG:
+		return "ahd-replay.root";
+	default:
+		return "current directory";
+	}
+}
+
+static int is_ahd_package(const char *dir)
+{
+	struct strbuf path = STRBUF_INIT, buf = STRBUF_INIT, err = STRBUF_INIT;
+	json_t *pkg = NULL, *name;
+	int ret = 0;
+
+	strbuf_addf(&path, "%s/package.json", dir);
+	if (access(path.buf, F_OK) ||
+	    read_file_limited(&buf, path.buf, (size_t)4 << 20, &err))
+		goto out;
+	pkg = json_loadb(buf.buf, buf.len, 0, NULL);
+	name = json_object_get(pkg, "name");
+	ret = json_is_string(name) && !strcmp(json_string_value(name),
+					      AHD_PACKAGE);
+out:
+	json_decref(pkg);
+	strbuf_release(&path);
+	strbuf_release(&buf);
+	strbuf_release(&err);
+	return ret;
+}
+
+static int set_real(struct strbuf *out, const char *path, struct strbuf *err)
+{
+	char *real = realpath(path, NULL);
+
+	if (!real) {
+		strbuf_addf(err, "cannot resolve '%s': %s", path,
+			    strerror(errno));
+		return -1;
+	}
+	strbuf_addstr(out, real);
+	free(real);
+	return 0;
+}
+
+int root_find(struct strbuf *out, const char *dir, const char *given,
+	      struct strbuf *err)
+{
+	struct strbuf cur = STRBUF_INIT;
+	int i, ret;
+
+	if (given) {
+		ret = set_real(out, given, err) ? -1 : ROOT_GIVEN;
+		goto out;
+	}
+	if (path_absolute(&cur, dir, err)) {
+		ret = -1;
+		goto out;
+	}
+	for (i = 0; i < ROOT_MAX_LEVELS; i++) {
+		char *slash;
+
+		if (is_ahd_package(cur.buf)) {
+			ret = set_real(out, cur.buf, err) ? -1 :
+			      ROOT_PACKAGE_JSON;
+			goto out;
+		}
+		if (!strcmp(cur.buf, "/"))
+			break;
+		slash = strrchr(cur.buf, '/');
+		strbuf_setlen(&cur, slash == cur.buf ? 1 : (size_t)(slash - cur.buf));
+	}
+	strbuf_reset(&cur);
+	if (path_absolute(&cur, dir, err)) {
+		ret = -1;
+		goto out;
+	}
+	if (repo_worktree_of(out, cur.buf)) {
+		ret = ROOT_GIT;
+		goto out;
+	}
+	ret = set_real(out, ".", err) ? -1 : ROOT_CWD;
+out:
+	strbuf_release(&cur);
+	return ret;
+}
+
+/*
+ * The root ahd-replay.root pins in the repository around dir: 1 with it
+ * in out, 0 when none is set (or there is no work tree), -1 and err.
+ */
+static int pinned_root(struct strbuf *out, const char *dir,
+		       struct strbuf *err)
+{
+	struct repo r = REPO_INIT;
+	struct strbuf why = STRBUF_INIT, path = STRBUF_INIT;
+	git_config *cfg = NULL;
+	git_config_entry *e = NULL;
+	int ret = 0, rc;
+
+	/* No repository, or one that does not open: nothing is pinned. */
+	if (repo_open(&r, dir, REPO_PATHS_ONLY, &why) || !r.workdir.len)
+		goto out;
+	if (git_repository_config_snapshot(&cfg, r.git) < 0) {
+		strbuf_addf(err, "cannot read the git configuration: %s",
+			    lg2_message());
+		ret = -1;
+		goto out;
+	}
+	rc = repo_config_entry(&e, cfg, "ahd-replay.root", err);
+	if (rc <= 0) {
+		ret = rc;
+		goto out;
+	}
+	if (e->value[0] != '/')
+		strbuf_addf(&path, "%s/", r.workdir.buf);
+	strbuf_addstr(&path, e->value);
+	if (set_real(out, path.buf, &why)) {
+		strbuf_addf(err, "ahd-replay.root: %s", why.buf);
+		ret = -1;
+		goto out;
+	}
+	ret = 1;
+out:
+	git_config_entry_free(e);
+	git_config_free(cfg);
+	repo_release(&r);
+	strbuf_release(&why);
+	strbuf_release(&path);
+	return ret;
+}
+
+int root_find_pinned(struct strbuf *out, const char *dir, const char *given,
+		     struct strbuf *err)
+{
+	struct strbuf abs = STRBUF_INIT;
+	int rc;
+
+	if (given)
+		return root_find(out, dir, given, err);
+	if (path_absolute(&abs, dir, err))
+		return -1;
+	rc = pinned_root(out, abs.buf, err);
+	strbuf_release(&abs);
+	if (rc)
+		return rc < 0 ? -1 : ROOT_CONFIG;
+	return root_find(out, dir, NULL, err);
+}
+
+void root_describe(struct strbuf *note, struct strbuf *warning,
+		   const char *root, int origin)
+{
+	struct strbuf top = STRBUF_INIT;
+
+	if (!repo_worktree_of(&top, root) || !strcmp(top.buf, root))
+		goto out;
+	if (path_is_within(root, top.buf))
+		strbuf_addf(note, "root: %s (%s), not the work tree's top %s",
+			    root + top.len + (top.len > 1), root_origin_name(origin),
+			    top.buf);
+	else
+		strbuf_addf(note, "root: %s (%s), outside the work tree %s",
+			    root, root_origin_name(origin), top.buf);
+	if (origin == ROOT_PACKAGE_JSON && path_is_within(root, top.buf))
+		strbuf_addf(warning, "the root is set by %s/package.json, below "
+			    "the work tree's top: a pull request that adds one "
+			    "moves the root (and what inputs are read); pin it "
+			    "with --root or git config ahd-replay.root",
+			    root + top.len + (top.len > 1));
+out:
+	strbuf_release(&top);
+}

@@ -1,0 +1,58 @@
+#ifndef ROOT_H
+#define ROOT_H
+
+#include "strbuf.h"
+
+/*
+ * The root that recorded input paths are relative to (SPEC section 5).
+ */
+
+enum root_origin {
+	ROOT_GIVEN,		/* --root */
+	ROOT_PACKAGE_JSON,	/* package.json named @adastracomputing/ahd */
+	ROOT_GIT,		/* the work tree that holds the report */
+	ROOT_CWD,		/* the current directory */
+	ROOT_CONFIG,		/* git config ahd-replay.root */
+};
+
+/*
+ * Find the root for a report in directory `dir`: `given` when not NULL;
+ * else walking up from dir (the directory itself and at most 7 parents,
+ * as the reference does) to a package.json whose "name" is
+ * "@adastracomputing/ahd"; else the top of the git work tree containing
+ * dir (repo_worktree_of(): the repository git would use there, GIT_DIR
+ * and GIT_WORK_TREE included); else the current directory.  Stores the
+ * absolute, symlink-free path in out.  Returns the origin, or -1 with a
+ * reason in err (a --root that does not exist, say).  Needs
+ * repo_library_init().
+ */
+int root_find(struct strbuf *out, const char *dir, const char *given,
+	      struct strbuf *err);
+
+/*
+ * root_find() for the commands that check (verify, diff, the hooks):
+ * when given is NULL and the repository around dir sets
+ * ahd-replay.root (relative to its work tree's top), that directory is
+ * the root (ROOT_CONFIG), so that a package.json a pull request plants
+ * below the top cannot move it.  capture and backfill write what the
+ * reference would and keep its rule (root_find()).  A pinned directory
+ * that does not exist is an error.
+ */
+int root_find_pinned(struct strbuf *out, const char *dir, const char *given,
+		     struct strbuf *err);
+
+/*
+ * When root (from root_find*(), its origin given) is not the top of the
+ * work tree around it, append to note what it is and where it came
+ * from ("docs/evals (package.json), not the work tree's top /x"), and,
+ * when a package.json below the top set it, a warning to warning that
+ * a pull request can plant one and how to pin the root.  Both stay
+ * empty for the top itself and outside any work tree.
+ */
+void root_describe(struct strbuf *note, struct strbuf *warning,
+		   const char *root, int origin);
+
+/* A name for the origin, for messages and JSON output. */
+const char *root_origin_name(int origin);
+
+#endif

@@ -1,0 +1,244 @@
+#include "config.h"
+#include "statement.h"
+#include "hash/digest.h"
+#include "hash/hashfile.h"
+#include "json/jsonout.h"
+#include "fs/readfile.h"
+#include "root/root.h"
+#include "signature.h"
+#include "sshwire.h"
+#include "utf8.h"
+#include "fs/path.h"
+
+#include <errno.h>
+#include <jansson.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+
+void statement_init(struct statement *st)
+{
+	strbuf_init(&st->report_path, 0);
+	strbuf_init(&st->report_sha, 0);
+	strbuf_init(&st->sidecar_path, 0);
+	strbuf_init(&st->sidecar_sha, 0);
+	strbuf_init(&st->type, 0);
+	strbuf_init(&st->text, 0);
+}
+
+void statement_release(struct statement *st)
+{
+	strbuf_release(&st->report_path);
+	strbuf_release(&st->report_sha);
+	strbuf_release(&st->sidecar_path);
+	strbuf_release(&st->sidecar_sha);
+	strbuf_release(&st->type);
+	strbuf_release(&st->text);
+}
+
+/*
+ * path relative to root: its directory resolved (symlinks included, as
+ * the root is), its last component kept, so that a file reached through
+ * another spelling of the same directory gets the same name.
+ */
+static int root_relative(struct strbuf *out, const char *root,
+			 const char *path, struct strbuf *err)
+{
+	const char *slash = strrchr(path, '/');
+	const char *base = slash ? slash + 1 : path;
+	struct strbuf dir = STRBUF_INIT, full = STRBUF_INIT;
+	char *real = NULL;
+	size_t n = strlen(root);
+	int ret = -1;
+
+	if (!*base || !strcmp(base, ".") || !strcmp(base, "..")) {
+		strbuf_addf(err, "'%s' does not name a file", path);
+		goto out;
+	}
+	if (slash)
+		strbuf_add(&dir, path, (size_t)(slash - path) + (slash == path));
+	else
+		strbuf_addstr(&dir, ".");
+	real = realpath(dir.buf, NULL);
+	if (!real) {
+		strbuf_addf(err, "cannot resolve '%s': %s", dir.buf,
+			    strerror(errno));
+		goto out;
+	}
+	strbuf_addstr(&full, real);
+	if (full.len && full.buf[full.len - 1] != '/')
+		strbuf_addch(&full, '/');
+	strbuf_addstr(&full, base);
+	if (!path_is_within(full.buf, root) || !strcmp(full.buf, root)) {
+		strbuf_addf(err, "'%s' is outside the root %s", path, root);
+		goto out;
+	}
+	while (n && root[n - 1] == '/')
+		n--;
+	strbuf_addstr(out, full.buf + n + 1);
+	if (utf8_valid_prefix(out->buf, out->len) != out->len) {
+		strbuf_addf(err, "'%s' is not a UTF-8 path", path);
+		goto out;
+	}
+	ret = 0;
+out:
+	free(real);
+	strbuf_release(&dir);
+	strbuf_release(&full);
+	return ret;
+}
+
+static json_t *part_json(const struct strbuf *path, const struct strbuf *sha)
+{
+	json_t *o = json_object();
+
+	jsonout_set(o, "path", json_stringn(path->buf, path->len));
+	jsonout_set(o, "sha256", json_stringn(sha->buf, sha->len));
+	return o;
+}
+
+/* Fill st->text from the fields. */
+static int statement_text(struct statement *st, struct strbuf *err)
+{
+	struct strbuf compact = STRBUF_INIT;
+	json_t *doc = json_object();
+	int ret;
+
+	jsonout_set(doc, "type", json_stringn(st->type.buf, st->type.len));
+	jsonout_set(doc, "report", part_json(&st->report_path,
+					     &st->report_sha));
+	jsonout_set(doc, "sidecar", part_json(&st->sidecar_path,
+					      &st->sidecar_sha));
+	jsonout_write(&compact, doc, JSONOUT_COMPACT, 0);
+	strbuf_reset(&st->text);
+	ret = canon_text(&st->text, compact.buf, compact.len, HASH_JCS, err);
+	json_decref(doc);
+	strbuf_release(&compact);
+	return ret ? -1 : 0;
+}
+
+int statement_for(struct statement *out, const char *root,
+		  const char *report, const char *sidecar,
+		  struct strbuf *err)
+{
+	struct strbuf bytes = STRBUF_INIT, why = STRBUF_INIT;
+	char hex[DIGEST_HEX_MAX];
+	int ret = -1;
+
+	strbuf_addstr(&out->type, STATEMENT_TYPE);
+	if (root_relative(&out->report_path, root, report, err) ||
+	    root_relative(&out->sidecar_path, root, sidecar, err))
+		goto out;
+	if (read_file_limited(&bytes, report, HASH_DEFAULT_MAX_SIZE, &why)) {
+		strbuf_addf(err, "cannot read the report %s: %s", report,
+			    why.buf);
+		goto out;
+	}
+	if (digest_buffer_hex(hex, bytes.buf, bytes.len))
+		goto hash_fail;
+	strbuf_addstr(&out->report_sha, hex + strlen("sha256:"));
+	strbuf_reset(&bytes);
+	if (sig_canonical_sidecar(&bytes, sidecar, err))
+		goto out;
+	if (digest_buffer_hex(hex, bytes.buf, bytes.len))
+		goto hash_fail;
+	strbuf_addstr(&out->sidecar_sha, hex + strlen("sha256:"));
+	if (statement_text(out, err))
+		goto out;
+	ret = 0;
+	goto out;
+hash_fail:
+	strbuf_addstr(err, "cannot compute a SHA-256");
+out:
+	strbuf_release(&bytes);
+	strbuf_release(&why);
+	return ret;
+}
+
+static int get_part(json_t *doc, const char *name, struct strbuf *path,
+		    struct strbuf *sha)
+{
+	json_t *o = json_object_get(doc, name);
+	json_t *p = json_object_get(o, "path"), *h = json_object_get(o, "sha256");
+
+	if (!json_is_object(o) || json_object_size(o) != 2 ||
+	    !json_is_string(p) || !json_is_string(h))
+		return -1;
+	strbuf_add(path, json_string_value(p), json_string_length(p));
+	strbuf_add(sha, json_string_value(h), json_string_length(h));
+	return 0;
+}
+
+int statement_parse(struct statement *out, const char *text, size_t len,
+		    struct strbuf *err)
+{
+	struct strbuf why = STRBUF_INIT;
+	json_t *doc = NULL, *type;
+	json_error_t jerr;
+	int ret = -1;
+
+	if (canon_text(&out->text, text, len, HASH_JCS, &why)) {
+		strbuf_addf(err, "the recorded statement is not JSON: %s",
+			    why.buf);
+		goto out;
+	}
+	doc = json_loadb(out->text.buf, out->text.len, JSON_REJECT_DUPLICATES,
+			 &jerr);
+	type = json_object_get(doc, "type");
+	if (!json_is_object(doc) || json_object_size(doc) != 3 ||
+	    !json_is_string(type) ||
+	    get_part(doc, "report", &out->report_path, &out->report_sha) ||
+	    get_part(doc, "sidecar", &out->sidecar_path, &out->sidecar_sha)) {
+		strbuf_addstr(err, "the recorded statement is not a "
+			      STATEMENT_TYPE " statement");
+		goto out;
+	}
+	strbuf_add(&out->type, json_string_value(type),
+		   json_string_length(type));
+	ret = 0;
+out:
+	json_decref(doc);
+	strbuf_release(&why);
+	return ret;
+}
+
+static int sb_differ(const struct strbuf *a, const struct strbuf *b)
+{
+	return a->len != b->len || memcmp(a->buf, b->buf, a->len);
+}
+
+static void add_path(struct strbuf *why, const struct strbuf *path)
+{
+	sshwire_add_quoted(why, path->buf, path->len);
+}
+
+void statement_explain(struct strbuf *why, const struct statement *signed_,
+		       const struct statement *now)
+{
+	int sidecar, report;
+
+	if (!sb_differ(&signed_->text, &now->text))
+		return;
+	if (sb_differ(&signed_->type, &now->type)) {
+		strbuf_addstr(why, "the signature is over a statement of "
+			      "another type");
+	} else if (sb_differ(&signed_->sidecar_path, &now->sidecar_path)) {
+		strbuf_addstr(why, "the signature is for the sidecar ");
+		add_path(why, &signed_->sidecar_path);
+		strbuf_addstr(why, ", not ");
+		add_path(why, &now->sidecar_path);
+	} else if (sb_differ(&signed_->report_path, &now->report_path)) {
+		strbuf_addstr(why, "the signature is for the report ");
+		add_path(why, &signed_->report_path);
+		strbuf_addstr(why, ", not ");
+		add_path(why, &now->report_path);
+	} else {
+		sidecar = sb_differ(&signed_->sidecar_sha, &now->sidecar_sha);
+		report = sb_differ(&signed_->report_sha, &now->report_sha);
+		strbuf_addstr(why, sidecar && report ? "sidecar and report "
+			      "changed after signing" : sidecar ?
+			      "sidecar changed after signing" : report ?
+			      "report changed after signing" :
+			      "the recorded statement is not canonical");
+	}
+}

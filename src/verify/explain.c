@@ -1,0 +1,320 @@
+/*
+ * What changed in a drifted input (see explain.h).
+ */
+#include "config.h"
+#include "explain.h"
+#include "hash/hashfile.h"
+#include "json/jsonout.h"
+#include "usage.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* A value longer than this is shown cut, with its length. */
+#define VALUE_SHOWN_MAX 120
+
+void explanation_init(struct explanation *e)
+{
+	memset(e, 0, sizeof(*e));
+	strbuf_init(&e->diff, 0);
+	strbuf_init(&e->why, 0);
+}
+
+void explanation_release(struct explanation *e)
+{
+	size_t i;
+
+	for (i = 0; i < e->nr; i++) {
+		free(e->v[i].path);
+		free(e->v[i].old);
+		free(e->v[i].new);
+	}
+	free(e->v);
+	strbuf_release(&e->diff);
+	strbuf_release(&e->why);
+	explanation_init(e);
+}
+
+static char *shown_value(const json_t *v)
+{
+	struct strbuf sb = STRBUF_INIT;
+
+	if (!v)
+		return NULL;
+	jsonout_write(&sb, v, JSONOUT_COMPACT, 0);
+	if (sb.len > VALUE_SHOWN_MAX) {
+		size_t cut = VALUE_SHOWN_MAX;
+
+		/* not inside a UTF-8 sequence */
+		while (cut && ((unsigned char)sb.buf[cut] & 0xc0) == 0x80)
+			cut--;
+		strbuf_setlen(&sb, cut);
+		strbuf_addstr(&sb, "...");
+	}
+	return strbuf_detach(&sb, NULL);
+}
+
+static void add_change(struct explanation *e, enum explain_op op,
+		       const struct strbuf *path, const json_t *old,
+		       const json_t *new)
+{
+	struct explain_change *c;
+
+	if (e->nr == EXPLAIN_MAX_CHANGES) {
+		e->more++;
+		return;
+	}
+	ALLOC_GROW(e->v, e->nr + 1, e->alloc);
+	c = &e->v[e->nr++];
+	c->op = op;
+	c->path = xstrdup(path->len ? path->buf : "");
+	c->old = shown_value(old);
+	c->new = shown_value(new);
+}
+
+/* RFC 6901: "~" as "~0", "/" as "~1". */
+static void pointer_push(struct strbuf *path, const char *key)
+{
+	strbuf_addch(path, '/');
+	for (; *key; key++)
+		if (*key == '~')
+			strbuf_addstr(path, "~0");
+		else if (*key == '/')
+			strbuf_addstr(path, "~1");
+		else
+			strbuf_addch(path, *key);
+}
+
+static int cmp_keys(const void *a, const void *b)
+{
+	return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+/* Sorted keys of an object (canonical text has them sorted anyway). */
+static const char **keys_of(const json_t *o, size_t *n)
+{
+	const char **keys = xcalloc(json_object_size(o) + 1, sizeof(*keys));
+	const char *key;
+	json_t *v;
+
+	*n = 0;
+	json_object_foreach((json_t *)o, key, v)
+		keys[(*n)++] = key;
+	qsort(keys, *n, sizeof(*keys), cmp_keys);
+	return keys;
+}
+
+static void compare(struct explanation *e, struct strbuf *path,
+		    const json_t *a, const json_t *b, int depth)
+{
+	size_t len = path->len, i, na, nb;
+
+	if (json_equal((json_t *)a, (json_t *)b))
+		return;
+	if (depth < 64 && json_is_object(a) && json_is_object(b)) {
+		const char **ka = keys_of(a, &na), **kb = keys_of(b, &nb);
+		size_t ia = 0, ib = 0;
+
+		while (ia < na || ib < nb) {
+			int c = ia == na ? 1 : ib == nb ? -1 :
+				strcmp(ka[ia], kb[ib]);
+
+			pointer_push(path, c <= 0 ? ka[ia] : kb[ib]);
+			if (!c)
+				compare(e, path, json_object_get(a, ka[ia]),
+					json_object_get(b, kb[ib]), depth + 1);
+			else if (c < 0)
+				add_change(e, EXPLAIN_REMOVED, path,
+					   json_object_get(a, ka[ia]), NULL);
+			else
+				add_change(e, EXPLAIN_ADDED, path, NULL,
+					   json_object_get(b, kb[ib]));
+			ia += c <= 0;
+			ib += c >= 0;
+			strbuf_setlen(path, len);
+		}
+		free(ka);
+		free(kb);
+		return;
+	}
+	if (depth < 64 && json_is_array(a) && json_is_array(b)) {
+		na = json_array_size(a);
+		nb = json_array_size(b);
+		for (i = 0; i < na || i < nb; i++) {
+			strbuf_addf(path, "/%zu", i);
+			if (i < na && i < nb)
+				compare(e, path, json_array_get(a, i),
+					json_array_get(b, i), depth + 1);
+			else if (i < na)
+				add_change(e, EXPLAIN_REMOVED, path,
+					   json_array_get(a, i), NULL);
+			else
+				add_change(e, EXPLAIN_ADDED, path, NULL,
+					   json_array_get(b, i));
+			strbuf_setlen(path, len);
+		}
+		return;
+	}
+	add_change(e, EXPLAIN_CHANGED, path, a, b);
+}
+
+/* The canonical value of text, as hashed, parsed back; NULL and why. */
+static json_t *canonical_value(const char *text, size_t len,
+			       struct strbuf *why)
+{
+	struct strbuf canon = STRBUF_INIT;
+	json_error_t jerr;
+	json_t *v = NULL;
+
+	if (canon_text(&canon, text, len, HASH_STRUCTURED, why))
+		goto out;
+	v = json_loadb(canon.buf, canon.len, JSON_DECODE_ANY |
+		       JSON_DECODE_INT_AS_REAL | JSON_ALLOW_NUL, &jerr);
+	if (!v)
+		strbuf_addf(why, "its canonical text cannot be compared: %s",
+			    jerr.text);
+out:
+	strbuf_release(&canon);
+	return v;
+}
+
+void explain_compare(struct explanation *e, const char *from,
+		     const char *old, size_t old_len, const char *new,
+		     size_t new_len, int raw, const char *name)
+{
+	struct strbuf path = STRBUF_INIT, why = STRBUF_INIT;
+	json_t *a = NULL, *b = NULL;
+
+	snprintf(e->from, sizeof(e->from), "%.12s", from);
+	if (raw) {
+		if (text_diff(&e->diff, &e->more, old, old_len, new, new_len,
+			      EXPLAIN_MAX_DIFF_LINES, &why))
+			strbuf_addf(&e->why, "%s: no diff: %s", name, why.buf);
+		else
+			e->kind = EXPLAIN_TEXT;
+		goto out;
+	}
+	a = canonical_value(old, old_len, &why);
+	if (!a) {
+		strbuf_addf(&e->why, "the version of %s at %s: %s", name,
+			    e->from, why.buf);
+		goto out;
+	}
+	b = canonical_value(new, new_len, &why);
+	if (!b) {
+		strbuf_addf(&e->why, "%s today: %s", name, why.buf);
+		goto out;
+	}
+	compare(e, &path, a, b, 0);
+	e->kind = EXPLAIN_STRUCTURED;
+out:
+	json_decref(a);
+	json_decref(b);
+	strbuf_release(&path);
+	strbuf_release(&why);
+}
+
+/* Control characters as \xNN: a path or line cannot move the terminal. */
+static void add_shown(struct strbuf *out, const char *s, size_t len)
+{
+	size_t i;
+
+	for (i = 0; i < len; i++) {
+		unsigned char c = (unsigned char)s[i];
+
+		if ((c < 0x20 && c != '\t') || c == 0x7f)
+			strbuf_addf(out, "\\x%02x", c);
+		else
+			strbuf_addch(out, (char)c);
+	}
+}
+
+void explain_print(struct strbuf *out, const struct explanation *e,
+		   const char *indent)
+{
+	static const char *const ops[] = { "changed", "added", "removed" };
+	const char *p, *end;
+	size_t i;
+
+	if (e->kind == EXPLAIN_NONE) {
+		if (e->why.len) {
+			strbuf_addf(out, "%scannot explain: ", indent);
+			add_shown(out, e->why.buf, e->why.len);
+			strbuf_addch(out, '\n');
+		}
+		return;
+	}
+	if (e->kind == EXPLAIN_TEXT) {
+		strbuf_addf(out, "%sdiff from %s:\n", indent, e->from);
+		if (!e->diff.len)
+			strbuf_addf(out, "%s  (only the line endings at the end "
+				    "differ)\n", indent);
+		for (p = e->diff.buf; *p; p = end + 1) {
+			end = strchr(p, '\n');
+			strbuf_addf(out, "%s  ", indent);
+			add_shown(out, p, (size_t)(end - p));
+			strbuf_addch(out, '\n');
+		}
+		if (e->more)
+			strbuf_addf(out, "%s  ... %zu more lines of diff\n",
+				    indent, e->more);
+		return;
+	}
+	strbuf_addf(out, "%schanges from %s:\n", indent, e->from);
+	if (!e->nr)
+		strbuf_addf(out, "%s  (none: only the hash differs)\n", indent);
+	for (i = 0; i < e->nr; i++) {
+		const struct explain_change *c = &e->v[i];
+
+		strbuf_addf(out, "%s  %-8s %s", indent, ops[c->op],
+			    *c->path ? "" : "(the whole value)");
+		add_shown(out, c->path, strlen(c->path));
+		strbuf_addstr(out, ": ");
+		if (c->op == EXPLAIN_CHANGED)
+			strbuf_addf(out, "%s -> %s", c->old, c->new);
+		else
+			strbuf_addstr(out, c->op == EXPLAIN_ADDED ? c->new :
+				      c->old);
+		strbuf_addch(out, '\n');
+	}
+	if (e->more)
+		strbuf_addf(out, "%s  ... %zu more changes\n", indent, e->more);
+}
+
+json_t *explain_json(const struct explanation *e)
+{
+	static const char *const ops[] = { "changed", "added", "removed" };
+	json_t *o = json_object();
+	size_t i;
+
+	if (e->kind == EXPLAIN_NONE) {
+		jsonout_set(o, "kind", json_string("none"));
+		jsonout_set(o, "reason", jsonout_text(e->why.buf));
+		return o;
+	}
+	jsonout_set(o, "kind", json_string(e->kind == EXPLAIN_TEXT ?
+					   "text" : "structured"));
+	jsonout_set(o, "from_commit", json_string(e->from));
+	if (e->kind == EXPLAIN_TEXT) {
+		jsonout_set(o, "diff", jsonout_text(e->diff.buf));
+		jsonout_set(o, "more_lines", json_integer((json_int_t)e->more));
+		return o;
+	} else {
+		json_t *list = json_array();
+
+		for (i = 0; i < e->nr; i++) {
+			json_t *c = json_object();
+
+			jsonout_set(c, "op", json_string(ops[e->v[i].op]));
+			jsonout_set(c, "path", jsonout_text(e->v[i].path));
+			if (e->v[i].old)
+				jsonout_set(c, "old", jsonout_text(e->v[i].old));
+			if (e->v[i].new)
+				jsonout_set(c, "new", jsonout_text(e->v[i].new));
+			json_array_append_new(list, c);
+		}
+		jsonout_set(o, "changes", list);
+		jsonout_set(o, "more", json_integer((json_int_t)e->more));
+	}
+	return o;
+}

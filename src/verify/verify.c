@@ -1,0 +1,692 @@
+/*
+ * What a verification is and finds (see verify.h).  The checks keep the
+ * reference's order and words, since the text output repeats them line
+ * for line.
+ */
+#include "config.h"
+#include "verify.h"
+#include "record/changed.h"
+#include "verify-int.h"
+#include "hash/digest.h"
+#include "explain.h"
+#include "hash/hashfile.h"
+#include "fs/readfile.h"
+#include "root/inputpath.h"
+#include "record/render.h"
+#include "git/repo.h"
+#include "root/root.h"
+#include "root/rootfile.h"
+#include "strutil.h"
+#include "usage.h"
+#include "utf8.h"
+
+#include <errno.h>
+#include <git2.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+/*
+ * Memos for a whole run: many reports share a directory (so a root) and
+ * a token or brief (so a hash).  Keys are directories, and files' real
+ * paths (or blob ids with --at) with the hash mode.
+ */
+struct memo {
+	char *key;
+	int mode;
+	int ret;		/* hash_text()'s answer */
+	char hex[HASH_HEX_MAX];
+	char *text;		/* a hash's error, or a root's path */
+	int origin;		/* for roots */
+	char *note, *warning;	/* for roots: root_describe()'s, or NULL */
+};
+
+/* --at: the commit opened once per root, or why it could not be. */
+struct at_memo {
+	char *root;
+	struct at_commit at;
+	struct strbuf err;
+};
+
+struct verify_memos {
+	struct memo *roots;
+	size_t nr_roots, alloc_roots;
+	struct memo *hashes;
+	size_t nr_hashes, alloc_hashes;
+	struct at_memo *ats;
+	size_t nr_ats, alloc_ats;
+};
+
+static void at_release(struct at_commit *at);
+
+static struct memo *memo_find(struct memo *list, size_t nr, const char *key,
+			      int mode)
+{
+	size_t i;
+
+	for (i = 0; i < nr; i++)
+		if (list[i].mode == mode && !strcmp(list[i].key, key))
+			return &list[i];
+	return NULL;
+}
+
+void verify_run_init(struct verify_run *run, const struct verify_options *opts,
+		     const struct sig_keyring *keyring)
+{
+	run->opts = *opts;
+	run->keyring = keyring;
+	run->memos = xcalloc(1, sizeof(*run->memos));
+	run->changed = NULL;
+	run->since_base = NULL;
+	run->history_walks = 0;
+}
+
+void verify_run_release(struct verify_run *run)
+{
+	struct verify_memos *m = run->memos;
+	size_t i;
+
+	changed_memo_free(run->changed);
+	run->changed = NULL;
+	if (!m)
+		return;
+
+	for (i = 0; i < m->nr_roots; i++) {
+		free(m->roots[i].key);
+		free(m->roots[i].text);
+		free(m->roots[i].note);
+		free(m->roots[i].warning);
+	}
+	for (i = 0; i < m->nr_hashes; i++) {
+		free(m->hashes[i].key);
+		free(m->hashes[i].text);
+	}
+	for (i = 0; i < m->nr_ats; i++) {
+		free(m->ats[i].root);
+		at_release(&m->ats[i].at);
+		strbuf_release(&m->ats[i].err);
+	}
+	free(m->roots);
+	free(m->hashes);
+	free(m->ats);
+	free(m);
+	run->memos = NULL;
+}
+
+static void check_init(struct verify_check *c, const char *field,
+		       const char *expected)
+{
+	memset(c, 0, sizeof(*c));
+	c->field = field;
+	c->expected = expected;
+	strbuf_init(&c->actual, 0);
+	strbuf_init(&c->reason, 0);
+	strbuf_init(&c->note, 0);
+	strbuf_init(&c->rel, 0);
+}
+
+static void check_release(struct verify_check *c)
+{
+	if (c->explain) {
+		explanation_release(c->explain);
+		free(c->explain);
+	}
+	strbuf_release(&c->actual);
+	strbuf_release(&c->reason);
+	strbuf_release(&c->note);
+	strbuf_release(&c->rel);
+}
+
+void verify_report_init(struct verify_report *r, const char *report,
+			const char *sidecar)
+{
+	struct sidecar sc = SIDECAR_INIT;
+
+	memset(r, 0, sizeof(*r));
+	strbuf_init(&r->report, 0);
+	strbuf_init(&r->sidecar_path, 0);
+	strbuf_init(&r->markdown, 0);
+	strbuf_addstr(&r->report, report);
+	strbuf_addstr(&r->sidecar_path, sidecar);
+	if (ends_with(report, ".replay.json"))
+		sidecar_report_for(&r->markdown, report);
+	else
+		strbuf_addstr(&r->markdown, report);
+	r->sc = sc;
+	strbuf_init(&r->root, 0);
+	strbuf_init(&r->error, 0);
+	sig_result_init(&r->sig);
+	commitsig_result_init(&r->commit_sig);
+	strbuf_init(&r->notes, 0);
+	strbuf_init(&r->md_warning, 0);
+}
+
+void verify_report_release(struct verify_report *r)
+{
+	int i;
+
+	strbuf_release(&r->report);
+	strbuf_release(&r->sidecar_path);
+	strbuf_release(&r->markdown);
+	sidecar_release(&r->sc);
+	strbuf_release(&r->root);
+	for (i = 0; i < r->nr_checks; i++)
+		check_release(&r->checks[i]);
+	strbuf_release(&r->error);
+	sig_result_release(&r->sig);
+	commitsig_result_release(&r->commit_sig);
+	strbuf_release(&r->notes);
+	strbuf_release(&r->md_warning);
+}
+
+/* --- checking -------------------------------------------------------- */
+
+/* hash_input() could not find or read the input; the check says why. */
+#define INPUT_FAILED (-100)
+
+/*
+ * Resolve one input and hash it in `mode`, through the memo.  Returns 0
+ * with the hash in hex, INPUT_FAILED with the check filled in (the input
+ * could not be found or read), or hash_text()'s error with its reason in
+ * err.  shown receives the path as the reference would show it.
+ */
+static int hash_input(struct verify_memos *memos, struct verify_check *c,
+		      const char *recorded, const char *root,
+		      const struct input_tree *tree, int allow_outside,
+		      enum hash_mode mode, char *hex, struct strbuf *err,
+		      struct strbuf *shown)
+{
+	struct resolved_input in = RESOLVED_INPUT_INIT;
+	struct strbuf raw = STRBUF_INIT, text = STRBUF_INIT;
+	struct strbuf key = STRBUF_INIT, rerr = STRBUF_INIT;
+	struct memo *m;
+	int ret = INPUT_FAILED;
+
+	input_resolve(&in, root, recorded, tree, allow_outside);
+	if (!c->note.len && in.rerooted)
+		strbuf_addf(&c->note, "%s path re-rooted: %s -> %s", c->field,
+			    recorded, in.rel.buf);
+	strbuf_reset(shown);
+	strbuf_addbuf(shown, &in.shown);
+	strbuf_reset(&c->rel);
+	strbuf_addbuf(&c->rel, &in.rel);
+	switch (in.status) {
+	case INPUT_OK:
+		break;
+	case INPUT_NOT_FOUND:
+		/* The reference's words, with its absolute path. */
+		strbuf_addf(&c->reason, "%s file not found at %s", c->field,
+			    in.shown.buf);
+		c->kind = "missing-input";
+		goto out;
+	case INPUT_OUTSIDE:
+		c->error = 1;
+		c->kind = "outside-root";
+		strbuf_addf(&c->reason, "%s path %s is outside the root %s "
+			    "(%s; --allow-outside-root to allow)", c->field,
+			    recorded, root, in.why.buf);
+		goto out;
+	default:
+		c->error = 1;
+		strbuf_addf(&c->reason, "cannot use the %s path %s: %s",
+			    c->field, recorded, in.why.buf);
+		goto out;
+	}
+	if (tree) {
+		struct strbuf p = STRBUF_INIT;
+		char oid[GIT_OID_HEXSZ + 1];
+		git_oid id;
+		unsigned mode;
+
+		strbuf_addf(&p, "%s%s", tree->prefix, in.rel.buf);
+		if (!input_tree_blob(tree, p.buf, &id, &mode)) {
+			git_oid_tostr(oid, sizeof(oid), &id);
+			strbuf_addf(&key, "blob:%s", oid);
+		}
+		strbuf_release(&p);
+	} else
+		strbuf_addbuf(&key, &in.file);
+	m = key.len ? memo_find(memos->hashes, memos->nr_hashes, key.buf,
+				mode) : NULL;
+	if (m) {
+		ret = m->ret;
+		memcpy(hex, m->hex, HASH_HEX_MAX);
+		if (m->text)
+			strbuf_addstr(err, m->text);
+		goto out;
+	}
+	if (mode == HASH_RAW) {
+		/* Streamed: a brief of any size costs the same memory. */
+		if (input_hash_raw(hex, &in, tree, &rerr)) {
+			c->error = 1;
+			strbuf_addf(&c->reason, "failed to read %s at %s: %s",
+				    c->field, in.shown.buf, rerr.buf);
+			goto out;
+		}
+		ret = 0;
+	} else {
+		/* Read no further than the limit a parse is allowed. */
+		int rc = input_read(&raw, &in, tree, HASH_DEFAULT_MAX_SIZE,
+				    &rerr);
+
+		if (rc == INPUT_READ_TOOBIG && !strcmp(c->field, "brief")) {
+			c->error = 1;
+			strbuf_addf(&c->reason, "the brief's raw hash does not "
+				    "match, and its structured hash is not "
+				    "computed: the brief at %s is %s",
+				    in.shown.buf, rerr.buf);
+			goto out;
+		} else if (rc) {
+			c->error = 1;
+			strbuf_addf(&c->reason, "failed to read %s at %s: %s",
+				    c->field, in.shown.buf, rerr.buf);
+			goto out;
+		}
+		utf8_repair(&text, raw.buf, raw.len);
+		ret = hash_text(hex, text.buf, text.len, mode, err);
+	}
+	if (key.len) {
+		ALLOC_GROW(memos->hashes, memos->nr_hashes + 1,
+			   memos->alloc_hashes);
+		m = &memos->hashes[memos->nr_hashes++];
+		memset(m, 0, sizeof(*m));
+		m->key = strbuf_detach(&key, NULL);
+		m->mode = mode;
+		m->ret = ret;
+		memcpy(m->hex, hex, HASH_HEX_MAX);
+		m->text = ret ? xstrdup(err->buf) : NULL;
+	}
+out:
+	resolved_input_release(&in);
+	strbuf_release(&raw);
+	strbuf_release(&text);
+	strbuf_release(&key);
+	strbuf_release(&rerr);
+	return ret;
+}
+
+static void check_token(struct verify_memos *memos, struct verify_check *c,
+			const struct sidecar *sc, const char *root,
+			const struct input_tree *tree, int allow_outside)
+{
+	struct strbuf err = STRBUF_INIT, shown = STRBUF_INIT;
+	char hex[HASH_HEX_MAX];
+	int ret;
+
+	check_init(c, "token", sc->token.hash);
+	ret = hash_input(memos, c, sc->token.path, root, tree, allow_outside,
+			 HASH_STRUCTURED, hex, &err, &shown);
+	if (ret == INPUT_FAILED)
+		;	/* the check says why */
+	else if (ret == HASH_EUNSUPPORTED) {
+		c->error = 1;
+		strbuf_addf(&c->reason, "cannot re-hash the token at %s as the "
+			    "reference does: %s", shown.buf, err.buf);
+	} else if (ret == HASH_EIO) {
+		c->error = 1;
+		strbuf_addf(&c->reason, "cannot re-hash the token at %s: %s",
+			    shown.buf, err.buf);
+	} else if (ret) {
+		strbuf_addf(&c->reason, "failed to parse token at %s: %s",
+			    shown.buf, err.buf);
+	} else {
+		strbuf_addstr(&c->actual, hex);
+		c->ok = !strcmp(hex, sc->token.hash);
+		if (!c->ok)
+			strbuf_addstr(&c->reason, "token contents have changed "
+				      "since the run; re-hash differs");
+	}
+	strbuf_release(&err);
+	strbuf_release(&shown);
+}
+
+static void check_brief(struct verify_memos *memos, struct verify_check *c,
+			const struct sidecar *sc, const char *root,
+			const struct input_tree *tree, int allow_outside)
+{
+	struct strbuf err = STRBUF_INIT, shown = STRBUF_INIT;
+	char hex[HASH_HEX_MAX];
+	int ret;
+
+	check_init(c, "brief", sc->brief.hash);
+	/* Raw first, then structured: the reference's order. */
+	ret = hash_input(memos, c, sc->brief.path, root, tree, allow_outside,
+			 HASH_RAW, hex, &err, &shown);
+	if (ret)
+		goto out;
+	if (!strcmp(hex, sc->brief.hash)) {
+		c->ok = 1;
+		strbuf_addstr(&c->actual, hex);
+		goto out;
+	}
+	ret = hash_input(memos, c, sc->brief.path, root, tree, allow_outside,
+			 HASH_STRUCTURED, hex, &err, &shown);
+	if (ret == INPUT_FAILED)
+		;
+	else if (ret == HASH_EUNSUPPORTED || ret == HASH_EIO) {
+		c->error = 1;
+		strbuf_addf(&c->reason, "the brief's raw hash does not match "
+			    "and its structured hash cannot be computed as the "
+			    "reference does: %s", err.buf);
+	} else if (ret) {
+		strbuf_addf(&c->reason, "brief is not valid YAML and the "
+			    "raw-bytes hash does not match: %s", err.buf);
+	} else {
+		strbuf_addstr(&c->actual, hex);
+		c->ok = !strcmp(hex, sc->brief.hash);
+		if (!c->ok)
+			strbuf_addstr(&c->reason, "brief contents have changed "
+				      "since the run (neither raw-bytes nor "
+				      "canonical-YAML hash matches)");
+	}
+out:
+	strbuf_release(&err);
+	strbuf_release(&shown);
+}
+
+static int open_at(struct at_commit *at, const char *root, const char *rev,
+		   struct strbuf *err)
+{
+	struct strbuf why = STRBUF_INIT;
+	git_object *obj = NULL;
+	char *real_wd = NULL;
+	int ret = -1;
+
+	if (repo_open_git(&at->repo, root, 0, &why) ||
+	    !git_repository_workdir(at->repo)) {
+		strbuf_addf(err, "--at needs a git work tree around %s: %s", root,
+			    why.len ? why.buf : "not a repository");
+		goto out;
+	}
+	if (git_revparse_single(&obj, at->repo, rev) < 0 ||
+	    git_object_peel((git_object **)&at->commit, obj,
+			    GIT_OBJECT_COMMIT) < 0 ||
+	    git_commit_tree(&at->tree, at->commit) < 0) {
+		strbuf_addf(err, "cannot resolve '%s' to a commit: %s", rev,
+			    lg2_message());
+		goto out;
+	}
+	git_oid_tostr(at->short_id, 13, git_commit_id(at->commit));
+	real_wd = realpath(git_repository_workdir(at->repo), NULL);
+	if (!real_wd) {
+		strbuf_addf(err, "cannot resolve the work tree: %s",
+			    strerror(errno));
+		goto out;
+	}
+	strbuf_addstr(&at->workdir, real_wd);
+	if (strcmp(root, real_wd)) {
+		size_t n = strlen(real_wd);
+
+		if (strncmp(root, real_wd, n) || root[n] != '/') {
+			strbuf_addf(err, "the root %s is not inside the "
+				    "repository %s", root, real_wd);
+			goto out;
+		}
+		strbuf_addf(&at->prefix, "%s/", root + n + 1);
+	}
+	ret = 0;
+out:
+	free(real_wd);
+	git_object_free(obj);
+	strbuf_release(&why);
+	return ret;
+}
+
+static void at_release(struct at_commit *at)
+{
+	git_tree_free(at->tree);
+	git_commit_free(at->commit);
+	git_repository_free(at->repo);
+	strbuf_release(&at->prefix);
+	strbuf_release(&at->workdir);
+	memset(at, 0, sizeof(*at));
+}
+
+const struct at_commit *verify_memo_at(struct verify_memos *m,
+				      const char *root, const char *rev,
+				      struct strbuf *err)
+{
+	struct at_memo *am;
+	size_t i;
+
+	for (i = 0; i < m->nr_ats; i++)
+		if (!strcmp(m->ats[i].root, root))
+			break;
+	if (i == m->nr_ats) {
+		ALLOC_GROW(m->ats, m->nr_ats + 1, m->alloc_ats);
+		am = &m->ats[m->nr_ats++];
+		memset(am, 0, sizeof(*am));
+		am->root = xstrdup(root);
+		strbuf_init(&am->at.prefix, 0);
+		strbuf_init(&am->at.workdir, 0);
+		strbuf_init(&am->err, 0);
+		if (open_at(&am->at, root, rev, &am->err))
+			at_release(&am->at);
+	}
+	am = &m->ats[i];
+	if (am->err.len) {
+		strbuf_addbuf(err, &am->err);
+		return NULL;
+	}
+	return &am->at;
+}
+
+/* Roots by directory, so a thousand reports do not walk up a thousand times. */
+int verify_find_root(struct verify_memos *memos, struct strbuf *out,
+		     const char *dir, const char *given, struct strbuf *err)
+{
+	struct memo *m = memo_find(memos->roots, memos->nr_roots, dir, 0);
+	int origin;
+
+	if (!m) {
+		struct strbuf root = STRBUF_INIT, note = STRBUF_INIT;
+		struct strbuf warning = STRBUF_INIT;
+
+		origin = root_find_pinned(&root, dir, given, err);
+		if (origin < 0) {
+			strbuf_release(&root);
+			return -1;
+		}
+		root_describe(&note, &warning, root.buf, origin);
+		ALLOC_GROW(memos->roots, memos->nr_roots + 1,
+			   memos->alloc_roots);
+		m = &memos->roots[memos->nr_roots++];
+		memset(m, 0, sizeof(*m));
+		m->key = xstrdup(dir);
+		m->text = strbuf_detach(&root, NULL);
+		m->origin = origin;
+		m->note = note.len ? strbuf_detach(&note, NULL) : NULL;
+		m->warning = warning.len ? strbuf_detach(&warning, NULL) : NULL;
+		strbuf_release(&note);
+		strbuf_release(&warning);
+	}
+	strbuf_addstr(out, m->text);
+	return m->origin;
+}
+
+/*
+ * Name r's root when it is not the work tree's top, and warn when a
+ * package.json a pull request could plant set it (root_describe()).
+ */
+static void root_notes(struct verify_memos *memos, struct verify_report *r,
+		       const char *dir)
+{
+	const struct memo *m = memo_find(memos->roots, memos->nr_roots, dir, 0);
+
+	if (m && m->note)
+		verify_add_note(r, "note", "%s", m->note);
+	if (m && m->warning)
+		verify_add_note(r, "warning", "%s", m->warning);
+}
+
+/* A signature that fails, or none when one is required. */
+int verify_signature_failed(const struct verify_report *r,
+			    const struct verify_options *opts)
+{
+	if (r->sig.status == SIG_OK)
+		return r->sig.sidecar_only && opts->require_signature;
+	return r->sig.status != SIG_UNSIGNED || opts->require_signature;
+}
+
+static void check_signature(struct verify_report *r,
+			    const struct sig_keyring *kr,
+			    const struct verify_options *opts)
+{
+	struct strbuf sig = STRBUF_INIT, err = STRBUF_INIT;
+	struct sig_subject subj;
+	struct stat st;
+
+	/* A .sig that leads out of the root is refused unread. */
+	strbuf_addf(&sig, "%s%s", r->sidecar_path.buf, SIGNATURE_SUFFIX);
+	if (!lstat(sig.buf, &st) &&
+	    rootfile_check(r->root.buf, sig.buf, opts->allow_outside, NULL,
+			   &err) == ROOTFILE_OUTSIDE) {
+		r->sig.status = SIG_MALFORMED;
+		strbuf_addbuf(&r->sig.sig_path, &sig);
+		strbuf_addf(&r->sig.reason, "%s: %s", sig.buf, err.buf);
+		goto out;
+	}
+	subj.sidecar = r->sidecar_path.buf;
+	subj.report = r->markdown.buf;
+	subj.root = r->root.buf;
+	subj.invoked_at = r->sc.invoked_at;
+	switch (sig_check_sidecar(&r->sig, kr, &subj)) {
+	case SIG_OK:
+		if (r->sig.sidecar_only && opts->require_signature)
+			strbuf_addstr(&r->sig.reason, "a version 1 signature "
+				      "covers the sidecar only, not its report "
+				      "(--require-signature); sign it again");
+		break;
+	case SIG_UNSIGNED:
+		if (opts->require_signature)
+			strbuf_addf(&r->sig.reason, "no signature at %s "
+				    "(--require-signature)",
+				    r->sig.sig_path.buf);
+		break;
+	case SIG_UNKNOWN_KEY:
+		if (!kr->nr && kr->skipped && r->sig.kind &&
+		    !strcmp(r->sig.kind, "ed25519"))
+			strbuf_addf(&r->sig.reason, " (no usable trusted keys: "
+				    "%zu key file%s skipped, see the warnings)",
+				    kr->skipped, kr->skipped == 1 ? "" : "s");
+		else if (!kr->nr && r->sig.kind &&
+			 !strcmp(r->sig.kind, "ed25519"))
+			strbuf_addstr(&r->sig.reason, " (no trusted keys: "
+				      "--trusted-keys or ahd-replay.trustedKeys)");
+		break;
+	default:
+		break;
+	}
+out:
+	strbuf_release(&sig);
+	strbuf_release(&err);
+}
+
+void verify_one(struct verify_run *run, struct verify_report *r)
+{
+	struct verify_memos *memos = run->memos;
+	const struct verify_options *opts = &run->opts;
+	struct strbuf dir = STRBUF_INIT, err = STRBUF_INIT;
+	const struct at_commit *at = NULL;
+	struct input_tree tree, *tp = NULL;
+	const char *slash;
+	int i, missing = 0;
+
+	if (access(r->sidecar_path.buf, F_OK)) {
+		if (r->required_by)
+			missing = verify_missing_sidecar(run, r);
+		else
+			strbuf_addf(&r->error, "no replay sidecar found at %s",
+				    r->sidecar_path.buf);
+		goto out;
+	}
+	/* The root first: the sidecar and its neighbours must lie in it. */
+	slash = strrchr(r->report.buf, '/');
+	if (slash)
+		strbuf_add(&dir, r->report.buf, (size_t)(slash - r->report.buf) +
+			   (slash == r->report.buf));
+	else
+		strbuf_addstr(&dir, ".");
+	r->root_origin = verify_find_root(memos, &r->root, dir.buf, opts->root,
+					  &err);
+	if (r->root_origin < 0) {
+		strbuf_addbuf(&r->error, &err);
+		goto out;
+	}
+	if (sidecar_load_in(&r->sc, r->root.buf, r->sidecar_path.buf,
+			    opts->allow_outside, &err)) {
+		strbuf_addf(&r->error, "%s", err.buf);
+		goto out;
+	}
+	r->loaded = 1;
+	check_signature(r, run->keyring, opts);
+	if (opts->require_signed_commit) {
+		commitsig_check(&r->commit_sig, r->sidecar_path.buf,
+				run->keyring->have_ssh ? &run->keyring->ssh : NULL);
+		r->commit_checked = 1;
+	}
+	if (r->sc.unknown.len)
+		verify_add_note(r, "note", "ignoring unknown fields in the "
+				"sidecar: %s", r->sc.unknown.buf);
+	root_notes(memos, r, dir.buf);
+
+	if (opts->at) {
+		strbuf_reset(&err);
+		at = verify_memo_at(memos, r->root.buf, opts->at, &err);
+		if (!at) {
+			strbuf_addbuf(&r->error, &err);
+			r->stop = 1;
+			goto out;
+		}
+		tree.repo = at->repo;
+		tree.tree = at->tree;
+		tree.index = NULL;
+		tree.commit = git_commit_id(at->commit);
+		tree.prefix = at->prefix.buf;
+		tp = &tree;
+		verify_add_note(r, "note", "inputs read at commit %s (%s)",
+				at->short_id, opts->at);
+	}
+	if (opts->changed_since) {
+		const struct changed_base *b = verify_since_base(run, r);
+
+		if (!b)
+			goto out;
+		if (!changed_report(b, r->root.buf, r->sidecar_path.buf,
+				    r->markdown.buf, &r->sc, tp,
+				    opts->allow_outside)) {
+			r->skipped = 1;
+			goto out;
+		}
+	}
+
+	check_token(memos, &r->checks[r->nr_checks++], &r->sc, r->root.buf,
+		    tp, opts->allow_outside);
+	if (r->sc.brief.path)
+		check_brief(memos, &r->checks[r->nr_checks++], &r->sc,
+			    r->root.buf, tp, opts->allow_outside);
+	for (i = 0; i < r->nr_checks; i++)
+		if (r->checks[i].note.len)
+			verify_add_note(r, "note", "%s", r->checks[i].note.buf);
+	render_compare_block(&r->md_warning, &r->md_line, r->markdown.buf,
+			     r->root.buf, opts->allow_outside, &r->sc);
+out:
+	r->verdict = VERIFY_INTACT;
+	if (r->error.len)
+		r->verdict = missing ? VERIFY_MISSING : VERIFY_ERRORED;
+	for (i = 0; i < r->nr_checks; i++) {
+		if (r->checks[i].error)
+			r->verdict = VERIFY_ERRORED;
+		else if (!r->checks[i].ok && r->verdict == VERIFY_INTACT)
+			r->verdict = VERIFY_DRIFTED;
+	}
+	/* An untrusted sidecar's hashes mean nothing, drifted or not. */
+	if (r->loaded && (verify_signature_failed(r, opts) ||
+			  (r->commit_checked && !r->commit_sig.ok)) &&
+	    r->verdict != VERIFY_ERRORED)
+		r->verdict = VERIFY_UNTRUSTED;
+	strbuf_release(&dir);
+	strbuf_release(&err);
+}

@@ -1,0 +1,152 @@
+#ifndef VERIFY_H
+#define VERIFY_H
+
+#include "sign/commitsig.h"
+#include "record/sidecar.h"
+#include "sign/signature.h"
+#include "strbuf.h"
+
+struct explanation;
+
+/*
+ * What a verification is and what it finds: for one sidecar, load and
+ * check it, check its signature, find the root, resolve the token and
+ * brief paths (re-rooting CI paths, keeping inside the root), hash the
+ * token structured and the brief raw then structured, as the reference's
+ * verify-replay does, compare, and say which commit changed a drifted
+ * input.  Printing is the caller's.
+ */
+
+enum verify_verdict {
+	VERIFY_INTACT,
+	VERIFY_DRIFTED,
+	VERIFY_ERRORED,
+	VERIFY_UNTRUSTED,
+	VERIFY_MISSING,		/* --require-sidecar: a report without one */
+	VERIFY_NR_VERDICTS
+};
+
+struct verify_check {
+	const char *field;	/* "token" or "brief" */
+	int ok;
+	int error;		/* cannot tell: counts as an error, not drift */
+	const char *kind;	/* what failed when not the content: NULL,
+				   "missing-input" or "outside-root" */
+	const char *expected;
+	struct strbuf actual;	/* empty: none */
+	struct strbuf reason;
+	struct strbuf note;	/* re-rooting */
+	struct strbuf rel;	/* the input relative to the root, if found */
+	struct explanation *explain;	/* --explain, for drift; or NULL */
+};
+
+struct verify_report {
+	struct strbuf report;	/* as shown */
+	struct strbuf sidecar_path;
+	struct strbuf markdown;	/* the report file to compare, if any */
+	struct sidecar sc;
+	int loaded;
+	struct strbuf root;
+	int root_origin;
+	struct verify_check checks[2];
+	int nr_checks;
+	struct strbuf error;	/* the sidecar itself is unusable */
+	struct sig_result sig;
+	int commit_checked;	/* --require-signed-commit */
+	struct commitsig_result commit_sig;
+	struct strbuf notes;	/* "  note: ..." lines, each escaped */
+	struct strbuf md_warning;
+	long md_line;
+	const char *required_by;	/* the --require-sidecar glob, borrowed */
+	int skipped;		/* unchanged since --changed-since: not checked */
+	enum verify_verdict verdict;
+	int stop;		/* --at cannot be used: verify no further report,
+				   so its error is printed once */
+};
+
+struct verify_options {
+	int allow_outside;	/* recorded paths may leave the root */
+	int require_signature;	/* an unsigned sidecar fails */
+	const char *root;	/* --root, or NULL to find it */
+	const char *at;		/* read inputs at this revision, or NULL */
+	const char *changed_since;	/* skip reports unchanged since, or NULL */
+	int explain;		/* say what changed in a drifted input */
+	int require_signed_commit;	/* the commit that last changed the
+					   sidecar must be SSH-signed */
+	int no_attribution;	/* no history search for drifted inputs */
+};
+
+/*
+ * One run over many reports.  Many reports share a directory (so a
+ * root), a commit for --at, and a token or brief (so a hash): each is
+ * worked out once per run.  Drift attribution walks each input path's
+ * history once per run, for all the hashes the reports want of it.
+ */
+struct verify_memos;
+struct changed_memo;
+struct verify_run {
+	struct verify_options opts;
+	const struct sig_keyring *keyring;
+	struct verify_memos *memos;
+	struct changed_memo *changed;
+	const char *since_base;	/* the merge base compared with, once known */
+	size_t history_walks;	/* attribution's walks so far (for tests) */
+};
+
+void verify_run_init(struct verify_run *run, const struct verify_options *opts,
+		     const struct sig_keyring *keyring);
+void verify_run_release(struct verify_run *run);
+
+/*
+ * A report to verify: report as the user named it (a report or a
+ * sidecar), sidecar the file to read.  The markdown compared with the
+ * sidecar is the report, or X.md for a sidecar X.replay.json.
+ */
+void verify_report_init(struct verify_report *r, const char *report,
+			const char *sidecar);
+void verify_report_release(struct verify_report *r);
+
+/*
+ * Verify r, filling in its checks, notes, warnings and verdict.  With
+ * opts.changed_since, a report none of whose files changed is only
+ * marked skipped.  A report with required_by set and no sidecar is
+ * VERIFY_MISSING.  Drift attribution (and --explain) is
+ * verify_attribute()'s.
+ */
+void verify_one(struct verify_run *run, struct verify_report *r);
+
+/*
+ * For each input of the n reports (through verify_one()) that drifted,
+ * say which commit last had the recorded content and which changed it,
+ * in a note.  The (path, recorded hash) pairs of all the reports are
+ * gathered first, and each path's history is walked once for all the
+ * hashes wanted of it.  With opts.explain, also sets the explanation of
+ * each drifted check from the same walks.  The notes are left out with
+ * opts.no_attribution; nothing is done for a report outside a git work
+ * tree.
+ */
+void verify_attribute(struct verify_run *run, struct verify_report *reports,
+		      size_t n);
+
+/*
+ * Append r in the reference's text layout (verify-text.c), every string
+ * from a file quoted or escaped (quote.h): one line per field whatever
+ * the sidecar holds.  For a report whose sidecar loaded, or one
+ * VERIFY_MISSING.
+ */
+void verify_format_text(struct strbuf *out, const struct verify_report *r,
+			const struct verify_options *opts);
+
+/* Whether r's signature fails, or is missing when one is required. */
+int verify_signature_failed(const struct verify_report *r,
+			    const struct verify_options *opts);
+
+/*
+ * The trusted keys: dir, else ahd-replay.trustedKeys from the git
+ * configuration (a relative path is taken from the work tree's top, so
+ * the setting works from any subdirectory).  Neither is no keys.
+ * Returns 0, or -1 after printing an error.
+ */
+int verify_load_trusted_keys(struct sig_keyring *kr, const char *dir);
+
+#endif
