@@ -117,6 +117,25 @@ hash_of () {
 	printf '%s\n' "${hash_of_%% *}"
 }
 
+# file_sha256 FILE: "sha256:" and the SHA-256 of FILE's bytes, computed
+# without ahd-replay: what `ahd-replay hash --raw FILE` must print.
+file_sha256 () {
+	file_sha256_=$(test_sha256 "$1") || return 1
+	printf 'sha256:%s\n' "$file_sha256_"
+}
+
+# committed_raw_hash REPO REV PATH: the hash `ahd-replay hash --raw` prints
+# for PATH as committed at REV in REPO, once checked against file_sha256
+# of the same bytes (its scratch files, crh.*, stay in the current
+# directory).
+committed_raw_hash () {
+	git -C "$1" show "$2:$3" >crh.in &&
+	hash_of --raw crh.in >crh.ours &&
+	file_sha256 crh.in >crh.sum &&
+	test_cmp crh.sum crh.ours >&2 &&
+	cat crh.ours
+}
+
 # short HASH: sha256: and the first 12 hex digits, as verify and the
 # hooks show it.
 short () {

@@ -91,10 +91,6 @@ test_expect_success DEVFULL 'a write error on stdout is a failure' '
 	test_must_fail ahd-replay --version >/dev/full 2>err
 '
 
-test_lazy_prereq GROFF '
-	groff -v
-'
-
 # Like git's t0450: the SYNOPSIS of the man page shows what -h shows.
 test_expect_success GROFF 'the man page synopsis matches -h' '
 	groff -man -Tascii -rLL=300n -P-cbou \
@@ -111,10 +107,6 @@ test_expect_success GROFF 'the man page synopsis matches -h' '
 			return 1
 		}
 	done
-'
-
-test_lazy_prereq PYTHON3 '
-	python3 -c "import fractions"
 '
 
 test_expect_success PYTHON3 'the numfmt table is what its generator prints' '

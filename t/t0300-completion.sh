@@ -99,7 +99,8 @@ test_expect_success BASH_COMPLETION 'bash: every option of verify, as -h lists t
 '
 
 test_expect_success BASH_COMPLETION 'bash: the options of each command, as -h lists them' '
-	for cmd in $(ahd-replay --list-cmds)
+	ahd-replay --list-cmds >cmds &&
+	for cmd in $(cat cmds)
 	do
 		test $cmd = help && continue
 		help_options $cmd >expect &&

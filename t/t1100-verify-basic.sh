@@ -18,11 +18,6 @@ canon_hash () {
 	rm -f canon.tmp
 }
 
-# raw_hash FILE: sha256:<hex> of FILE's bytes.
-raw_hash () {
-	printf 'sha256:%s\n' "$(test_sha256 "$1")"
-}
-
 # header REPORT SIDECAR [COMMIT-LINE]: the first lines of a report's text
 # output, with the sidecar fields write_sidecar writes by default.
 header () {
@@ -64,12 +59,12 @@ test_expect_success 'setup: a repository with tokens, briefs and reports' '
 
 	Build a landing page for a bakery: hero, menu, opening hours.
 	EOF
-	landing_hash=$(raw_hash repo/briefs/landing.md) &&
+	landing_hash=$(file_sha256 repo/briefs/landing.md) &&
 	cat >repo/briefs/pricing.yml <<-\EOF &&
 	title: Pricing
 	sections: [plans, faq]
 	EOF
-	pricing_raw=$(raw_hash repo/briefs/pricing.yml) &&
+	pricing_raw=$(file_sha256 repo/briefs/pricing.yml) &&
 	pricing_structured=$(canon_hash "{\"sections\":[\"plans\",\"faq\"],\"title\":\"Pricing\"}") &&
 	echo "# Weekly eval" >repo/docs/evals/intact.md &&
 	(

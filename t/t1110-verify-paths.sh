@@ -12,11 +12,6 @@ exit status 2.'
 
 . "$TEST_SRC_DIR/t/lib-sidecar.sh"
 
-# raw_hash FILE: sha256:<hex> of FILE's bytes.
-raw_hash () {
-	printf 'sha256:%s\n' "$(test_sha256 "$1")"
-}
-
 # token_hash FILE: the structured hash `ahd-replay hash` prints.
 token_hash () {
 	th_=$(ahd-replay hash "$1") &&
@@ -67,7 +62,7 @@ test_expect_success 'setup: a repository, and files outside it' '
 	printf "password: [%s\n" "$SECRET" >secret.yml &&
 	printf "name: outside\n" >outside/o.yml &&
 	x_hash=$(token_hash repo/tokens/x.yml) &&
-	b_hash=$(raw_hash repo/briefs/b.md) &&
+	b_hash=$(file_sha256 repo/briefs/b.md) &&
 	o_hash=$(token_hash outside/o.yml) &&
 	(
 		cd repo &&

@@ -37,13 +37,9 @@ quote_argv () {
 	done
 }
 
-# token_hash FILE, raw_hash FILE: the hashes `ahd-replay hash` prints.
+# token_hash FILE: the structured hash `ahd-replay hash` prints.
 token_hash () {
 	th_=$(ahd-replay hash "$1") &&
-	printf '%s\n' "${th_%% *}"
-}
-raw_hash () {
-	th_=$(ahd-replay hash --raw "$1") &&
 	printf '%s\n' "${th_%% *}"
 }
 
@@ -52,10 +48,6 @@ no_final_newline () {
 	nfn_=$(cat "$1") &&
 	printf '%s' "$nfn_" >"$1"
 }
-
-test_lazy_prereq PYTHON3 '
-	python3 -c "import json, sys"
-'
 
 # json_check FILE EXPR...: FILE parses as JSON (as d) and every Python
 # EXPR is true.
@@ -85,7 +77,7 @@ test_expect_success 'setup: a repository with reports' '
 		echo "# drift" >docs/evals/drift.md
 	) &&
 	swiss_hash=$(token_hash repo/tokens/swiss.yml) &&
-	b_hash=$(raw_hash repo/briefs/b.md) &&
+	b_hash=$(hash_of --raw repo/briefs/b.md) &&
 	drift_old=$(printf "name: drift\n" | hash_of -) &&
 	drift_new=$(token_hash repo/tokens/drift.yml)
 '

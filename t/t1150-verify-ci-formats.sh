@@ -17,7 +17,6 @@ SCHEMA=$TEST_SRC_DIR/t/sarif/sarif-schema-2.1.0.json
 VALIDATE=$TEST_SRC_DIR/t/sarif/validate.py
 
 test_lazy_prereq PYJSONSCHEMA 'python3 -c "import jsonschema"'
-test_lazy_prereq PYTHON3 'python3 -c "import xml.etree.ElementTree"'
 
 # sarif_valid FILE: FILE validates against the SARIF 2.1.0 schema.
 sarif_valid () {

@@ -13,10 +13,6 @@ verify as an unprivileged user (setpriv), and skip without one.'
 
 SQ="'"
 
-test_lazy_prereq PYTHON3 '
-	python3 -c "import json, sys"
-'
-
 # as_user CMD...: run CMD where permissions apply: as ourselves when not
 # root, else as nobody through setpriv.
 if test "$(id -u)" != 0

@@ -11,7 +11,6 @@ checked by applying it with patch(1)).'
 . "$TEST_SRC_DIR/t/lib-sidecar.sh"
 
 test_lazy_prereq PATCH 'patch --version'
-test_lazy_prereq PYTHON3 'python3 -c "import json"'
 
 test_expect_success 'setup: a token and a brief, committed, then changed' '
 	git init -q repo &&

@@ -30,6 +30,8 @@ oracle_npm_home=${HOME:-}
 
 . "${TEST_SRC_DIR:-$(dirname "$0")/..}/t/test-lib.sh"
 
+. "$TEST_SRC_DIR/t/lib-sidecar.sh"
+
 ORACLE_SRC=$TEST_SRC_DIR/t/oracle
 AHD_REPLAY_SCHEMA=$TEST_SRC_DIR/schema/replay.schema.json
 export AHD_REPLAY_SCHEMA
@@ -93,20 +95,11 @@ sidecars () {
 		sort)
 }
 
-# struct_hash REV PATH / raw_hash REV PATH: the hashes of PATH at REV.
+# struct_hash REV PATH: the structured hash of PATH at REV.
 struct_hash () {
 	git -C repo show "$1:$2" >hash.in &&
 	ahd-replay hash hash.in >hash.out &&
 	sed "s/  hash.in\$//" hash.out
-}
-
-raw_hash () {
-	git -C repo show "$1:$2" >hash.in &&
-	ahd-replay hash --raw hash.in >hash.out &&
-	sed "s/  hash.in\$//" hash.out >hash.ours &&
-	echo "sha256:$(test_sha256 hash.in)" >hash.sum &&
-	test_cmp hash.sum hash.ours &&
-	cat hash.ours
 }
 
 # sidecar KIND VERSION COMMIT RUN_AT TOKEN TOKEN_HASH BRIEF BRIEF_HASH N
@@ -377,8 +370,9 @@ test_expect_success 'setup: the expected sidecars, from our own hashes' '
 	brutal2=$(struct_hash $c2 tokens/brutal.yml) &&
 	landing2=$(struct_hash $c2 briefs/landing.yml) &&
 	poster2=$(struct_hash $c2 briefs/poster.md) &&
-	raw2=$(raw_hash $c2 briefs/raw.md) &&
-	test_must_fail ahd-replay hash hash.in &&
+	raw2=$(committed_raw_hash repo $c2 briefs/raw.md) &&
+	git -C repo show $c2:briefs/raw.md >raw.in &&
+	test_must_fail ahd-replay hash raw.in &&
 	edited2=$(struct_hash $c2 tokens/edited.yml) &&
 	edited4=$(struct_hash $c4 tokens/edited.yml) &&
 	test "$edited2" != "$edited4" &&

@@ -194,10 +194,6 @@ test_expect_success 'unknown options and arguments are usage errors' '
 	test_grep "frob" err
 '
 
-test_lazy_prereq GROFF '
-	groff -v
-'
-
 test_expect_success GROFF 'the man page synopsis matches -h' '
 	groff -man -Tascii -rLL=300n -P-cbou \
 		"$TEST_SRC_DIR/doc/ahd-replay-install-hooks.1" >man.raw 2>man.err &&

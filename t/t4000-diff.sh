@@ -298,10 +298,6 @@ test_expect_success 'usage errors exit 2' '
 	test_grep "^usage: ahd-replay diff" out
 '
 
-test_lazy_prereq GROFF '
-	groff -v
-'
-
 test_expect_success GROFF 'the man page synopsis matches -h' '
 	groff -man -Tascii -rLL=300n -P-cbou \
 		"$TEST_SRC_DIR/doc/ahd-replay-diff.1" >man.raw 2>man.err &&

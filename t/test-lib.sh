@@ -277,6 +277,15 @@ test_lazy_prereq NODE '
 test_lazy_prereq SHA256SUM '
 	echo x | sha256sum
 '
+# python3 with the standard modules the tests use (fractions for the
+# numfmt table, json and sys to parse output, xml.etree for JUnit).
+test_lazy_prereq PYTHON3 '
+	python3 -c "import fractions, json, sys, xml.etree.ElementTree"
+'
+# groff renders the man pages whose SYNOPSIS must match -h.
+test_lazy_prereq GROFF '
+	groff -v
+'
 
 # ---------------------------------------------------------------------
 # Running tests
