@@ -47,21 +47,18 @@ static const char repair_old[] =
 	"  - or restore the input where the sidecar records it.\n";
 
 struct hook_ctx {
-	git_repository *repo;
-	char *workdir;
+	struct repo r;
+	const char *workdir;	/* r's, absolute and symlink-free */
 	int strict;
 };
 
 static int open_repo(struct hook_ctx *h)
 {
-	git_config *cfg = NULL;
-	int v;
-
 	struct strbuf err = STRBUF_INIT;
 	int rc;
 
 	/* GIT_DIR, GIT_WORK_TREE, core.worktree as git resolves them */
-	rc = repo_open_git(&h->repo, ".", 0, &err);
+	rc = repo_open(&h->r, ".", 0, &err);
 	if (rc) {
 		error("cannot open the repository: %s",
 		      rc > 0 ? "not in a git repository" : err.buf);
@@ -70,51 +67,23 @@ static int open_repo(struct hook_ctx *h)
 		strbuf_release(&err);
 		return -1;
 	}
-	strbuf_release(&err);
-	if (!git_repository_workdir(h->repo))
+	if (!h->r.workdir.len) {
+		strbuf_release(&err);
 		return error("the repository has no work tree");
-	h->workdir = realpath(git_repository_workdir(h->repo), NULL);
-	if (!h->workdir)
-		return error("cannot resolve the work tree");
-	if (!git_repository_config_snapshot(&cfg, h->repo) &&
-	    !git_config_get_bool(&v, cfg, "ahd-replay.strict"))
-		h->strict = v;
-	git_config_free(cfg);
+	}
+	h->workdir = h->r.workdir.buf;
+	if (repo_config_bool_at(&h->strict, &h->r, "ahd-replay.strict", 0,
+				&err)) {
+		warning("%s; old drift is not refused", err.buf);
+		h->strict = 0;
+	}
+	strbuf_release(&err);
 	return 0;
 }
 
 static void close_repo(struct hook_ctx *h)
 {
-	free(h->workdir);
-	git_repository_free(h->repo);
-}
-
-static int tree_of(git_tree **out, git_repository *repo, const git_oid *id)
-{
-	git_object *obj = NULL;
-	int ret;
-
-	if (git_object_lookup(&obj, repo, id, GIT_OBJECT_ANY) < 0)
-		return -1;
-	ret = git_object_peel((git_object **)out, obj, GIT_OBJECT_TREE);
-	git_object_free(obj);
-	return ret;
-}
-
-/* The commit a pushed id names (a tag peeled), for its gitattributes. */
-static int commit_of(git_oid *out, git_repository *repo, const git_oid *id)
-{
-	git_object *obj = NULL, *c = NULL;
-	int ret = -1;
-
-	if (!git_object_lookup(&obj, repo, id, GIT_OBJECT_ANY) &&
-	    !git_object_peel(&c, obj, GIT_OBJECT_COMMIT)) {
-		git_oid_cpy(out, git_object_id(c));
-		ret = 0;
-	}
-	git_object_free(c);
-	git_object_free(obj);
-	return ret;
+	repo_release(&h->r);
 }
 
 /*
@@ -171,42 +140,20 @@ static int report(const struct hookcheck_result *res, const char *what,
 
 static int pre_commit(const char *type)
 {
-	struct hook_ctx h = { NULL, NULL, 0 };
+	struct hook_ctx h = { REPO_INIT, NULL, 0 };
 	struct hookcheck_result res = HOOKCHECK_RESULT_INIT;
 	struct strbuf err = STRBUF_INIT;
-	git_index *index = NULL;
-	git_reference *head = NULL;
-	git_tree *head_tree = NULL;
-	const char *index_file = getenv("GIT_INDEX_FILE");
-	struct hook_state base = { NULL, NULL, "HEAD", NULL };
-	struct hook_state next = { NULL, NULL, "staged", NULL };
-	int ret = 2, r;
+	struct snapshot head = SNAPSHOT_INIT, staged = SNAPSHOT_INIT;
+	struct hook_state base = { &head, "HEAD" };
+	struct hook_state next = { &staged, "staged" };
+	int ret = 2;
 
 	if (open_repo(&h))
 		goto out;
 	/* The index being committed, not the work tree. */
-	if (index_file && *index_file)
-		r = git_index_open(&index, index_file);
-	else
-		r = git_repository_index(&index, h.repo);
-	if (r < 0) {
-		error("cannot read the index: %s", lg2_message());
-		goto out;
-	}
-	r = git_repository_head(&head, h.repo);
-	if (r == GIT_EUNBORNBRANCH || r == GIT_ENOTFOUND)
-		;	/* the first commit: everything is new */
-	else if (r < 0 || git_reference_peel((git_object **)&head_tree, head,
-					      GIT_OBJECT_TREE) < 0) {
-		error("cannot read HEAD: %s", lg2_message());
-		goto out;
-	}
-	base.tree = head_tree;
-	if (head_tree)
-		base.commit = git_reference_target(head);
-	next.index = index;
-	if (hookcheck_run(h.repo, h.workdir, &base, &next, h.strict, &res,
-			  &err)) {
+	if (snapshot_index(&staged, &h.r, &err) ||
+	    snapshot_head(&head, &h.r, &err) ||
+	    hookcheck_run(h.workdir, &base, &next, h.strict, &res, &err)) {
 		error("%s", err.buf);
 		goto out;
 	}
@@ -214,9 +161,8 @@ static int pre_commit(const char *type)
 out:
 	hookcheck_result_release(&res);
 	strbuf_release(&err);
-	git_tree_free(head_tree);
-	git_reference_free(head);
-	git_index_free(index);
+	snapshot_release(&head);
+	snapshot_release(&staged);
 	close_repo(&h);
 	return ret;
 }
@@ -325,29 +271,27 @@ static int judge_push(struct hook_ctx *h, const struct push_dest *dest,
 	struct hookcheck_result res = HOOKCHECK_RESULT_INIT;
 	struct strbuf err = STRBUF_INIT, what = STRBUF_INIT;
 	struct strbuf desc = STRBUF_INIT;
-	git_tree *tip_tree = NULL, *base_tree = NULL;
-	git_oid base_id, tip_commit, base_commit;
-	struct hook_state base = { NULL, NULL, "remote", NULL };
-	struct hook_state next = { NULL, NULL, "pushed", NULL };
-	int ret = -1;
+	struct snapshot pushed = SNAPSHOT_INIT, remote = SNAPSHOT_INIT;
+	git_oid base_id;
+	char hex[GIT_OID_HEXSZ + 1];
+	struct hook_state base = { &remote, "remote" };
+	struct hook_state next = { &pushed, "pushed" };
+	int ret = -1, rc;
 
-	if (tree_of(&tip_tree, h->repo, tip) < 0) {
+	git_oid_tostr(hex, sizeof(hex), tip);
+	rc = snapshot_at(&pushed, &h->r, hex, &err);
+	if (rc) {
 		ret = 0;	/* a tag of a blob or tree: nothing to judge */
 		goto out;
 	}
-	if (remote_base(h->repo, dest, tip, remote_hex, &base_id, &desc) &&
-	    tree_of(&base_tree, h->repo, &base_id) < 0) {
-		error("cannot read %s: %s", ref_name, lg2_message());
-		goto out;
+	if (remote_base(h->r.git, dest, tip, remote_hex, &base_id, &desc)) {
+		git_oid_tostr(hex, sizeof(hex), &base_id);
+		if (snapshot_at(&remote, &h->r, hex, &err)) {
+			error("cannot read %s: %s", ref_name, err.buf);
+			goto out;
+		}
 	}
-	base.tree = base_tree;
-	if (base_tree && !commit_of(&base_commit, h->repo, &base_id))
-		base.commit = &base_commit;
-	next.tree = tip_tree;
-	if (!commit_of(&tip_commit, h->repo, tip))
-		next.commit = &tip_commit;
-	if (hookcheck_run(h->repo, h->workdir, &base, &next, h->strict, &res,
-			  &err)) {
+	if (hookcheck_run(h->workdir, &base, &next, h->strict, &res, &err)) {
 		error("%s", err.buf);
 		goto out;
 	}
@@ -359,8 +303,8 @@ out:
 	strbuf_release(&err);
 	strbuf_release(&what);
 	strbuf_release(&desc);
-	git_tree_free(tip_tree);
-	git_tree_free(base_tree);
+	snapshot_release(&pushed);
+	snapshot_release(&remote);
 	return ret;
 }
 
@@ -430,7 +374,7 @@ static void push_dest_find(struct push_dest *d, git_repository *repo,
 static int pre_push(const char *remote_arg, const char *url)
 {
 	struct push_dest dest = { NULL, 0, NULL };
-	struct hook_ctx h = { NULL, NULL, 0 };
+	struct hook_ctx h = { REPO_INIT, NULL, 0 };
 	struct strbuf line = STRBUF_INIT;
 	const char *from = getenv("PRE_COMMIT_FROM_REF");
 	const char *to = getenv("PRE_COMMIT_TO_REF");
@@ -444,15 +388,15 @@ static int pre_push(const char *remote_arg, const char *url)
 		remote_arg = getenv("PRE_COMMIT_REMOTE_NAME");
 		url = getenv("PRE_COMMIT_REMOTE_URL");
 	}
-	push_dest_find(&dest, h.repo, remote_arg, url);
+	push_dest_find(&dest, h.r.git, remote_arg, url);
 	if (from && *from && to && *to) {
 		/* Run by the pre-commit framework: it names the range. */
 		git_object *f = NULL, *t = NULL;
 		char hex[GIT_OID_HEXSZ + 1];
 		int r;
 
-		if (git_revparse_single(&f, h.repo, from) < 0 ||
-		    git_revparse_single(&t, h.repo, to) < 0) {
+		if (git_revparse_single(&f, h.r.git, from) < 0 ||
+		    git_revparse_single(&t, h.r.git, to) < 0) {
 			git_object_free(f);
 			git_object_free(t);
 			error("cannot resolve %s..%s: %s", from, to,
@@ -486,7 +430,7 @@ static int pre_push(const char *remote_arg, const char *url)
 		lines++;
 		if (is_zero(local_hex))
 			continue;	/* a deletion */
-		if (git_revparse_single(&obj, h.repo, local_hex) < 0) {
+		if (git_revparse_single(&obj, h.r.git, local_hex) < 0) {
 			error("cannot read %s: %s", local_ref, lg2_message());
 			refused = -1;
 			continue;
@@ -513,7 +457,7 @@ static int pre_push(const char *remote_arg, const char *url)
 		char zero[] = "0";
 
 		warning("no refs on standard input; checking HEAD");
-		if (git_reference_name_to_id(&head, h.repo, "HEAD") < 0) {
+		if (git_reference_name_to_id(&head, h.r.git, "HEAD") < 0) {
 			ret = 0;
 			goto out;
 		}
