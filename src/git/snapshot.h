@@ -33,6 +33,13 @@ struct snapshot {
 #define SNAPSHOT_INIT { NULL, NULL, NULL, { { 0 } }, 0, 0 }
 
 /*
+ * Read objects from now on without re-hashing each one to check its id,
+ * as git reads them (libgit2 checks by default): the hooks read many,
+ * and run on every commit and push.
+ */
+void snapshot_trust_object_ids(void);
+
+/*
  * HEAD's tree and commit; no files on an unborn branch (the first
  * commit).  Returns 0, or -1 with a reason in err.
  */
