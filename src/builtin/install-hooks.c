@@ -13,7 +13,6 @@
  */
 #include "config.h"
 #include "builtin.h"
-#include "fs/atomicfile.h"
 #include "hooks/hookplan.h"
 #include "hooks/hooks.h"
 #include "git/hooksdir.h"
@@ -178,7 +177,7 @@ int cmd_install_hooks(int argc, char **argv)
 	struct strbuf bin = STRBUF_INIT, err = STRBUF_INIT;
 	struct hook_plan plans[HOOK_TYPES_NR];
 	size_t i, nr = 0;
-	int refused = 0, writes = 0, status = 2;
+	int refused, status = 2;
 
 	parse_install_options(&o, argc, argv);
 	if (o.print)
@@ -198,34 +197,10 @@ int cmd_install_hooks(int argc, char **argv)
 	}
 
 	/* Decide everything first. */
-	for (i = 0; hook_types[i]; i++) {
-		struct hook_plan *p = &plans[nr];
-
-		hook_plan_release(p);
-		hook_plan_init(p, hook_types[i]);
-		if (hook_slots_read(&p->s, hd.path.buf, p->type, &err)) {
-			error("%s", err.buf);
-			goto out;
-		}
-		/* pre-merge-commit on request, or to upgrade ours */
-		if (!strcmp(p->type, "pre-merge-commit") &&
-		    !o.pre_merge_commit && p->s.h.kind != HOOK_OURS &&
-		    !(p->s.h.manager == MANAGER_PRE_COMMIT &&
-		      p->s.l.kind == HOOK_OURS))
-			continue;
-		if (hook_render(&p->want, p->type, HOOK_TEMPLATE_VERSION,
-				bin.buf, &err)) {
-			error("%s", err.buf);
-			goto out;
-		}
-		hook_plan_decide(p, bin.buf, o.force);
-		writes += p->target != NULL;
-		if (p->refuse.len) {
-			error("%s: %s", p->type, p->refuse.buf);
-			refused = 1;
-		}
-		nr++;
-	}
+	refused = hook_plans_decide(plans, &nr, hd.path.buf, bin.buf,
+				    o.pre_merge_commit, o.force);
+	if (refused < 0)
+		goto out;
 	if (refused) {
 		fprintf(stderr, "ahd-replay: nothing was written\n");
 		goto out;
@@ -240,20 +215,7 @@ int cmd_install_hooks(int argc, char **argv)
 		warning("writing there as --hooks-path=use asks: %s", desc.buf);
 		strbuf_release(&desc);
 	}
-	if (writes && mkdir_p(hd.path.buf, &err)) {
-		error("%s", err.buf);
-		goto out;
-	}
-	status = 0;
-	for (i = 0; i < nr; i++) {
-		struct hook_plan *p = &plans[i];
-
-		if (p->target && hook_plan_apply(p)) {
-			status = 2;
-			continue;
-		}
-		printf("%s: %s\n", p->type, p->msg.buf);
-	}
+	status = hook_plans_apply(plans, nr, hd.path.buf) ? 2 : 0;
 	if (hd.where == HOOKS_WORKTREE)
 		warning("'%s' is inside the work tree; do not commit these "
 			"hooks: they hold this machine's path to ahd-replay",
@@ -268,92 +230,6 @@ out:
 }
 
 /* --- uninstall-hooks ------------------------------------------------- */
-
-/*
- * Remove ours from one slot; returns 1 if it was removed.  With
- * `replaced`, the caller renames another file over it instead, so that
- * the hook is never missing.
- */
-static int remove_ours(const struct hook_file *hf, const char *path,
-		       const char *type, int replaced, int *status)
-{
-	switch (hf->kind) {
-	case HOOK_OURS:
-		if (!replaced && unlink(path)) {
-			error("cannot remove '%s': %s", path, strerror(errno));
-			*status = 2;
-			return 0;
-		}
-		printf("%s: removed %s\n", type, path);
-		return 1;
-	case HOOK_OURS_NEWER:
-		error("%s: left '%s': it was written by a newer ahd-replay "
-		      "(template %d); use that version's uninstall-hooks",
-		      type, path, hf->version);
-		*status = 2;
-		return 0;
-	case HOOK_OURS_EDITED:
-		error("%s: left '%s': it carries the ahd-replay marker but was "
-		      "edited; delete it by hand if you no longer want it",
-		      type, path);
-		*status = 2;
-		return 0;
-	default:
-		return 0;
-	}
-}
-
-static void uninstall_dir(const char *dir, int *status, int *found)
-{
-	struct hook_slots s;
-	struct strbuf err = STRBUF_INIT;
-	size_t i;
-
-	hook_slots_init(&s);
-	for (i = 0; hook_types[i]; i++) {
-		const char *type = hook_types[i], *freed = NULL;
-
-		if (hook_slots_read(&s, dir, type, &err)) {
-			error("%s", err.buf);
-			strbuf_reset(&err);
-			*status = 2;
-			continue;
-		}
-		if (remove_ours(&s.h, s.hook.buf, type,
-				s.p.kind != HOOK_MISSING, status))
-			freed = s.hook.buf;
-		if (remove_ours(&s.l, s.legacy.buf, type,
-				!freed && s.p.kind != HOOK_MISSING, status) &&
-		    !freed)
-			freed = s.legacy.buf;
-		if (remove_ours(&s.o, s.old.buf, type, 0, status) && !freed)
-			freed = s.old.buf;
-		if (freed)
-			*found = 1;
-		if (s.p.kind == HOOK_MISSING)
-			continue;
-		*found = 1;
-		if (!freed && s.h.kind == HOOK_MISSING)
-			freed = s.hook.buf;
-		if (!freed) {
-			error("%s: left '%s': '%s' is no longer ahd-replay's, so "
-			      "there is nowhere to put it back; rename it by hand",
-			      type, s.prev.buf, s.hook.buf);
-			*status = 2;
-			continue;
-		}
-		if (rename(s.prev.buf, freed)) {
-			error("cannot rename '%s' to '%s': %s", s.prev.buf,
-			      freed, strerror(errno));
-			*status = 2;
-			continue;
-		}
-		printf("%s: restored %s as %s\n", type, hook_base_name(s.prev.buf),
-		       hook_base_name(freed));
-	}
-	hook_slots_release(&s);
-	strbuf_release(&err);
-}
 
 int cmd_uninstall_hooks(int argc, char **argv)
 {
@@ -372,10 +248,12 @@ int cmd_uninstall_hooks(int argc, char **argv)
 	if (resolve_dir(&hd))
 		goto out;
 	status = 0;
-	uninstall_dir(hd.path.buf, &status, &found);
+	if (hook_uninstall_dir(hd.path.buf, &found))
+		status = 2;
 	/* copies that core.hooksPath hides are ours too */
-	if (strcmp(hd.path.buf, hd.default_path.buf))
-		uninstall_dir(hd.default_path.buf, &status, &found);
+	if (strcmp(hd.path.buf, hd.default_path.buf) &&
+	    hook_uninstall_dir(hd.default_path.buf, &found))
+		status = 2;
 	if (!found)
 		printf("no ahd-replay hooks in %s\n", hd.path.buf);
 out:
