@@ -62,7 +62,7 @@ struct ctx {
 	struct paths changed;
 	struct hash_memo *memo;
 	size_t nr_memo, alloc_memo;
-	struct hookcheck_result *res;
+	struct hook_check_result *res;
 	int strict;
 	int has_links;		/* a symlink in next or among the changes */
 	/* roots by directory */
@@ -598,9 +598,9 @@ out:
 	strbuf_release(&report);
 }
 
-int hookcheck_run(const char *workdir, const struct hook_state *base,
+int hook_check_run(const char *workdir, const struct hook_state *base,
 		  const struct hook_state *next, int strict,
-		  struct hookcheck_result *res, struct strbuf *err)
+		  struct hook_check_result *res, struct strbuf *err)
 {
 	struct ctx c;
 	struct sidecar_files sidecars = { NULL, 0, 0, NULL };
@@ -640,7 +640,7 @@ out:
 	return ret;
 }
 
-void hookcheck_result_release(struct hookcheck_result *res)
+void hook_check_result_release(struct hook_check_result *res)
 {
 	strbuf_release(&res->text);
 }

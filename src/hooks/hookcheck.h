@@ -26,13 +26,13 @@ struct hook_state {
 	const char *name;	/* "HEAD", "staged", "origin/main", ... */
 };
 
-struct hookcheck_result {
+struct hook_check_result {
 	int problems;		/* reasons to refuse */
 	int warnings;
 	int stale;		/* findings (either kind) about old drift */
 	struct strbuf text;	/* what to print, one finding a paragraph */
 };
-#define HOOKCHECK_RESULT_INIT { 0, 0, 0, STRBUF_INIT }
+#define HOOK_CHECK_RESULT_INIT { 0, 0, 0, STRBUF_INIT }
 
 /*
  * Compare base (a tree, or no files) and next (a tree or the index) of
@@ -41,9 +41,9 @@ struct hookcheck_result {
  * Returns 0, or -1 with a reason in err (an object that cannot be read,
  * say).
  */
-int hookcheck_run(const char *workdir, const struct hook_state *base,
+int hook_check_run(const char *workdir, const struct hook_state *base,
 		  const struct hook_state *next, int strict,
-		  struct hookcheck_result *res, struct strbuf *err);
-void hookcheck_result_release(struct hookcheck_result *res);
+		  struct hook_check_result *res, struct strbuf *err);
+void hook_check_result_release(struct hook_check_result *res);
 
 #endif

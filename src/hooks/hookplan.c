@@ -382,8 +382,8 @@ int hook_uninstall_dir(const char *dir, int *found)
 			left = 1;
 			continue;
 		}
-		printf("%s: restored %s as %s\n", type, hook_base_name(s.prev.buf),
-		       hook_base_name(freed));
+		printf("%s: restored %s as %s\n", type,
+		       hook_base_name(s.prev.buf), hook_base_name(freed));
 	}
 	hook_slots_release(&s);
 	strbuf_release(&err);

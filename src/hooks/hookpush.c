@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-int push_id_is_zero(const char *hex)
+int hook_push_id_is_zero(const char *hex)
 {
 	for (; *hex; hex++)
 		if (*hex != '0')
@@ -45,8 +45,8 @@ static int url_same(const char *a, const char *b)
 	return na == nb && !memcmp(a, b, na);
 }
 
-void push_dest_find(struct push_dest *d, struct repo *r, const char *remote,
-		    const char *url)
+void hook_push_dest_find(struct hook_push_dest *d, struct repo *r,
+			 const char *remote, const char *url)
 {
 	struct remote_list remotes = REMOTE_LIST_INIT;
 	struct strbuf err = STRBUF_INIT;
@@ -75,7 +75,7 @@ out:
 	strbuf_release(&err);
 }
 
-void push_dest_release(struct push_dest *d)
+void hook_push_dest_release(struct hook_push_dest *d)
 {
 	free(d->remote);
 	d->remote = NULL;
@@ -102,13 +102,14 @@ static int tracking_base(char *out, struct repo *r, const char *remote,
 	return rc > 0;
 }
 
-int push_base(char *out, struct repo *r, const struct push_dest *d,
-	      const char *tip, const char *remote_hex, struct strbuf *desc)
+int hook_push_base(char *out, struct repo *r, const struct hook_push_dest *d,
+		   const char *tip, const char *remote_hex, struct strbuf *desc)
 {
 	const char *who = d->remote ? d->remote : "a remote";
 
 	/* what the remote has is its tip, force push or not */
-	if (!push_id_is_zero(remote_hex) && revrange_has_commit(r, remote_hex)) {
+	if (!hook_push_id_is_zero(remote_hex) &&
+	    revrange_has_commit(r, remote_hex)) {
 		/* the id is its first SNAPSHOT_HEX_MAX - 1 digits */
 		snprintf(out, SNAPSHOT_HEX_MAX, "%s", remote_hex);
 		strbuf_addf(desc, "the destination's tip, %.12s", remote_hex);

@@ -17,12 +17,12 @@
  * with that URL say what the destination has; a URL no remote has is a
  * destination we know nothing of.
  */
-struct push_dest {
+struct hook_push_dest {
 	char *remote;		/* the configured remote, or NULL */
 	int unknown;		/* a URL no configured remote has */
 	const char *url;	/* as git passed it (borrowed) */
 };
-#define PUSH_DEST_INIT { NULL, 0, NULL }
+#define HOOK_PUSH_DEST_INIT { NULL, 0, NULL }
 
 /*
  * Find the configured remote git is pushing to: by name, else by URL
@@ -31,9 +31,9 @@ struct push_dest {
  * destination.  Remotes that cannot be listed make an unknown
  * destination (with a warning): every pushed commit then counts as new.
  */
-void push_dest_find(struct push_dest *d, struct repo *r, const char *remote,
-		    const char *url);
-void push_dest_release(struct push_dest *d);
+void hook_push_dest_find(struct hook_push_dest *d, struct repo *r,
+			 const char *remote, const char *url);
+void hook_push_dest_release(struct hook_push_dest *d);
 
 /*
  * What the destination has of tip's history: its old tip (remote_hex,
@@ -42,10 +42,10 @@ void push_dest_release(struct push_dest *d);
  * destination's tracking refs; else nothing.  Returns 1 with the commit
  * in out, or 0; appends to desc which it was, for the messages.
  */
-int push_base(char *out, struct repo *r, const struct push_dest *d,
-	      const char *tip, const char *remote_hex, struct strbuf *desc);
+int hook_push_base(char *out, struct repo *r, const struct hook_push_dest *d,
+		   const char *tip, const char *remote_hex, struct strbuf *desc);
 
 /* Is hex all zeros (git's "no object": a deletion, a new ref)? */
-int push_id_is_zero(const char *hex);
+int hook_push_id_is_zero(const char *hex);
 
 #endif

@@ -106,7 +106,7 @@ static void bypass(struct strbuf *out, const char *type, const char *what)
  * Print the findings about what (a commit, a pushed ref) and how to go
  * on.  Returns 1 when they refuse it, else 0.
  */
-static int report(const struct hookcheck_result *res, const char *what,
+static int report(const struct hook_check_result *res, const char *what,
 		  const char *type, const char *verb)
 {
 	struct strbuf skip = STRBUF_INIT;
@@ -136,7 +136,7 @@ static int report(const struct hookcheck_result *res, const char *what,
 int hook_run_pre_commit(const char *type)
 {
 	struct hook_ctx h = HOOK_CTX_INIT;
-	struct hookcheck_result res = HOOKCHECK_RESULT_INIT;
+	struct hook_check_result res = HOOK_CHECK_RESULT_INIT;
 	struct strbuf err = STRBUF_INIT;
 	struct snapshot head = SNAPSHOT_INIT, staged = SNAPSHOT_INIT;
 	struct hook_state base = { &head, "HEAD" };
@@ -148,13 +148,13 @@ int hook_run_pre_commit(const char *type)
 	/* The index being committed, not the work tree. */
 	if (snapshot_index(&staged, &h.r, &err) ||
 	    snapshot_head(&head, &h.r, &err) ||
-	    hookcheck_run(h.workdir, &base, &next, h.strict, &res, &err)) {
+	    hook_check_run(h.workdir, &base, &next, h.strict, &res, &err)) {
 		error("%s", err.buf);
 		goto out;
 	}
 	ret = report(&res, "this commit", type, "commit");
 out:
-	hookcheck_result_release(&res);
+	hook_check_result_release(&res);
 	strbuf_release(&err);
 	snapshot_release(&head);
 	snapshot_release(&staged);
@@ -167,11 +167,11 @@ out:
  * destination had remote_hex.  Returns 1 when it must be refused, 0 when
  * not, -1 on errors.
  */
-static int judge_push(struct hook_ctx *h, const struct push_dest *dest,
+static int judge_push(struct hook_ctx *h, const struct hook_push_dest *dest,
 		      const char *ref_name, const char *tip,
 		      const char *remote_hex)
 {
-	struct hookcheck_result res = HOOKCHECK_RESULT_INIT;
+	struct hook_check_result res = HOOK_CHECK_RESULT_INIT;
 	struct strbuf err = STRBUF_INIT, what = STRBUF_INIT;
 	struct strbuf desc = STRBUF_INIT;
 	struct snapshot pushed = SNAPSHOT_INIT, remote = SNAPSHOT_INIT;
@@ -181,13 +181,13 @@ static int judge_push(struct hook_ctx *h, const struct push_dest *dest,
 	int ret = -1;
 
 	if (snapshot_at(&pushed, &h->r, tip, &err) ||
-	    (push_base(base_id, &h->r, dest, tip, remote_hex, &desc) &&
+	    (hook_push_base(base_id, &h->r, dest, tip, remote_hex, &desc) &&
 	     snapshot_at(&remote, &h->r, base_id, &err))) {
 		error("cannot read %s: %s", ref_name,
 		      err.len ? err.buf : "not a commit");
 		goto out;
 	}
-	if (hookcheck_run(h->workdir, &base, &next, h->strict, &res, &err)) {
+	if (hook_check_run(h->workdir, &base, &next, h->strict, &res, &err)) {
 		error("%s", err.buf);
 		goto out;
 	}
@@ -195,7 +195,7 @@ static int judge_push(struct hook_ctx *h, const struct push_dest *dest,
 		    desc.buf);
 	ret = report(&res, what.buf, "pre-push", "push");
 out:
-	hookcheck_result_release(&res);
+	hook_check_result_release(&res);
 	strbuf_release(&err);
 	strbuf_release(&what);
 	strbuf_release(&desc);
@@ -208,7 +208,7 @@ out:
  * Run by the pre-commit framework, which names the range: the
  * destination had from, to is pushed.
  */
-static int judge_range(struct hook_ctx *h, const struct push_dest *dest,
+static int judge_range(struct hook_ctx *h, const struct hook_push_dest *dest,
 		       const char *from, const char *to)
 {
 	char from_id[SNAPSHOT_HEX_MAX], to_id[SNAPSHOT_HEX_MAX];
@@ -231,7 +231,7 @@ static int judge_range(struct hook_ctx *h, const struct push_dest *dest,
  * judge_push(); a deletion, or a tag of something else than a commit,
  * has nothing to judge.
  */
-static int judge_line(struct hook_ctx *h, const struct push_dest *dest,
+static int judge_line(struct hook_ctx *h, const struct hook_push_dest *dest,
 		      const char *local_ref, const char *local_hex,
 		      const char *remote_ref, const char *remote_hex)
 {
@@ -239,7 +239,7 @@ static int judge_line(struct hook_ctx *h, const struct push_dest *dest,
 	struct strbuf err = STRBUF_INIT;
 	int rc;
 
-	if (push_id_is_zero(local_hex))
+	if (hook_push_id_is_zero(local_hex))
 		return 0;
 	/* Annotated tags: judge what they point to. */
 	rc = revrange_commit(tip, &h->r, local_hex, &err);
@@ -255,7 +255,7 @@ static int judge_line(struct hook_ctx *h, const struct push_dest *dest,
  * Judge every line on in; *lines counts git's.  Returns 1 when one must
  * be refused, -1 when one could not be judged, else 0.
  */
-static int judge_lines(struct hook_ctx *h, const struct push_dest *dest,
+static int judge_lines(struct hook_ctx *h, const struct hook_push_dest *dest,
 		       FILE *in, int *lines)
 {
 	struct strbuf line = STRBUF_INIT;
@@ -291,7 +291,7 @@ static int judge_lines(struct hook_ctx *h, const struct push_dest *dest,
 }
 
 /* No lines: HEAD is what would be pushed. */
-static int judge_head(struct hook_ctx *h, const struct push_dest *dest)
+static int judge_head(struct hook_ctx *h, const struct hook_push_dest *dest)
 {
 	char head[SNAPSHOT_HEX_MAX];
 	struct strbuf err = STRBUF_INIT;
@@ -309,7 +309,7 @@ static int judge_head(struct hook_ctx *h, const struct push_dest *dest)
 
 int hook_run_pre_push(const char *remote, const char *url, FILE *in)
 {
-	struct push_dest dest = PUSH_DEST_INIT;
+	struct hook_push_dest dest = HOOK_PUSH_DEST_INIT;
 	struct hook_ctx h = HOOK_CTX_INIT;
 	const char *from = getenv("PRE_COMMIT_FROM_REF");
 	const char *to = getenv("PRE_COMMIT_TO_REF");
@@ -323,7 +323,7 @@ int hook_run_pre_push(const char *remote, const char *url, FILE *in)
 		remote = name;
 		url = getenv("PRE_COMMIT_REMOTE_URL");
 	}
-	push_dest_find(&dest, &h.r, remote, url);
+	hook_push_dest_find(&dest, &h.r, remote, url);
 	if (from && *from && to && *to)
 		refused = judge_range(&h, &dest, from, to);
 	else {
@@ -333,7 +333,7 @@ int hook_run_pre_push(const char *remote, const char *url, FILE *in)
 	}
 	ret = refused < 0 ? 2 : refused;
 out:
-	push_dest_release(&dest);
+	hook_push_dest_release(&dest);
 	repo_release(&h.r);
 	return ret;
 }
