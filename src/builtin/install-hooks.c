@@ -1,33 +1,22 @@
 /*
  * ahd-replay install-hooks, uninstall-hooks, hooks status: put the
- * pre-commit and pre-push shims (src/hooks.c) where git runs hooks from,
- * take them away again, and say what git will actually run.
- *
- * A hook that is not ours is never overwritten: install moves it aside
- * to <hook>.ahd-replay-prev, which the shim runs first under its own
- * name, and uninstall
- * renames it back, so it returns byte for byte with its mode.  A file is
- * ours only when it is exactly one of our templates.  install decides
- * everything before it writes anything, so a refusal leaves the hooks
- * directory as it was.
+ * pre-commit and pre-push shims (hooks/hooks.h) where git runs hooks
+ * from, take them away again, and say what git will actually run.  The
+ * decisions and the files are the hooks core's (hooks/hookplan.h,
+ * hooks/hookstatus.h); this file reads the command line, refuses a
+ * core.hooksPath that is not ours to write to, and prints.
  */
 #include "config.h"
 #include "builtin.h"
-#include "fs/atomicfile.h"
+#include "git/hooksdir.h"
 #include "hooks/hookplan.h"
 #include "hooks/hooks.h"
-#include "git/hooksdir.h"
-#include "hooks/hookreport.h"
+#include "hooks/hookstatus.h"
 #include "parse-options.h"
 #include "usage.h"
 
-#include <errno.h>
-#include <git2.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 static const char install_hooks_usage_text[] =
 	"Installs pre-commit and pre-push hooks where git runs them from; a\n"
@@ -178,7 +167,7 @@ int cmd_install_hooks(int argc, char **argv)
 	struct strbuf bin = STRBUF_INIT, err = STRBUF_INIT;
 	struct hook_plan plans[HOOK_TYPES_NR];
 	size_t i, nr = 0;
-	int refused = 0, writes = 0, status = 2;
+	int refused, status = 2;
 
 	parse_install_options(&o, argc, argv);
 	if (o.print)
@@ -198,34 +187,10 @@ int cmd_install_hooks(int argc, char **argv)
 	}
 
 	/* Decide everything first. */
-	for (i = 0; hook_types[i]; i++) {
-		struct hook_plan *p = &plans[nr];
-
-		hook_plan_release(p);
-		hook_plan_init(p, hook_types[i]);
-		if (hook_slots_read(&p->s, hd.path.buf, p->type, &err)) {
-			error("%s", err.buf);
-			goto out;
-		}
-		/* pre-merge-commit on request, or to upgrade ours */
-		if (!strcmp(p->type, "pre-merge-commit") &&
-		    !o.pre_merge_commit && p->s.h.kind != HOOK_OURS &&
-		    !(p->s.h.manager == MANAGER_PRE_COMMIT &&
-		      p->s.l.kind == HOOK_OURS))
-			continue;
-		if (hook_render(&p->want, p->type, HOOK_TEMPLATE_VERSION,
-				bin.buf, &err)) {
-			error("%s", err.buf);
-			goto out;
-		}
-		hook_plan_decide(p, bin.buf, o.force);
-		writes += p->target != NULL;
-		if (p->refuse.len) {
-			error("%s: %s", p->type, p->refuse.buf);
-			refused = 1;
-		}
-		nr++;
-	}
+	refused = hook_plans_decide(plans, &nr, hd.path.buf, bin.buf,
+				    o.pre_merge_commit, o.force);
+	if (refused < 0)
+		goto out;
 	if (refused) {
 		fprintf(stderr, "ahd-replay: nothing was written\n");
 		goto out;
@@ -240,20 +205,7 @@ int cmd_install_hooks(int argc, char **argv)
 		warning("writing there as --hooks-path=use asks: %s", desc.buf);
 		strbuf_release(&desc);
 	}
-	if (writes && mkdir_p(hd.path.buf, &err)) {
-		error("%s", err.buf);
-		goto out;
-	}
-	status = 0;
-	for (i = 0; i < nr; i++) {
-		struct hook_plan *p = &plans[i];
-
-		if (p->target && hook_plan_apply(p)) {
-			status = 2;
-			continue;
-		}
-		printf("%s: %s\n", p->type, p->msg.buf);
-	}
+	status = hook_plans_apply(plans, nr, hd.path.buf) ? 2 : 0;
 	if (hd.where == HOOKS_WORKTREE)
 		warning("'%s' is inside the work tree; do not commit these "
 			"hooks: they hold this machine's path to ahd-replay",
@@ -268,92 +220,6 @@ out:
 }
 
 /* --- uninstall-hooks ------------------------------------------------- */
-
-/*
- * Remove ours from one slot; returns 1 if it was removed.  With
- * `replaced`, the caller renames another file over it instead, so that
- * the hook is never missing.
- */
-static int remove_ours(const struct hook_file *hf, const char *path,
-		       const char *type, int replaced, int *status)
-{
-	switch (hf->kind) {
-	case HOOK_OURS:
-		if (!replaced && unlink(path)) {
-			error("cannot remove '%s': %s", path, strerror(errno));
-			*status = 2;
-			return 0;
-		}
-		printf("%s: removed %s\n", type, path);
-		return 1;
-	case HOOK_OURS_NEWER:
-		error("%s: left '%s': it was written by a newer ahd-replay "
-		      "(template %d); use that version's uninstall-hooks",
-		      type, path, hf->version);
-		*status = 2;
-		return 0;
-	case HOOK_OURS_EDITED:
-		error("%s: left '%s': it carries the ahd-replay marker but was "
-		      "edited; delete it by hand if you no longer want it",
-		      type, path);
-		*status = 2;
-		return 0;
-	default:
-		return 0;
-	}
-}
-
-static void uninstall_dir(const char *dir, int *status, int *found)
-{
-	struct hook_slots s;
-	struct strbuf err = STRBUF_INIT;
-	size_t i;
-
-	hook_slots_init(&s);
-	for (i = 0; hook_types[i]; i++) {
-		const char *type = hook_types[i], *freed = NULL;
-
-		if (hook_slots_read(&s, dir, type, &err)) {
-			error("%s", err.buf);
-			strbuf_reset(&err);
-			*status = 2;
-			continue;
-		}
-		if (remove_ours(&s.h, s.hook.buf, type,
-				s.p.kind != HOOK_MISSING, status))
-			freed = s.hook.buf;
-		if (remove_ours(&s.l, s.legacy.buf, type,
-				!freed && s.p.kind != HOOK_MISSING, status) &&
-		    !freed)
-			freed = s.legacy.buf;
-		if (remove_ours(&s.o, s.old.buf, type, 0, status) && !freed)
-			freed = s.old.buf;
-		if (freed)
-			*found = 1;
-		if (s.p.kind == HOOK_MISSING)
-			continue;
-		*found = 1;
-		if (!freed && s.h.kind == HOOK_MISSING)
-			freed = s.hook.buf;
-		if (!freed) {
-			error("%s: left '%s': '%s' is no longer ahd-replay's, so "
-			      "there is nowhere to put it back; rename it by hand",
-			      type, s.prev.buf, s.hook.buf);
-			*status = 2;
-			continue;
-		}
-		if (rename(s.prev.buf, freed)) {
-			error("cannot rename '%s' to '%s': %s", s.prev.buf,
-			      freed, strerror(errno));
-			*status = 2;
-			continue;
-		}
-		printf("%s: restored %s as %s\n", type, hook_base_name(s.prev.buf),
-		       hook_base_name(freed));
-	}
-	hook_slots_release(&s);
-	strbuf_release(&err);
-}
 
 int cmd_uninstall_hooks(int argc, char **argv)
 {
@@ -372,10 +238,12 @@ int cmd_uninstall_hooks(int argc, char **argv)
 	if (resolve_dir(&hd))
 		goto out;
 	status = 0;
-	uninstall_dir(hd.path.buf, &status, &found);
+	if (hook_uninstall_dir(hd.path.buf, &found))
+		status = 2;
 	/* copies that core.hooksPath hides are ours too */
-	if (strcmp(hd.path.buf, hd.default_path.buf))
-		uninstall_dir(hd.default_path.buf, &status, &found);
+	if (strcmp(hd.path.buf, hd.default_path.buf) &&
+	    hook_uninstall_dir(hd.default_path.buf, &found))
+		status = 2;
 	if (!found)
 		printf("no ahd-replay hooks in %s\n", hd.path.buf);
 out:
@@ -385,201 +253,16 @@ out:
 
 /* --- hooks status ---------------------------------------------------- */
 
-/*
- * Would the shim in hf find a binary?  Returns the one it would run in
- * out, or 0 when it would fail closed.
- */
-static int shim_binary(struct strbuf *out, const struct hook_file *hf)
-{
-	struct stat st;
-
-	if (hf->kind == HOOK_OURS && !stat(hf->bin.buf, &st) &&
-	    S_ISREG(st.st_mode) && !access(hf->bin.buf, X_OK)) {
-		strbuf_reset(out);
-		strbuf_addbuf(out, &hf->bin);
-		return 1;
-	}
-	return hook_find_on_path(out, "ahd-replay");
-}
-
-static const char *kind_text(const struct hook_file *hf, struct strbuf *sb)
-{
-	const char *m = hook_manager_name(hf->manager);
-
-	strbuf_reset(sb);
-	switch (hf->kind) {
-	case HOOK_OURS:
-		strbuf_addf(sb, "ahd-replay hook, template %d%s", hf->version,
-			    hf->version < HOOK_TEMPLATE_VERSION ?
-			    " (install-hooks upgrades it)" : "");
-		break;
-	case HOOK_OURS_NEWER:
-		strbuf_addf(sb, "ahd-replay hook from a newer version, "
-			    "template %d", hf->version);
-		break;
-	case HOOK_OURS_EDITED:
-		strbuf_addstr(sb, "an edited copy of an ahd-replay hook");
-		break;
-	case HOOK_FOREIGN:
-		strbuf_addf(sb, "%s%s%s", hf->symlink ? "a symbolic link" :
-			    "a hook", m ? " of " : " not from ahd-replay",
-			    m ? m : "");
-		break;
-	case HOOK_NOT_FILE:
-		strbuf_addstr(sb, "not a file");
-		break;
-	case HOOK_MISSING:
-		strbuf_addstr(sb, "missing");
-		break;
-	}
-	if (hf->kind != HOOK_MISSING && hf->kind != HOOK_NOT_FILE &&
-	    !hf->executable)
-		strbuf_addstr(sb, ", not executable");
-	return sb->buf;
-}
-
-static int is_ours(const struct hook_file *hf)
-{
-	return hf->kind == HOOK_OURS || hf->kind == HOOK_OURS_NEWER ||
-	       hf->kind == HOOK_OURS_EDITED;
-}
-
-/*
- * One hook type: print its state and details.  Returns 1 when a copy of
- * ours is installed but will not run, else 0.
- */
-static int status_one(const struct hooks_dir *hd, const char *type,
-		      struct strbuf *err)
-{
-	struct hook_slots s, d;
-	struct strbuf state = STRBUF_INIT, details = STRBUF_INIT;
-	struct strbuf sb = STRBUF_INIT, bin = STRBUF_INIT;
-	const struct hook_file *runner = NULL;	/* the copy of ours git runs */
-	const char *runner_path = NULL;
-	int installed = 0, ret = -1;
-
-	hook_slots_init(&s);
-	hook_slots_init(&d);
-	if (hook_slots_read(&s, hd->path.buf, type, err))
-		goto out;
-	if (strcmp(hd->path.buf, hd->default_path.buf) &&
-	    hook_slots_read(&d, hd->default_path.buf, type, err))
-		goto out;
-
-	if (s.h.kind != HOOK_MISSING)
-		strbuf_addf(&details, "  %s: %s\n", s.hook.buf,
-			    kind_text(&s.h, &sb));
-	if (is_ours(&s.h)) {
-		installed = 1;
-		if (s.h.executable) {
-			runner = &s.h;
-			runner_path = s.hook.buf;
-		} else
-			strbuf_addstr(&state, "inert: not executable");
-	} else if (is_ours(&s.l)) {
-		installed = 1;
-		strbuf_addf(&details, "  %s: %s\n", s.legacy.buf,
-			    kind_text(&s.l, &sb));
-		if (s.h.kind != HOOK_FOREIGN ||
-		    s.h.manager != MANAGER_PRE_COMMIT)
-			strbuf_addf(&state, "inert: nothing runs %s",
-				    hook_base_name(s.legacy.buf));
-		else if (!s.h.executable || !s.l.executable)
-			strbuf_addstr(&state, "inert: not executable");
-		else {
-			runner = &s.l;
-			runner_path = s.legacy.buf;
-		}
-	}
-	if (!runner && is_ours(&s.o)) {
-		installed = 1;
-		strbuf_addf(&details, "  %s: %s\n", s.old.buf,
-			    kind_text(&s.o, &sb));
-		if (!state.len)
-			strbuf_addf(&state, "inert: %s does not run %s "
-				    "(install-hooks puts ours in front)",
-				    s.h.manager == MANAGER_LEFTHOOK ?
-				    "lefthook" : "git", hook_base_name(s.old.buf));
-	}
-	if (is_ours(&d.h)) {
-		installed = 1;
-		strbuf_addf(&details, "  %s: %s, shadowed: git runs hooks "
-			    "from %s\n", d.hook.buf, kind_text(&d.h, &sb),
-			    hd->path.buf);
-		if (!state.len && !runner) {
-			strbuf_reset(&sb);
-			hooks_dir_describe(&sb, hd);
-			strbuf_addf(&state, "inert: shadowed by %s", sb.buf);
-		}
-	}
-	if (s.p.kind != HOOK_MISSING)
-		strbuf_addf(&details, "  %s: %s%s\n", s.prev.buf,
-			    kind_text(&s.p, &sb), runner ?
-			    (s.p.executable ? "; runs first" :
-			     "; skipped, as git would skip it") :
-			    "; left by an install (uninstall-hooks puts it back)");
-
-	if (runner) {
-		if (runner->kind == HOOK_OURS && !shim_binary(&bin, runner)) {
-			strbuf_addf(&state, "broken: %s is missing and "
-				    "ahd-replay is not on PATH, so the hook "
-				    "refuses every %s", runner->bin.buf,
-				    strcmp(type, "pre-push") ? "commit" :
-				    "push");
-		} else {
-			strbuf_addstr(&state, "active");
-			if (runner->kind == HOOK_OURS)
-				strbuf_addf(&details, "  runs: %s hook %s\n",
-					    bin.buf, type);
-			if (runner_path == s.legacy.buf)
-				strbuf_addstr(&details, "  run by the pre-commit "
-					      "framework's hook\n");
-		}
-	} else if (!installed) {
-		const char *m = hook_manager_name(s.h.manager);
-
-		if (s.h.kind == HOOK_MISSING)
-			strbuf_addstr(&state, "not installed");
-		else
-			strbuf_addf(&state, "not installed (git runs %s)",
-				    m ? m : "another hook");
-	}
-	printf("%s: %s\n%s", type, state.buf, details.buf);
-	ret = installed && strcmp(state.buf, "active");
-out:
-	hook_slots_release(&s);
-	hook_slots_release(&d);
-	strbuf_release(&state);
-	strbuf_release(&details);
-	strbuf_release(&sb);
-	strbuf_release(&bin);
-	return ret;
-}
-
 static int hooks_status(void)
 {
 	struct hooks_dir hd = HOOKS_DIR_INIT;
-	struct strbuf err = STRBUF_INIT;
-	size_t i;
 	int status = 2;
 
 	if (resolve_dir(&hd))
 		goto out;
 	print_dir(&hd, stdout);
-	hooks_report(&hd, hook_types, stdout);
-	status = 0;
-	for (i = 0; hook_types[i]; i++) {
-		int rc = status_one(&hd, hook_types[i], &err);
-
-		if (rc < 0) {
-			error("%s", err.buf);
-			strbuf_reset(&err);
-			status = 2;
-		} else if (rc && status == 0)
-			status = 1;
-	}
+	status = hook_status(&hd, stdout);
 out:
-	strbuf_release(&err);
 	hooks_dir_release(&hd);
 	return finish_stdout(status);
 }

@@ -84,27 +84,37 @@ int repo_config_entry(git_config_entry **out, git_config *cfg,
 	return 1;
 }
 
-int repo_config_here(struct strbuf *out, const char *key, unsigned flags,
-		     struct strbuf *err)
+/*
+ * The configuration git reads in repo, or, with repo NULL, outside any
+ * repository (the user's and the system's files).
+ */
+static int config_open(git_config **out, git_repository *repo,
+		       struct strbuf *err)
 {
-	git_repository *repo = NULL;
-	git_config *cfg = NULL;
+	if ((repo ? git_repository_config_snapshot(out, repo) :
+	     git_config_open_default(out)) < 0) {
+		strbuf_addf(err, "cannot read the git configuration: %s",
+			    lg2_message());
+		return -1;
+	}
+	return 0;
+}
+
+/*
+ * key from cfg as repo_config_here() reads it; a relative path is
+ * appended to workdir (with its trailing slash) unless that is NULL.
+ */
+static int config_read(struct strbuf *out, git_config *cfg, const char *key,
+		       unsigned flags, const char *workdir, struct strbuf *err)
+{
 	git_buf value = GIT_BUF_INIT;
 	int rc, b, ret = -1;
 
-	repo_open_git(&repo, ".", 0, NULL);
-	if ((repo ? git_repository_config_snapshot(&cfg, repo) :
-	     git_config_open_default(&cfg)) < 0) {
-		strbuf_addf(err, "cannot read the git configuration: %s",
-			    lg2_message());
-		goto out;
-	}
 	if (flags & REPO_CONFIG_BOOL) {
 		rc = git_config_get_bool(&b, cfg, key);
 		if (!rc) {
 			strbuf_addstr(out, b ? "true" : "false");
-			ret = 1;
-			goto out;
+			return 1;
 		}
 	} else if (flags & REPO_CONFIG_PATH)
 		rc = git_config_get_path(&value, cfg, key);
@@ -119,15 +129,91 @@ int repo_config_here(struct strbuf *out, const char *key, unsigned flags,
 		strbuf_addf(err, "invalid %s: %s", key, lg2_message());
 		goto out;
 	}
-	if ((flags & REPO_CONFIG_PATH) && value.ptr[0] != '/' && repo &&
-	    git_repository_workdir(repo))
-		strbuf_addstr(out, git_repository_workdir(repo));
+	if ((flags & REPO_CONFIG_PATH) && value.ptr[0] != '/' && workdir)
+		strbuf_addstr(out, workdir);
 	strbuf_addstr(out, value.ptr);
 	ret = 1;
 out:
 	git_buf_dispose(&value);
+	return ret;
+}
+
+int repo_config_here(struct strbuf *out, const char *key, unsigned flags,
+		     struct strbuf *err)
+{
+	git_repository *repo = NULL;
+	git_config *cfg = NULL;
+	int ret = -1;
+
+	repo_open_git(&repo, ".", 0, NULL);
+	if (!config_open(&cfg, repo, err))
+		ret = config_read(out, cfg, key, flags,
+				  repo ? git_repository_workdir(repo) : NULL,
+				  err);
 	git_config_free(cfg);
 	git_repository_free(repo);
+	return ret;
+}
+
+int repo_config_at(struct strbuf *out, struct repo *r, const char *key,
+		   unsigned flags, struct strbuf *err)
+{
+	struct strbuf top = STRBUF_INIT;
+	git_config *cfg = NULL;
+	int ret = -1;
+
+	if (r->workdir.len)
+		strbuf_addf(&top, "%s/", r->workdir.buf);
+	if (!config_open(&cfg, r->git, err))
+		ret = config_read(out, cfg, key, flags,
+				  top.len ? top.buf : NULL, err);
+	git_config_free(cfg);
+	strbuf_release(&top);
+	return ret;
+}
+
+int repo_config_bool_at(int *out, struct repo *r, const char *key, int def,
+			struct strbuf *err)
+{
+	git_config *cfg = NULL;
+	int ret = -1;
+
+	if (!config_open(&cfg, r->git, err))
+		ret = repo_config_bool(out, cfg, key, def, err);
+	git_config_free(cfg);
+	return ret;
+}
+
+int repo_config_multivar(struct repo *r, const char *key,
+			 int (*fn)(const char *value, void *data), void *data,
+			 struct strbuf *err)
+{
+	git_repository *here = NULL;
+	git_config *cfg = NULL;
+	git_config_iterator *it = NULL;
+	git_config_entry *e;
+	int rc, ret = -1;
+
+	if (!r)
+		repo_open_git(&here, ".", 0, NULL);
+	if (config_open(&cfg, r ? r->git : here, err))
+		goto out;
+	if (git_config_multivar_iterator_new(&it, cfg, key, NULL) < 0) {
+		strbuf_addf(err, "cannot read %s: %s", key, lg2_message());
+		goto out;
+	}
+	while (!(rc = git_config_next(&e, it)))
+		if (fn(e->value, data))
+			break;
+	if (rc < 0 && rc != GIT_ITEROVER) {
+		strbuf_addf(err, "cannot read %s: %s", key, lg2_message());
+		goto out;
+	}
+	ret = 0;
+out:
+	git_config_iterator_free(it);
+	git_config_free(cfg);
+	git_repository_free(here);
 	return ret;
 }
 

@@ -129,6 +129,33 @@ int repo_open_git(git_repository **out, const char *dir, unsigned flags,
 		  struct strbuf *err);
 
 /*
+ * repo_config_here() for repository r (opened with repo_open()), read
+ * as git reads it there: its local, worktree, global and system files.
+ * A relative REPO_CONFIG_PATH value is taken from r's work tree.  The
+ * one way code outside src/git/ reads a setting of an open repository.
+ */
+int repo_config_at(struct strbuf *out, struct repo *r, const char *key,
+		   unsigned flags, struct strbuf *err);
+
+/*
+ * A boolean setting of r: 0 with *out set (def when unset), or -1 with
+ * the reason in err (a value that is no boolean, as git refuses it).
+ */
+int repo_config_bool_at(int *out, struct repo *r, const char *key, int def,
+			struct strbuf *err);
+
+/*
+ * Every value of a multi-valued setting of r, in the order git lists
+ * them (`git config --get-all`); with r NULL, of the configuration that
+ * repo_config_here() reads.  fn is called with each value (NULL for a
+ * key written without "=") and returns 0 to go on, non-zero to stop.
+ * Returns 0, or -1 with the reason in err.
+ */
+int repo_config_multivar(struct repo *r, const char *key,
+			 int (*fn)(const char *value, void *data), void *data,
+			 struct strbuf *err);
+
+/*
  * The top of the work tree that contains dir, or, when dir is the
  * current directory and GIT_DIR or GIT_WORK_TREE names the repository,
  * of that repository's work tree (git runs from its top then): 1 with

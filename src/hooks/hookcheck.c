@@ -3,13 +3,10 @@
 #include "hash/digest.h"
 #include "hash/hashfile.h"
 #include "root/inputpath.h"
-#include "git/lfs.h"
-#include "git/repo.h"
 #include "quote.h"
 #include "root/root.h"
 #include "record/sidecar.h"
 #include "strutil.h"
-#include "git/treepath.h"
 #include "usage.h"
 #include "utf8.h"
 
@@ -46,10 +43,13 @@ static int paths_has(const struct paths *p, const char *s)
 	return p->nr && bsearch(&s, p->v, p->nr, sizeof(*p->v), cmp_str);
 }
 
-/* Hash answers by blob: the same input is pinned by many reports. */
+/*
+ * Hash answers by file: the same input is pinned by many reports.  In
+ * one state a path (where the links led) names one blob, so the state
+ * and the path are the key.
+ */
 struct hash_memo {
-	git_oid blob;
-	const struct hook_state *state;	/* its attributes (git-lfs) */
+	const struct hook_state *state;
 	char *path;
 	int kind;		/* 0 structured, 1 raw */
 	int ret;
@@ -57,13 +57,12 @@ struct hash_memo {
 };
 
 struct ctx {
-	git_repository *repo;
 	const char *workdir;
 	const struct hook_state *base, *next;
 	struct paths changed;
 	struct hash_memo *memo;
 	size_t nr_memo, alloc_memo;
-	struct hookcheck_result *res;
+	struct hook_check_result *res;
 	int strict;
 	int has_links;		/* a symlink in next or among the changes */
 	/* roots by directory */
@@ -74,14 +73,15 @@ struct ctx {
 /* What blob_hash() returns for a git-lfs object that is not here. */
 #define HASH_LFS_ABSENT (-10)
 
+/*
+ * Hash the file tp found in state s as verify hashes the checked-out
+ * file: raw (kind 1) or structured (kind 0).
+ */
 static int blob_hash(struct ctx *c, const struct hook_state *s,
-		     const git_oid *blob, const char *path, int kind, char *hex)
+		     const struct treepath *tp, int kind, char *hex)
 {
-	git_blob *b = NULL;
-	git_buf out = GIT_BUF_INIT;
-	git_blob_filter_options fo;
-	struct strbuf text = STRBUF_INIT, err = STRBUF_INIT;
-	struct strbuf smudged = STRBUF_INIT;
+	struct strbuf bytes = STRBUF_INIT, text = STRBUF_INIT;
+	struct strbuf err = STRBUF_INIT;
 	struct lfs_pointer ptr;
 	struct hash_memo *m;
 	size_t i;
@@ -89,41 +89,23 @@ static int blob_hash(struct ctx *c, const struct hook_state *s,
 
 	for (i = 0; i < c->nr_memo; i++)
 		if (c->memo[i].kind == kind && c->memo[i].state == s &&
-		    git_oid_equal(&c->memo[i].blob, blob) &&
-		    !strcmp(c->memo[i].path, path)) {
+		    !strcmp(c->memo[i].path, tp->path.buf)) {
 			memcpy(hex, c->memo[i].hex, HASH_HEX_MAX);
 			return c->memo[i].ret;
 		}
-	if (git_blob_lookup(&b, c->repo, blob) < 0)
-		return HASH_EIO;
-	/* A git-lfs pointer: the content is its object, as checked out. */
-	switch (lfs_read(&smudged, &ptr, c->repo, s->index ? NULL : s->commit,
-			 path, git_blob_rawcontent(b),
-			 (size_t)git_blob_rawsize(b), 0, &err)) {
-	case LFS_SMUDGED:
-		utf8_repair(&text, smudged.buf, smudged.len);
+	switch (snapshot_checkout(&bytes, &ptr, s->snap, tp, &err)) {
+	case 0:
 		break;
-	case LFS_ABSENT:
+	case SNAPSHOT_LFS_ABSENT:
 		/* its oid is the raw hash when the content is valid UTF-8 */
 		lfs_raw_hash(hex, &ptr);
-		git_blob_free(b);
-		strbuf_release(&err);
-		return HASH_LFS_ABSENT;
-	case LFS_ERROR:
-		git_blob_free(b);
-		strbuf_release(&err);
-		return HASH_EIO;
+		ret = HASH_LFS_ABSENT;
+		goto out;
 	default:
-		/* the bytes a checkout writes (eol, ident), as verify reads them */
-		git_blob_filter_options_init(&fo, GIT_BLOB_FILTER_OPTIONS_VERSION);
-		if (git_blob_filter(&out, b, path, &fo) < 0) {
-			git_blob_free(b);
-			return HASH_EIO;
-		}
-		utf8_repair(&text, out.ptr, out.size);
-		git_buf_dispose(&out);
+		ret = HASH_EIO;
+		goto out;
 	}
-	strbuf_release(&smudged);
+	utf8_repair(&text, bytes.buf, bytes.len);
 	strbuf_reset(&err);
 	if (kind)
 		ret = hash_text(hex, text.buf, text.len, HASH_RAW, &err);
@@ -131,17 +113,17 @@ static int blob_hash(struct ctx *c, const struct hook_state *s,
 		ret = HASH_EIO;
 	else
 		ret = hash_text(hex, text.buf, text.len, HASH_STRUCTURED, &err);
-	git_blob_free(b);
-	strbuf_release(&text);
-	strbuf_release(&err);
 	ALLOC_GROW(c->memo, c->nr_memo + 1, c->alloc_memo);
 	m = &c->memo[c->nr_memo++];
-	git_oid_cpy(&m->blob, blob);
 	m->state = s;
-	m->path = xstrdup(path);
+	m->path = xstrdup(tp->path.buf);
 	m->kind = kind;
 	m->ret = ret;
 	memcpy(m->hex, hex, HASH_HEX_MAX);
+out:
+	strbuf_release(&bytes);
+	strbuf_release(&text);
+	strbuf_release(&err);
 	return ret;
 }
 
@@ -151,25 +133,25 @@ static int blob_hash(struct ctx *c, const struct hook_state *s,
  * for it.
  */
 static int blob_matches(struct ctx *c, const struct hook_state *s,
-			const git_oid *blob, const char *path,
-			const char *field, const char *recorded, char *shown)
+			const struct treepath *tp, const char *field,
+			const char *recorded, char *shown)
 {
 	char raw[HASH_HEX_MAX];
 	int ret;
 
 	if (!strcmp(field, "brief")) {
-		ret = blob_hash(c, s, blob, path, 1, raw);
+		ret = blob_hash(c, s, tp, 1, raw);
 		if ((!ret || ret == HASH_LFS_ABSENT) && !strcmp(raw, recorded)) {
 			memcpy(shown, raw, HASH_HEX_MAX);
 			return 1;
 		}
-		ret = blob_hash(c, s, blob, path, 0, shown);
+		ret = blob_hash(c, s, tp, 0, shown);
 		if (ret == HASH_EINVALID) {
 			memcpy(shown, raw, HASH_HEX_MAX);
 			return 0;
 		}
 	} else
-		ret = blob_hash(c, s, blob, path, 0, shown);
+		ret = blob_hash(c, s, tp, 0, shown);
 	if (ret == HASH_EINVALID) {
 		strcpy(shown, "(does not parse)");
 		return 0;
@@ -258,19 +240,23 @@ static void finding(struct ctx *c, int problem, const char *report,
 	strbuf_addch(t, '\n');
 }
 
-static void state_tree(struct input_tree *it, struct ctx *c,
-		       const struct hook_state *s, const char *prefix)
+/*
+ * The state as inputpath.h reads inputs from it.  input_tree names a
+ * tree, an index and a commit, which the snapshot has.
+ */
+static void state_tree(struct input_tree *it, const struct hook_state *s,
+		       const char *prefix)
 {
-	it->repo = c->repo;
-	it->tree = s->tree;
-	it->index = s->index;
-	it->commit = s->commit;
+	it->repo = s->snap->repo;
+	it->tree = s->snap->tree;
+	it->index = s->snap->index;
+	it->commit = s->snap->has_commit ? &s->snap->commit : NULL;
 	it->prefix = prefix;
 }
 
 static int state_empty(const struct hook_state *s)
 {
-	return !s->tree && !s->index;
+	return !s->snap->tree && !s->snap->index;
 }
 
 /*
@@ -293,12 +279,11 @@ static int touched(struct ctx *c, const struct treepath *tp, const char *path)
 }
 
 /* Where path leads in the state (its symlinks followed). */
-static void state_resolve(struct treepath *tp, struct ctx *c,
-			  const struct hook_state *s, const char *path)
+static void state_resolve(struct treepath *tp, const struct hook_state *s,
+			  const char *path)
 {
 	if (*path && !state_empty(s))
-		treepath_resolve(tp, c->repo, s->index ? NULL : s->tree,
-				 s->index, path);
+		snapshot_resolve(tp, s->snap, path);
 	else
 		tp->status = TREEPATH_NOT_FOUND;
 }
@@ -321,16 +306,15 @@ static int drifted_before(struct ctx *c, const char *root, const char *prefix,
 
 	if (!old || !old->path || state_empty(c->base))
 		return 0;
-	state_tree(&it, c, c->base, prefix);
+	state_tree(&it, c->base, prefix);
 	input_resolve(&in, root, old->path, &it, 0);
 	if (in.rel.len)
 		strbuf_addf(&path, "%s%s", prefix, in.rel.buf);
-	state_resolve(&tp, c, c->base, path.buf);
+	state_resolve(&tp, c->base, path.buf);
 	if (in.status != INPUT_OK || tp.status != TREEPATH_OK)
 		ret = 1;
 	else
-		ret = !blob_matches(c, c->base, &tp.id, tp.path.buf, field,
-				    old->hash, hash);
+		ret = !blob_matches(c, c->base, &tp, field, old->hash, hash);
 	treepath_release(&tp);
 	resolved_input_release(&in);
 	strbuf_release(&path);
@@ -362,20 +346,20 @@ static void judge_input(struct ctx *c, const char *sidecar_path,
 			goto out;	/* a root outside this work tree */
 		strbuf_addf(&prefix, "%s/", root + wl + 1);
 	}
-	state_tree(&it_next, c, c->next, prefix.buf);
+	state_tree(&it_next, c->next, prefix.buf);
 	input_resolve(&in_next, root, input->path,
 		      state_empty(c->next) ? NULL : &it_next, 0);
 	if (in_next.rel.len)
 		strbuf_addf(&next_path, "%s%s", prefix.buf, in_next.rel.buf);
 	if (!state_empty(c->base)) {
-		state_tree(&it_base, c, c->base, prefix.buf);
+		state_tree(&it_base, c->base, prefix.buf);
 		input_resolve(&in_base, root, input->path, &it_base, 0);
 		if (in_base.rel.len)
 			strbuf_addf(&base_path, "%s%s", prefix.buf,
 				    in_base.rel.buf);
 	}
-	state_resolve(&tp_next, c, c->next, next_path.buf);
-	state_resolve(&tp_base, c, c->base, base_path.buf);
+	state_resolve(&tp_next, c->next, next_path.buf);
+	state_resolve(&tp_base, c->base, base_path.buf);
 	/* Nothing on the way to this input changed: nothing to judge. */
 	if (!sidecar_changed && !touched(c, &tp_next, next_path.buf) &&
 	    !touched(c, &tp_base, base_path.buf))
@@ -383,13 +367,13 @@ static void judge_input(struct ctx *c, const char *sidecar_path,
 
 	if (in_next.status == INPUT_OK && tp_next.status == TREEPATH_OK) {
 		has_next = 1;
-		m_next = blob_matches(c, c->next, &tp_next.id, tp_next.path.buf,
-				      field, input->hash, next_hash);
+		m_next = blob_matches(c, c->next, &tp_next, field, input->hash,
+				      next_hash);
 	}
 	if (in_base.status == INPUT_OK && tp_base.status == TREEPATH_OK) {
 		has_base = 1;
-		m_base = blob_matches(c, c->base, &tp_base.id, tp_base.path.buf,
-				      field, input->hash, base_hash);
+		m_base = blob_matches(c, c->base, &tp_base, field, input->hash,
+				      base_hash);
 	}
 
 	if (sidecar_changed) {
@@ -457,145 +441,86 @@ out:
 	strbuf_release(&base_path);
 }
 
+static int add_changed(void *data, const char *path, int link)
+{
+	struct ctx *c = data;
+
+	if (link)
+		c->has_links = 1;
+	paths_add(&c->changed, path);
+	return 0;
+}
+
 static int collect_changed(struct ctx *c, struct strbuf *err)
 {
-	git_diff *diff = NULL;
-	git_diff_options opts;
-	size_t i, n;
-	int ret;
+	struct strbuf why = STRBUF_INIT;
 
-	git_diff_options_init(&opts, GIT_DIFF_OPTIONS_VERSION);
-	if (c->next->index)
-		ret = git_diff_tree_to_index(&diff, c->repo, c->base->tree,
-					     c->next->index, &opts);
-	else
-		ret = git_diff_tree_to_tree(&diff, c->repo, c->base->tree,
-					    c->next->tree, &opts);
-	if (ret < 0) {
+	if (snapshot_diff(c->base->snap, c->next->snap, add_changed, c,
+			  &why)) {
 		strbuf_addf(err, "cannot compare %s with %s: %s", c->base->name,
-			    c->next->name, lg2_message());
+			    c->next->name, why.buf);
+		strbuf_release(&why);
 		return -1;
 	}
-	n = git_diff_num_deltas(diff);
-	for (i = 0; i < n; i++) {
-		const git_diff_delta *d = git_diff_get_delta(diff, i);
-
-		if (d->old_file.mode == GIT_FILEMODE_LINK ||
-		    d->new_file.mode == GIT_FILEMODE_LINK)
-			c->has_links = 1;
-		paths_add(&c->changed, d->old_file.path);
-		if (strcmp(d->old_file.path, d->new_file.path))
-			paths_add(&c->changed, d->new_file.path);
-	}
-	git_diff_free(diff);
 	if (c->changed.nr)
 		qsort(c->changed.v, c->changed.nr, sizeof(*c->changed.v),
 		      cmp_str);
 	return 0;
 }
 
-struct walk_data {
-	struct paths *out;
+/* A sidecar of the new state: its path and its blob. */
+struct sidecar_file {
+	char *path;
+	char hex[SNAPSHOT_HEX_MAX];
+};
+
+struct sidecar_files {
+	struct sidecar_file *v;
+	size_t nr, alloc;
 	int *has_links;
 };
 
-static int collect_tree_sidecar(const char *root, const git_tree_entry *e,
-				void *data)
+static int add_sidecar(void *data, const char *path, const char *hex,
+		       int link)
 {
-	struct walk_data *w = data;
-	const char *name = git_tree_entry_name(e);
-	size_t n = strlen(name);
+	struct sidecar_files *out = data;
 
-	if (git_tree_entry_filemode(e) == GIT_FILEMODE_LINK)
-		*w->has_links = 1;
-	if (git_tree_entry_type(e) == GIT_OBJECT_BLOB && n > 12 &&
-	    ends_with(name, ".replay.json")) {
-		struct strbuf p = STRBUF_INIT;
-
-		char hex[GIT_OID_HEXSZ + 1];
-
-		git_oid_tostr(hex, sizeof(hex), git_tree_entry_id(e));
-		strbuf_addf(&p, "%s%s", root, name);
-		strbuf_addch(&p, '\0');
-		strbuf_addstr(&p, hex);
-		ALLOC_GROW(w->out->v, w->out->nr + 1, w->out->alloc);
-		w->out->v[w->out->nr++] = strbuf_detach(&p, NULL);
+	if (link)
+		*out->has_links = 1;
+	/* as verify lists sidecars, but for a bare one at the top */
+	if (strlen(path) > strlen(".replay.json") &&
+	    ends_with(path, ".replay.json")) {
+		ALLOC_GROW(out->v, out->nr + 1, out->alloc);
+		out->v[out->nr].path = xstrdup(path);
+		memcpy(out->v[out->nr].hex, hex, SNAPSHOT_HEX_MAX);
+		out->nr++;
 	}
 	return 0;
 }
 
-static void collect_sidecars(struct ctx *c, struct paths *out)
+static void sidecar_files_release(struct sidecar_files *l)
 {
-	size_t i, n;
+	size_t i;
 
-	if (c->next->index) {
-		n = git_index_entrycount(c->next->index);
-		for (i = 0; i < n; i++) {
-			const git_index_entry *e =
-				git_index_get_byindex(c->next->index, i);
-			size_t len = strlen(e->path);
-
-			if (e->mode == GIT_FILEMODE_LINK)
-				c->has_links = 1;
-			if (len > 12 && ends_with(e->path, ".replay.json") &&
-			    !GIT_INDEX_ENTRY_STAGE(e)) {
-				struct strbuf p = STRBUF_INIT;
-				char hex[GIT_OID_HEXSZ + 1];
-
-				git_oid_tostr(hex, sizeof(hex), &e->id);
-				strbuf_addstr(&p, e->path);
-				strbuf_addch(&p, '\0');
-				strbuf_addstr(&p, hex);
-				ALLOC_GROW(out->v, out->nr + 1, out->alloc);
-				out->v[out->nr++] = strbuf_detach(&p, NULL);
-			}
-		}
-	} else if (c->next->tree) {
-		struct walk_data w = { out, &c->has_links };
-
-		git_tree_walk(c->next->tree, GIT_TREEWALK_PRE,
-			      collect_tree_sidecar, &w);
-	}
-}
-
-static int sidecar_blob(struct ctx *c, const char *path, struct strbuf *out)
-{
-	struct input_tree it;
-	git_blob *b = NULL;
-	git_oid id;
-	unsigned mode;
-
-	(void)it; (void)mode;
-	if (git_oid_fromstr(&id, path + strlen(path) + 1) < 0 ||
-	    git_blob_lookup(&b, c->repo, &id) < 0)
-		return -1;
-	strbuf_add(out, git_blob_rawcontent(b), (size_t)git_blob_rawsize(b));
-	git_blob_free(b);
-	return 0;
+	for (i = 0; i < l->nr; i++)
+		free(l->v[i].path);
+	free(l->v);
 }
 
 /*
  * The base's version of the sidecar at path, when it has one that loads.
- * Returns 1 with it in out, else 0.
+ * Returns 1 with it in out, else 0.  One that cannot be read counts as
+ * none: the sidecar is then judged as new, which refuses more, never
+ * less.
  */
 static int base_sidecar(struct ctx *c, const char *path, struct sidecar *out)
 {
-	git_tree_entry *e = NULL;
-	git_blob *b = NULL;
-	struct strbuf why = STRBUF_INIT;
+	struct strbuf buf = STRBUF_INIT, why = STRBUF_INIT;
 	int ret = 0;
 
-	if (!c->base->tree ||
-	    git_tree_entry_bypath(&e, c->base->tree, path) < 0 ||
-	    git_tree_entry_type(e) != GIT_OBJECT_BLOB ||
-	    git_tree_entry_filemode(e) == GIT_FILEMODE_LINK ||
-	    git_blob_lookup(&b, c->repo, git_tree_entry_id(e)) < 0)
-		goto out;
-	ret = !sidecar_parse(out, git_blob_rawcontent(b),
-			     (size_t)git_blob_rawsize(b), &why);
-out:
-	git_blob_free(b);
-	git_tree_entry_free(e);
+	if (snapshot_read_file(&buf, c->base->snap, path, &why) == 1)
+		ret = !sidecar_parse(out, buf.buf, buf.len, &why);
+	strbuf_release(&buf);
 	strbuf_release(&why);
 	return ret;
 }
@@ -625,77 +550,84 @@ static int mentions_changed(struct ctx *c, const struct strbuf *buf)
 	return 0;
 }
 
-int hookcheck_run(git_repository *repo, const char *workdir,
-		  const struct hook_state *base, const struct hook_state *next,
-		  int strict, struct hookcheck_result *res, struct strbuf *err)
+/* A sidecar that does not load only matters when it comes in now. */
+static void broken_sidecar(struct ctx *c, const char *path,
+			   const struct strbuf *why)
+{
+	struct strbuf *t = &c->res->text;
+
+	c->res->problems++;
+	strbuf_addstr(t, "  FAIL ");
+	quote_c_style(t, path);
+	strbuf_addstr(t, ": the sidecar does not load: ");
+	quote_escape(t, why->buf, why->len);
+	strbuf_addch(t, '\n');
+}
+
+/* Judge the inputs of the sidecar f of the new state. */
+static void judge_sidecar(struct ctx *c, const struct sidecar_file *f)
+{
+	struct sidecar sc = SIDECAR_INIT, old = SIDECAR_INIT;
+	struct strbuf buf = STRBUF_INIT, why = STRBUF_INIT;
+	struct strbuf report = STRBUF_INIT;
+	int changed = paths_has(&c->changed, f->path);
+	int unread = snapshot_read_blob(&buf, c->next->snap, f->hex, &why);
+	int had;
+
+	/* names no changed path: nothing to judge */
+	if (!changed && !unread && !mentions_changed(c, &buf))
+		goto out;
+	if (unread || sidecar_parse(&sc, buf.buf, buf.len, &why)) {
+		if (changed)
+			broken_sidecar(c, f->path, &why);
+		goto out;
+	}
+	sidecar_report_for(&report, f->path);
+	had = changed && base_sidecar(c, f->path, &old);
+	judge_input(c, f->path, report.buf, changed, "token", &sc.token,
+		    had ? &old.token : NULL);
+	if (sc.brief.path)
+		judge_input(c, f->path, report.buf, changed, "brief",
+			    &sc.brief, had && old.brief.path ?
+			    &old.brief : NULL);
+out:
+	sidecar_release(&sc);
+	sidecar_release(&old);
+	strbuf_release(&buf);
+	strbuf_release(&why);
+	strbuf_release(&report);
+}
+
+int hook_check_run(const char *workdir, const struct hook_state *base,
+		  const struct hook_state *next, int strict,
+		  struct hook_check_result *res, struct strbuf *err)
 {
 	struct ctx c;
-	struct paths sidecars = { NULL, 0, 0 };
+	struct sidecar_files sidecars = { NULL, 0, 0, NULL };
 	size_t i;
 	int ret = -1;
 
 	memset(&c, 0, sizeof(c));
-	c.repo = repo;
 	c.workdir = workdir;
 	c.base = base;
 	c.next = next;
 	c.res = res;
 	c.strict = strict;
+	sidecars.has_links = &c.has_links;
 	if (collect_changed(&c, err))
 		goto out;
 	if (!c.changed.nr) {
 		ret = 0;
 		goto out;
 	}
-	collect_sidecars(&c, &sidecars);
-	for (i = 0; i < sidecars.nr; i++) {
-		const char *sp = sidecars.v[i];
-		struct sidecar sc = SIDECAR_INIT, old = SIDECAR_INIT;
-		struct strbuf buf = STRBUF_INIT, why = STRBUF_INIT;
-		struct strbuf report = STRBUF_INIT;
-		int changed = paths_has(&c.changed, sp);
-
-		sidecar_report_for(&report, sp);
-		if (!changed && !sidecar_blob(&c, sp, &buf) &&
-		    !mentions_changed(&c, &buf)) {
-			/* names no changed path: nothing to judge */
-			strbuf_release(&buf);
-			strbuf_release(&report);
-			continue;
-		}
-		strbuf_reset(&buf);
-		if (sidecar_blob(&c, sp, &buf) ||
-		    sidecar_parse(&sc, buf.buf, buf.len, &why)) {
-			/* A broken sidecar only matters when it comes in now. */
-			if (changed) {
-				res->problems++;
-				strbuf_addstr(&res->text, "  FAIL ");
-				quote_c_style(&res->text, sp);
-				strbuf_addstr(&res->text, ": the sidecar does "
-					      "not load: ");
-				quote_escape(&res->text, why.buf, why.len);
-				strbuf_addch(&res->text, '\n');
-			}
-		} else {
-			int had = changed && base_sidecar(&c, sp, &old);
-
-			judge_input(&c, sp, report.buf, changed, "token",
-				    &sc.token, had ? &old.token : NULL);
-			if (sc.brief.path)
-				judge_input(&c, sp, report.buf, changed, "brief",
-					    &sc.brief, had && old.brief.path ?
-					    &old.brief : NULL);
-		}
-		sidecar_release(&sc);
-		sidecar_release(&old);
-		strbuf_release(&buf);
-		strbuf_release(&why);
-		strbuf_release(&report);
-	}
+	if (snapshot_each_file(next->snap, add_sidecar, &sidecars, err))
+		goto out;
+	for (i = 0; i < sidecars.nr; i++)
+		judge_sidecar(&c, &sidecars.v[i]);
 	ret = 0;
 out:
 	paths_release(&c.changed);
-	paths_release(&sidecars);
+	sidecar_files_release(&sidecars);
 	for (i = 0; i < c.nr_memo; i++)
 		free(c.memo[i].path);
 	free(c.memo);
@@ -708,7 +640,7 @@ out:
 	return ret;
 }
 
-void hookcheck_result_release(struct hookcheck_result *res)
+void hook_check_result_release(struct hook_check_result *res)
 {
 	strbuf_release(&res->text);
 }

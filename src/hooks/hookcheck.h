@@ -1,7 +1,7 @@
 #ifndef HOOKCHECK_H
 #define HOOKCHECK_H
 
-#include <git2.h>
+#include "git/snapshot.h"
 #include "strbuf.h"
 
 /*
@@ -22,29 +22,28 @@
  */
 
 struct hook_state {
-	git_tree *tree;		/* a commit's tree, or NULL ... */
-	git_index *index;	/* ... the index; both NULL: the empty tree */
+	const struct snapshot *snap;	/* a tree, the index, or no files */
 	const char *name;	/* "HEAD", "staged", "origin/main", ... */
-	const git_oid *commit;	/* tree's commit (its gitattributes), or NULL */
 };
 
-struct hookcheck_result {
+struct hook_check_result {
 	int problems;		/* reasons to refuse */
 	int warnings;
 	int stale;		/* findings (either kind) about old drift */
 	struct strbuf text;	/* what to print, one finding a paragraph */
 };
-#define HOOKCHECK_RESULT_INIT { 0, 0, 0, STRBUF_INIT }
+#define HOOK_CHECK_RESULT_INIT { 0, 0, 0, STRBUF_INIT }
 
 /*
- * Compare base and next in repo (whose work tree is workdir, absolute and
- * symlink-free).  strict turns old drift into problems.  Appends findings
- * to res.  Returns 0, or -1 with a reason in err (an object that cannot
- * be read, say).
+ * Compare base (a tree, or no files) and next (a tree or the index) of
+ * the repository whose work tree is workdir (absolute, symlink-free).
+ * strict turns old drift into problems.  Appends findings to res.
+ * Returns 0, or -1 with a reason in err (an object that cannot be read,
+ * say).
  */
-int hookcheck_run(git_repository *repo, const char *workdir,
-		  const struct hook_state *base, const struct hook_state *next,
-		  int strict, struct hookcheck_result *res, struct strbuf *err);
-void hookcheck_result_release(struct hookcheck_result *res);
+int hook_check_run(const char *workdir, const struct hook_state *base,
+		  const struct hook_state *next, int strict,
+		  struct hook_check_result *res, struct strbuf *err);
+void hook_check_result_release(struct hook_check_result *res);
 
 #endif

@@ -1,9 +1,10 @@
 /*
- * Deciding and carrying out the installation of one hook (see
- * hookplan.h).
+ * Deciding and carrying out the installation of the hooks, and their
+ * removal (see hookplan.h).
  */
 #include "config.h"
 #include "hookplan.h"
+#include "fs/atomicfile.h"
 #include "usage.h"
 
 #include <errno.h>
@@ -227,6 +228,166 @@ int hook_plan_apply(struct hook_plan *p)
 out:
 	strbuf_release(&err);
 	return ret;
+}
+
+/*
+ * Should hook type be planned?  pre-merge-commit only on request, or to
+ * keep a copy of ours (or the pre-commit framework's .legacy one) up to
+ * date.
+ */
+static int wanted(const struct hook_plan *p, int pre_merge_commit)
+{
+	return strcmp(p->type, "pre-merge-commit") || pre_merge_commit ||
+	       p->s.h.kind == HOOK_OURS ||
+	       (p->s.h.manager == MANAGER_PRE_COMMIT &&
+		p->s.l.kind == HOOK_OURS);
+}
+
+int hook_plans_decide(struct hook_plan *plans, size_t *nr, const char *dir,
+		      const char *bin, int pre_merge_commit, int force)
+{
+	struct strbuf err = STRBUF_INIT;
+	size_t i;
+	int refused = 0;
+
+	*nr = 0;
+	for (i = 0; hook_types[i]; i++) {
+		struct hook_plan *p = &plans[*nr];
+
+		hook_plan_release(p);
+		hook_plan_init(p, hook_types[i]);
+		if (hook_slots_read(&p->s, dir, p->type, &err) ||
+		    (wanted(p, pre_merge_commit) &&
+		     hook_render(&p->want, p->type, HOOK_TEMPLATE_VERSION, bin,
+				 &err))) {
+			refused = error("%s", err.buf);
+			break;
+		}
+		if (!wanted(p, pre_merge_commit))
+			continue;
+		hook_plan_decide(p, bin, force);
+		if (p->refuse.len) {
+			error("%s: %s", p->type, p->refuse.buf);
+			refused = 1;
+		}
+		(*nr)++;
+	}
+	strbuf_release(&err);
+	return refused;
+}
+
+int hook_plans_apply(struct hook_plan *plans, size_t nr, const char *dir)
+{
+	struct strbuf err = STRBUF_INIT;
+	size_t i;
+	int writes = 0, ret = 0;
+
+	for (i = 0; i < nr; i++)
+		writes += plans[i].target != NULL;
+	if (writes && mkdir_p(dir, &err)) {
+		ret = error("%s", err.buf);
+		goto out;
+	}
+	for (i = 0; i < nr; i++) {
+		struct hook_plan *p = &plans[i];
+
+		if (p->target && hook_plan_apply(p)) {
+			ret = -1;
+			continue;
+		}
+		printf("%s: %s\n", p->type, p->msg.buf);
+	}
+out:
+	strbuf_release(&err);
+	return ret;
+}
+
+/*
+ * Remove ours from one slot; returns 1 if it was removed, and sets
+ * *left when a copy of ours stays.  With `replaced`, the caller renames
+ * another file over it instead, so that the hook is never missing.
+ */
+static int remove_ours(const struct hook_file *hf, const char *path,
+		       const char *type, int replaced, int *left)
+{
+	switch (hf->kind) {
+	case HOOK_OURS:
+		if (!replaced && unlink(path)) {
+			error("cannot remove '%s': %s", path, strerror(errno));
+			*left = 1;
+			return 0;
+		}
+		printf("%s: removed %s\n", type, path);
+		return 1;
+	case HOOK_OURS_NEWER:
+		error("%s: left '%s': it was written by a newer ahd-replay "
+		      "(template %d); use that version's uninstall-hooks",
+		      type, path, hf->version);
+		*left = 1;
+		return 0;
+	case HOOK_OURS_EDITED:
+		error("%s: left '%s': it carries the ahd-replay marker but was "
+		      "edited; delete it by hand if you no longer want it",
+		      type, path);
+		*left = 1;
+		return 0;
+	default:
+		return 0;
+	}
+}
+
+int hook_uninstall_dir(const char *dir, int *found)
+{
+	struct hook_slots s;
+	struct strbuf err = STRBUF_INIT;
+	size_t i;
+	int left = 0;
+
+	hook_slots_init(&s);
+	for (i = 0; hook_types[i]; i++) {
+		const char *type = hook_types[i], *freed = NULL;
+
+		if (hook_slots_read(&s, dir, type, &err)) {
+			error("%s", err.buf);
+			strbuf_reset(&err);
+			left = 1;
+			continue;
+		}
+		if (remove_ours(&s.h, s.hook.buf, type,
+				s.p.kind != HOOK_MISSING, &left))
+			freed = s.hook.buf;
+		if (remove_ours(&s.l, s.legacy.buf, type,
+				!freed && s.p.kind != HOOK_MISSING, &left) &&
+		    !freed)
+			freed = s.legacy.buf;
+		if (remove_ours(&s.o, s.old.buf, type, 0, &left) && !freed)
+			freed = s.old.buf;
+		if (freed)
+			*found = 1;
+		if (s.p.kind == HOOK_MISSING)
+			continue;
+		*found = 1;
+		if (!freed && s.h.kind == HOOK_MISSING)
+			freed = s.hook.buf;
+		if (!freed) {
+			error("%s: left '%s': '%s' is no longer ahd-replay's, so "
+			      "there is nowhere to put it back; rename it by hand",
+			      type, s.prev.buf, s.hook.buf);
+			left = 1;
+			continue;
+		}
+		if (rename(s.prev.buf, freed)) {
+			error("cannot rename '%s' to '%s': %s", s.prev.buf,
+			      freed, strerror(errno));
+			left = 1;
+			continue;
+		}
+		printf("%s: restored %s as %s\n", type,
+		       hook_base_name(s.prev.buf), hook_base_name(freed));
+	}
+	hook_slots_release(&s);
+	strbuf_release(&err);
+	return left ? -1 : 0;
 }
 
 void hook_plan_init(struct hook_plan *p, const char *type)

@@ -5,11 +5,13 @@
 #include "strbuf.h"
 
 /*
- * What install-hooks does to one hook, decided before anything is
- * written so that a refusal leaves the hooks directory as it was.  A
- * hook that is not ours is never overwritten: it moves aside to
- * <hook>.ahd-replay-prev, which the shim runs first under its own name
- * (hooks.h says how).
+ * What install-hooks does to each hook, decided before anything is
+ * written so that a refusal leaves the hooks directory as it was, and
+ * what uninstall-hooks undoes.  A hook that is not ours is never
+ * overwritten: it moves aside to <hook>.ahd-replay-prev, which the shim
+ * runs first under its own name (hooks.h says how), and uninstall
+ * renames it back, so it returns byte for byte with its mode.  A file is
+ * ours only when it is exactly one of our templates.
  */
 
 /* The files of one hook type in a hooks directory. */
@@ -55,5 +57,32 @@ void hook_plan_decide(struct hook_plan *p, const char *bin, int force);
 
 /* Carry out a plan.  Returns 0, or -1 after saying what went wrong. */
 int hook_plan_apply(struct hook_plan *p);
+
+/*
+ * Plan each hook type of hook_types[] for dir, to run bin:
+ * pre-merge-commit only when asked (pre_merge_commit) or when a copy of
+ * ours is there to upgrade.  plans has HOOK_TYPES_NR plans initialised
+ * with hook_plan_init(); the first *nr are used.  Returns 0 when every
+ * plan can be carried out, 1 when one is refused, -1 when a hook cannot
+ * be read; the reasons are printed.
+ */
+int hook_plans_decide(struct hook_plan *plans, size_t *nr, const char *dir,
+		      const char *bin, int pre_merge_commit, int force);
+
+/*
+ * Carry out the first nr plans in dir (made when a hook is written
+ * there), saying on stdout what was done to each.  Returns 0, or -1
+ * when something could not be done (the reasons are printed).
+ */
+int hook_plans_apply(struct hook_plan *plans, size_t nr, const char *dir);
+
+/*
+ * uninstall-hooks in one directory: remove the hooks install-hooks wrote
+ * there (exact copies of ours only) and rename the ones they moved aside
+ * back, saying on stdout what was done.  Sets *found when dir held any
+ * of that.  Returns 0, or -1 when something was left in place (the
+ * reasons are printed).
+ */
+int hook_uninstall_dir(const char *dir, int *found);
 
 #endif

@@ -349,7 +349,7 @@ int hook_render(struct strbuf *out, const char *type, int version,
 	struct strbuf quoted = STRBUF_INIT, prev = STRBUF_INIT;
 	struct strbuf mirror = STRBUF_INIT;
 	char vbuf[16];
-	const char *git_cmd, *what, *head, *plain, *with_stdin;
+	const char *command, *what, *head, *plain, *with_stdin;
 	struct subst subs[] = {
 		{ "TYPE", type }, { "VERSION", vbuf }, { "BIN", NULL },
 		{ "GIT", NULL }, { "WHAT", NULL }, { "PREV", NULL },
@@ -378,19 +378,19 @@ int hook_render(struct strbuf *out, const char *type, int version,
 		return -1;
 	}
 	if (!strcmp(type, "pre-push")) {
-		git_cmd = "git push";
+		command = "git push";
 		what = "push";
 	} else if (!strcmp(type, "pre-merge-commit")) {
-		git_cmd = "git merge";
+		command = "git merge";
 		what = "merge";
 	} else {
-		git_cmd = "git commit";
+		command = "git commit";
 		what = "commit";
 	}
 	snprintf(vbuf, sizeof(vbuf), "%d", version);
 	sq_quote(&quoted, bin);
 	subs[2].value = quoted.buf;
-	subs[3].value = git_cmd;
+	subs[3].value = command;
 	subs[4].value = what;
 	subs[5].value = "";
 	subs[6].value = "";

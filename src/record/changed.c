@@ -4,8 +4,9 @@
 #include "config.h"
 #include "changed.h"
 #include "git/repo.h"
+#include "git/revrange.h"
+#include "git/snapshot.h"
 #include "sidecar.h"
-#include "git/treepath.h"
 #include "usage.h"
 
 #include <errno.h>
@@ -13,12 +14,12 @@
 #include <string.h>
 
 struct changed_base {
-	git_repository *repo;
-	git_tree *tree;		/* the merge base's */
+	struct repo repo;
+	struct snapshot tree;	/* the merge base's */
 	struct strbuf workdir;	/* real path, no trailing slash */
-	git_oid commit;		/* the merge base */
-	char name[GIT_OID_HEXSZ + 1];
+	char name[13];		/* the merge base, shortened */
 };
+#define CHANGED_BASE_INIT { REPO_INIT, SNAPSHOT_INIT, STRBUF_INIT, "" }
 
 struct changed_memo {
 	char *root;
@@ -27,21 +28,18 @@ struct changed_memo {
 	struct changed_memo *next;
 };
 
-static int peel_commit(git_oid *out, git_repository *repo, const char *rev,
+static int peel_commit(char *out, struct repo *r, const char *rev,
 		       struct strbuf *err)
 {
-	git_object *obj = NULL, *commit = NULL;
+	struct strbuf why = STRBUF_INIT;
 	int ret = 0;
 
-	if (git_revparse_single(&obj, repo, rev) < 0 ||
-	    git_object_peel(&commit, obj, GIT_OBJECT_COMMIT) < 0) {
+	if (revrange_commit(out, r, rev, &why)) {
 		strbuf_addf(err, "cannot resolve '%s' to a commit: %s", rev,
-			    lg2_message());
+			    why.buf);
 		ret = -1;
-	} else
-		git_oid_cpy(out, git_object_id(commit));
-	git_object_free(commit);
-	git_object_free(obj);
+	}
+	strbuf_release(&why);
 	return ret;
 }
 
@@ -49,48 +47,37 @@ static int open_base(struct changed_base *b, const char *root,
 		     const char *rev, const char *at, struct strbuf *err)
 {
 	struct strbuf why = STRBUF_INIT;
-	git_oid since, checked, base;
-	git_commit *commit = NULL;
-	char *wd = NULL;
+	char since[SNAPSHOT_HEX_MAX], checked[SNAPSHOT_HEX_MAX];
+	char base[SNAPSHOT_HEX_MAX];
 	int ret = -1, rc;
 
-	if (repo_open_git(&b->repo, root, 0, &why) ||
-	    !git_repository_workdir(b->repo)) {
+	if (repo_open(&b->repo, root, 0, &why) || !b->repo.workdir.len) {
 		strbuf_addf(err, "--changed-since needs a git work tree around "
 			    "%s: %s", root, why.len ? why.buf :
 			    "not a repository");
 		goto out;
 	}
-	wd = realpath(git_repository_workdir(b->repo), NULL);
-	if (!wd) {
-		strbuf_addf(err, "cannot resolve the work tree: %s",
-			    strerror(errno));
+	strbuf_addbuf(&b->workdir, &b->repo.workdir);
+	if (peel_commit(since, &b->repo, rev, err) ||
+	    peel_commit(checked, &b->repo, at ? at : "HEAD", err))
 		goto out;
-	}
-	strbuf_addstr(&b->workdir, wd);
-	if (peel_commit(&since, b->repo, rev, err) ||
-	    peel_commit(&checked, b->repo, at ? at : "HEAD", err))
-		goto out;
-	rc = git_merge_base(&base, b->repo, &since, &checked);
-	if (rc == GIT_ENOTFOUND)
-		git_oid_cpy(&base, &since);	/* unrelated histories */
+	rc = revrange_merge_base(base, &b->repo, since, checked, &why);
+	if (rc > 0)	/* unrelated histories */
+		memcpy(base, since, sizeof(base));
 	else if (rc < 0) {
 		strbuf_addf(err, "cannot find the merge base of '%s': %s", rev,
-			    lg2_message());
+			    why.buf);
 		goto out;
 	}
-	if (git_commit_lookup(&commit, b->repo, &base) < 0 ||
-	    git_commit_tree(&b->tree, commit) < 0) {
+	strbuf_reset(&why);
+	if (snapshot_at(&b->tree, &b->repo, base, &why)) {
 		strbuf_addf(err, "cannot read the merge base of '%s': %s", rev,
-			    lg2_message());
+			    why.len ? why.buf : "no tree");
 		goto out;
 	}
-	git_oid_cpy(&b->commit, &base);
-	git_oid_tostr(b->name, 13, &base);
+	snprintf(b->name, sizeof(b->name), "%.12s", base);
 	ret = 0;
 out:
-	free(wd);
-	git_commit_free(commit);
 	strbuf_release(&why);
 	return ret;
 }
@@ -99,6 +86,7 @@ const struct changed_base *changed_base_for(struct changed_memo **memo,
 					    const char *root, const char *rev,
 					    const char *at, struct strbuf *err)
 {
+	struct changed_base init = CHANGED_BASE_INIT;
 	struct changed_memo *m;
 
 	for (m = *memo; m; m = m->next)
@@ -107,7 +95,7 @@ const struct changed_base *changed_base_for(struct changed_memo **memo,
 	if (!m) {
 		m = xcalloc(1, sizeof(*m));
 		m->root = xstrdup(root);
-		strbuf_init(&m->base.workdir, 0);
+		m->base = init;
 		strbuf_init(&m->err, 0);
 		open_base(&m->base, root, rev, at, &m->err);
 		m->next = *memo;
@@ -125,8 +113,8 @@ void changed_memo_free(struct changed_memo *memo)
 	while (memo) {
 		struct changed_memo *next = memo->next;
 
-		git_tree_free(memo->base.tree);
-		git_repository_free(memo->base.repo);
+		snapshot_release(&memo->base.tree);
+		repo_release(&memo->base.repo);
 		strbuf_release(&memo->base.workdir);
 		strbuf_release(&memo->err);
 		free(memo->root);
@@ -141,23 +129,27 @@ const char *changed_base_name(const struct changed_base *b)
 }
 
 /*
- * Does rel (repository-relative) read as blob `now` at the base?  A path
- * that leads nowhere at the base differs from any content; present
- * says whether there is content now.
+ * Does rel (repository-relative) read as blob `now` (hex) at the base?
+ * A path that leads nowhere at the base differs from any content;
+ * present says whether there is content now.
  */
 static int differs_at_base(const struct changed_base *b, const char *rel,
-			   const git_oid *now, int present)
+			   const char *now, int present)
 {
 	struct treepath tp = TREEPATH_INIT;
+	char then[SNAPSHOT_HEX_MAX];
 	int differs;
 
-	if (treepath_resolve(&tp, b->repo, b->tree, NULL, rel) < 0)
+	if (snapshot_resolve(&tp, &b->tree, rel) < 0)
 		differs = 1;
 	else if (tp.status == TREEPATH_NOT_FOUND)
 		differs = present;
-	else
-		differs = !present || tp.status != TREEPATH_OK ||
-			!git_oid_equal(&tp.id, now);
+	else if (!present || tp.status != TREEPATH_OK)
+		differs = 1;
+	else {
+		snapshot_blob_hex(then, &tp);
+		differs = strcmp(then, now) != 0;
+	}
 	treepath_release(&tp);
 	return differs;
 }
@@ -184,12 +176,15 @@ static int below_workdir(const struct changed_base *b, const char *real,
 static int content_changed(const struct changed_base *b, const char *real,
 			   const char *rel)
 {
-	git_oid now;
+	struct strbuf err = STRBUF_INIT;
+	char now[SNAPSHOT_HEX_MAX];
+	int changed = 1;
 
-	if (git_repository_hashfile(&now, b->repo, real, GIT_OBJECT_BLOB,
-				    "") < 0)
-		return 1;
-	return differs_at_base(b, rel, &now, 1);
+	/* a file that cannot be hashed cannot be shown unchanged */
+	if (!snapshot_hash_file(now, &b->tree, real, &err))
+		changed = differs_at_base(b, rel, now, 1);
+	strbuf_release(&err);
+	return changed;
 }
 
 /*
@@ -275,10 +270,11 @@ static int same_resolution(const struct changed_base *b, const char *root,
 			goto out;
 		strbuf_addch(&prefix, '/');
 	}
-	bt.repo = b->repo;
-	bt.tree = b->tree;
+	/* the base as inputpath.h reads a commit's tree */
+	bt.repo = b->tree.repo;
+	bt.tree = b->tree.tree;
 	bt.index = NULL;
-	bt.commit = &b->commit;
+	bt.commit = &b->tree.commit;
 	bt.prefix = prefix.buf;
 	input_resolve(&then, root, recorded, &bt, allow_outside);
 	same = then.status == INPUT_OK && !strcmp(then.rel.buf, in->rel.buf) &&
@@ -289,14 +285,39 @@ out:
 	return same;
 }
 
+/*
+ * Has the file path (repository-relative) of tree (a commit's tree, or
+ * the index) changed since the base?  1 or 0.
+ */
+static int tree_file_changed(const struct changed_base *b,
+			     const struct input_tree *tree, const char *path)
+{
+	struct snapshot at = SNAPSHOT_INIT;
+	struct treepath tp = TREEPATH_INIT;
+	char now[SNAPSHOT_HEX_MAX];
+	int changed = 1;
+
+	snapshot_view(&at, tree->repo, tree->tree, tree->index, tree->commit);
+	/* another repository's tree says nothing of this one's base */
+	if (!snapshot_same_repo(&at, &b->tree))
+		goto out;
+	snapshot_resolve(&tp, &at, path);
+	if (tp.status == TREEPATH_OK) {
+		snapshot_blob_hex(now, &tp);
+		changed = differs_at_base(b, path, now, 1);
+	}
+out:
+	treepath_release(&tp);
+	snapshot_release(&at);
+	return changed;
+}
+
 int changed_input(const struct changed_base *b, const char *root,
 		  const char *recorded, const struct input_tree *tree,
 		  int allow_outside)
 {
 	struct resolved_input in = RESOLVED_INPUT_INIT;
 	struct strbuf path = STRBUF_INIT;
-	git_oid now;
-	unsigned mode;
 	int changed = 1;
 
 	input_resolve(&in, root, recorded, tree, allow_outside);
@@ -313,12 +334,8 @@ int changed_input(const struct changed_base *b, const char *root,
 		strbuf_release(&shown);
 		goto out;
 	}
-	if (strcmp(git_repository_path(tree->repo),
-		   git_repository_path(b->repo)))
-		goto out;
 	strbuf_addf(&path, "%s%s", tree->prefix, in.rel.buf);
-	if (!input_tree_blob(tree, path.buf, &now, &mode))
-		changed = differs_at_base(b, path.buf, &now, 1);
+	changed = tree_file_changed(b, tree, path.buf);
 out:
 	resolved_input_release(&in);
 	strbuf_release(&path);

@@ -120,40 +120,29 @@ int glob_match_path(const char *glob, const char *path)
 	return match(glob, path, 0);
 }
 
+/* One ahd-replay.requireSidecar value; an empty one requires nothing. */
+static int add_glob(const char *value, void *data)
+{
+	if (value && *value)
+		list_add(data, value);
+	return 0;
+}
+
 int require_sidecar_globs(struct path_list *out, const char *const *given,
 			  size_t n)
 {
-	git_repository *repo = NULL;
-	git_config *cfg = NULL;
-	git_config_iterator *it = NULL;
-	git_config_entry *e;
+	struct strbuf err = STRBUF_INIT;
 	size_t i;
-	int rc, ret = 0;
+	int ret = 0;
 
 	for (i = 0; i < n; i++)
 		list_add(out, given[i]);
 	if (n)
 		return 0;
-	repo_open_git(&repo, ".", 0, NULL);
-	if ((repo ? git_repository_config_snapshot(&cfg, repo) :
-	     git_config_open_default(&cfg)) < 0 ||
-	    git_config_multivar_iterator_new(&it, cfg,
-					     "ahd-replay.requireSidecar",
-					     NULL) < 0) {
-		ret = error("cannot read ahd-replay.requireSidecar: %s",
-			    lg2_message());
-		goto out;
-	}
-	while (!(rc = git_config_next(&e, it)))
-		if (*e->value)
-			list_add(out, e->value);
-	if (rc != GIT_ITEROVER)
-		ret = error("cannot read ahd-replay.requireSidecar: %s",
-			    lg2_message());
-out:
-	git_config_iterator_free(it);
-	git_config_free(cfg);
-	git_repository_free(repo);
+	if (repo_config_multivar(NULL, "ahd-replay.requireSidecar", add_glob,
+				 out, &err))
+		ret = error("%s", err.buf);
+	strbuf_release(&err);
 	return ret;
 }
 
