@@ -232,7 +232,7 @@ void verify_attribute(struct verify_run *run, struct verify_report *reports,
 
 			w.recorded = ck->expected;
 			w.field = ck->field;
-			w.how = !strcmp(ck->field, "brief") ?
+			w.how = ck->input->mode == PIN_RAW_THEN_STRUCTURED ?
 				ATTRIBUTE_RAW_OR_STRUCTURED :
 				ATTRIBUTE_STRUCTURED;
 			ALLOC_GROW(g->wants, g->nr + 1, g->alloc);

@@ -76,9 +76,8 @@ void verify_explain_check(struct verify_report *r, struct verify_check *c,
 {
 	struct strbuf old = STRBUF_INIT, now = STRBUF_INIT;
 	struct strbuf err = STRBUF_INIT;
-	const char *recorded = !strcmp(c->field, "token") ? r->sc.token.path :
-		r->sc.brief.path;
-	int is_brief = !strcmp(c->field, "brief");
+	const char *recorded = c->input->path;
+	int raw_first = c->input->mode == PIN_RAW_THEN_STRUCTURED;
 	char hex[GIT_OID_HEXSZ + 1], raw_hex[DIGEST_HEX_MAX];
 
 	/* Drift with content today: there is something to compare. */
@@ -97,10 +96,10 @@ void verify_explain_check(struct verify_report *r, struct verify_check *c,
 		strbuf_addf(&c->explain->why, "%s", err.buf);
 		goto out;
 	}
-	/* A brief whose bytes had the recorded hash is compared as text. */
+	/* An input whose bytes had the recorded hash is compared as text. */
 	explain_compare(c->explain, hex, old.buf, old.len, now.buf, now.len,
-			is_brief && !digest_buffer_hex(raw_hex, old.buf,
-						       old.len) &&
+			raw_first && !digest_buffer_hex(raw_hex, old.buf,
+							old.len) &&
 			!strcmp(raw_hex, c->expected), c->rel.buf);
 out:
 	strbuf_release(&old);

@@ -115,12 +115,12 @@ void verify_run_release(struct verify_run *run)
 	run->memos = NULL;
 }
 
-static void check_init(struct verify_check *c, const char *field,
-		       const char *expected)
+static void check_init(struct verify_check *c, const struct pinned_input *in)
 {
 	memset(c, 0, sizeof(*c));
-	c->field = field;
-	c->expected = expected;
+	c->input = in;
+	c->field = in->name;
+	c->expected = in->hash;
 	strbuf_init(&c->actual, 0);
 	strbuf_init(&c->reason, 0);
 	strbuf_init(&c->note, 0);
@@ -143,6 +143,7 @@ void verify_report_init(struct verify_report *r, const char *report,
 			const char *sidecar)
 {
 	struct sidecar sc = SIDECAR_INIT;
+	struct record rec = RECORD_INIT;
 
 	memset(r, 0, sizeof(*r));
 	strbuf_init(&r->report, 0);
@@ -155,6 +156,7 @@ void verify_report_init(struct verify_report *r, const char *report,
 	else
 		strbuf_addstr(&r->markdown, report);
 	r->sc = sc;
+	r->rec = rec;
 	strbuf_init(&r->root, 0);
 	strbuf_init(&r->error, 0);
 	sig_result_init(&r->sig);
@@ -174,6 +176,9 @@ void verify_report_release(struct verify_report *r)
 	strbuf_release(&r->root);
 	for (i = 0; i < r->nr_checks; i++)
 		check_release(&r->checks[i]);
+	free(r->checks);
+	/* after the checks, which borrow its inputs */
+	record_release(&r->rec);
 	strbuf_release(&r->error);
 	sig_result_release(&r->sig);
 	commitsig_result_release(&r->commit_sig);
@@ -187,17 +192,17 @@ void verify_report_release(struct verify_report *r)
 #define INPUT_FAILED (-100)
 
 /*
- * Resolve one input and hash it in `mode`, through the memo.  Returns 0
+ * Resolve c's input and hash it in `mode`, through the memo.  Returns 0
  * with the hash in hex, INPUT_FAILED with the check filled in (the input
  * could not be found or read), or hash_text()'s error with its reason in
  * err.  shown receives the path as the reference would show it.
  */
 static int hash_input(struct verify_memos *memos, struct verify_check *c,
-		      const char *recorded, const char *root,
-		      const struct input_tree *tree, int allow_outside,
-		      enum hash_mode mode, char *hex, struct strbuf *err,
-		      struct strbuf *shown)
+		      const char *root, const struct input_tree *tree,
+		      int allow_outside, enum hash_mode mode, char *hex,
+		      struct strbuf *err, struct strbuf *shown)
 {
+	const char *recorded = c->input->path;
 	struct resolved_input in = RESOLVED_INPUT_INIT;
 	struct strbuf raw = STRBUF_INIT, text = STRBUF_INIT;
 	struct strbuf key = STRBUF_INIT, rerr = STRBUF_INIT;
@@ -271,12 +276,13 @@ static int hash_input(struct verify_memos *memos, struct verify_check *c,
 		int rc = input_read(&raw, &in, tree, HASH_DEFAULT_MAX_SIZE,
 				    &rerr);
 
-		if (rc == INPUT_READ_TOOBIG && !strcmp(c->field, "brief")) {
+		if (rc == INPUT_READ_TOOBIG &&
+		    c->input->mode == PIN_RAW_THEN_STRUCTURED) {
 			c->error = 1;
-			strbuf_addf(&c->reason, "the brief's raw hash does not "
+			strbuf_addf(&c->reason, "the %s's raw hash does not "
 				    "match, and its structured hash is not "
-				    "computed: the brief at %s is %s",
-				    in.shown.buf, rerr.buf);
+				    "computed: the %s at %s is %s", c->field,
+				    c->field, in.shown.buf, rerr.buf);
 			goto out;
 		} else if (rc) {
 			c->error = 1;
@@ -307,79 +313,86 @@ out:
 	return ret;
 }
 
-static void check_token(struct verify_memos *memos, struct verify_check *c,
-			const struct sidecar *sc, const char *root,
-			const struct input_tree *tree, int allow_outside)
+/*
+ * Why in's structured hash could not be compared: ret is hash_text()'s
+ * error, err its reason, shown the input's path.  The reference's words,
+ * which say more when the raw hash was compared first.  Only the cases
+ * the reference cannot decide either are errors: an input it would
+ * refuse to parse is drift.
+ */
+static void say_unhashed(struct verify_check *c, int ret,
+			 const struct strbuf *err, const char *shown)
 {
-	struct strbuf err = STRBUF_INIT, shown = STRBUF_INIT;
-	char hex[HASH_HEX_MAX];
-	int ret;
+	const char *name = c->field;
 
-	check_init(c, "token", sc->token.hash);
-	ret = hash_input(memos, c, sc->token.path, root, tree, allow_outside,
-			 HASH_STRUCTURED, hex, &err, &shown);
-	if (ret == INPUT_FAILED)
-		;	/* the check says why */
-	else if (ret == HASH_EUNSUPPORTED) {
+	if (ret == HASH_EUNSUPPORTED || ret == HASH_EIO)
 		c->error = 1;
-		strbuf_addf(&c->reason, "cannot re-hash the token at %s as the "
-			    "reference does: %s", shown.buf, err.buf);
-	} else if (ret == HASH_EIO) {
-		c->error = 1;
-		strbuf_addf(&c->reason, "cannot re-hash the token at %s: %s",
-			    shown.buf, err.buf);
-	} else if (ret) {
-		strbuf_addf(&c->reason, "failed to parse token at %s: %s",
-			    shown.buf, err.buf);
-	} else {
-		strbuf_addstr(&c->actual, hex);
-		c->ok = !strcmp(hex, sc->token.hash);
-		if (!c->ok)
-			strbuf_addstr(&c->reason, "token contents have changed "
-				      "since the run; re-hash differs");
-	}
-	strbuf_release(&err);
-	strbuf_release(&shown);
+	if (c->input->mode == PIN_RAW_THEN_STRUCTURED && c->error)
+		strbuf_addf(&c->reason, "the %s's raw hash does not match and "
+			    "its structured hash cannot be computed as the "
+			    "reference does: %s", name, err->buf);
+	else if (c->input->mode == PIN_RAW_THEN_STRUCTURED)
+		strbuf_addf(&c->reason, "%s is not valid YAML and the "
+			    "raw-bytes hash does not match: %s", name,
+			    err->buf);
+	else if (ret == HASH_EUNSUPPORTED)
+		strbuf_addf(&c->reason, "cannot re-hash the %s at %s as the "
+			    "reference does: %s", name, shown, err->buf);
+	else if (ret == HASH_EIO)
+		strbuf_addf(&c->reason, "cannot re-hash the %s at %s: %s",
+			    name, shown, err->buf);
+	else
+		strbuf_addf(&c->reason, "failed to parse %s at %s: %s", name,
+			    shown, err->buf);
 }
 
-static void check_brief(struct verify_memos *memos, struct verify_check *c,
-			const struct sidecar *sc, const char *root,
+/* c's input hashed, and not to the recorded hash. */
+static void say_changed(struct verify_check *c)
+{
+	if (c->input->mode == PIN_RAW_THEN_STRUCTURED)
+		strbuf_addf(&c->reason, "%s contents have changed since the "
+			    "run (neither raw-bytes nor canonical-YAML hash "
+			    "matches)", c->field);
+	else
+		strbuf_addf(&c->reason, "%s contents have changed since the "
+			    "run; re-hash differs", c->field);
+}
+
+/*
+ * Check one pinned input: hash it as its mode says (raw first, then
+ * structured, for PIN_RAW_THEN_STRUCTURED: the reference's order) and
+ * compare with the recorded hash, filling in c.
+ */
+static void check_input(struct verify_memos *memos, struct verify_check *c,
+			const struct pinned_input *in, const char *root,
 			const struct input_tree *tree, int allow_outside)
 {
 	struct strbuf err = STRBUF_INIT, shown = STRBUF_INIT;
 	char hex[HASH_HEX_MAX];
 	int ret;
 
-	check_init(c, "brief", sc->brief.hash);
-	/* Raw first, then structured: the reference's order. */
-	ret = hash_input(memos, c, sc->brief.path, root, tree, allow_outside,
-			 HASH_RAW, hex, &err, &shown);
-	if (ret)
-		goto out;
-	if (!strcmp(hex, sc->brief.hash)) {
-		c->ok = 1;
-		strbuf_addstr(&c->actual, hex);
-		goto out;
+	check_init(c, in);
+	if (in->mode == PIN_RAW_THEN_STRUCTURED) {
+		if (hash_input(memos, c, root, tree, allow_outside, HASH_RAW,
+			       hex, &err, &shown))
+			goto out;	/* the check says why */
+		if (!strcmp(hex, in->hash)) {
+			c->ok = 1;
+			strbuf_addstr(&c->actual, hex);
+			goto out;
+		}
 	}
-	ret = hash_input(memos, c, sc->brief.path, root, tree, allow_outside,
-			 HASH_STRUCTURED, hex, &err, &shown);
+	ret = hash_input(memos, c, root, tree, allow_outside, HASH_STRUCTURED,
+			 hex, &err, &shown);
 	if (ret == INPUT_FAILED)
-		;
-	else if (ret == HASH_EUNSUPPORTED || ret == HASH_EIO) {
-		c->error = 1;
-		strbuf_addf(&c->reason, "the brief's raw hash does not match "
-			    "and its structured hash cannot be computed as the "
-			    "reference does: %s", err.buf);
-	} else if (ret) {
-		strbuf_addf(&c->reason, "brief is not valid YAML and the "
-			    "raw-bytes hash does not match: %s", err.buf);
-	} else {
+		;	/* the check says why */
+	else if (ret)
+		say_unhashed(c, ret, &err, shown.buf);
+	else {
 		strbuf_addstr(&c->actual, hex);
-		c->ok = !strcmp(hex, sc->brief.hash);
+		c->ok = !strcmp(hex, in->hash);
 		if (!c->ok)
-			strbuf_addstr(&c->reason, "brief contents have changed "
-				      "since the run (neither raw-bytes nor "
-				      "canonical-YAML hash matches)");
+			say_changed(c);
 	}
 out:
 	strbuf_release(&err);
@@ -621,6 +634,8 @@ void verify_one(struct verify_run *run, struct verify_report *r)
 		goto out;
 	}
 	r->loaded = 1;
+	record_from_sidecar(&r->rec, &r->sc, r->sidecar_path.buf,
+			    r->markdown.buf);
 	check_signature(r, run->keyring, opts);
 	if (opts->require_signed_commit) {
 		commitsig_check(&r->commit_sig, r->sidecar_path.buf,
@@ -662,11 +677,11 @@ void verify_one(struct verify_run *run, struct verify_report *r)
 		}
 	}
 
-	check_token(memos, &r->checks[r->nr_checks++], &r->sc, r->root.buf,
-		    tp, opts->allow_outside);
-	if (r->sc.brief.path)
-		check_brief(memos, &r->checks[r->nr_checks++], &r->sc,
-			    r->root.buf, tp, opts->allow_outside);
+	r->checks = xcalloc(r->rec.nr ? r->rec.nr : 1, sizeof(*r->checks));
+	for (i = 0; (size_t)i < r->rec.nr; i++)
+		check_input(memos, &r->checks[r->nr_checks++],
+			    &r->rec.inputs[i], r->root.buf, tp,
+			    opts->allow_outside);
 	for (i = 0; i < r->nr_checks; i++)
 		if (r->checks[i].note.len)
 			verify_add_note(r, "note", "%s", r->checks[i].note.buf);
