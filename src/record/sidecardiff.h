@@ -46,6 +46,27 @@ void diff_side_release(struct diff_side *s);
 void diff_side_resolve(struct diff_side *s, const char *root,
 		       const struct input_tree *tree);
 
+/*
+ * Load a and b (diff_side_init()ed) from the sidecars of two reports or
+ * sidecars, each inside its root (root: --root, or NULL to find it),
+ * their input paths re-rooted in the work tree.  Both are loaded even
+ * when the first fails; each failure is printed.  Returns 0, or -1 when
+ * either could not be loaded.
+ */
+int diff_sides_load_files(struct diff_side *a, struct diff_side *b,
+			  const char *file_a, const char *file_b,
+			  const char *root, int allow_outside);
+
+/*
+ * The same for the sidecar of report as the commits rev_a and rev_b
+ * have it (diff --at), named "<rev>:<path in the work tree>", its input
+ * paths re-rooted in each commit's tree.  The report's directory must
+ * be in a git work tree, and its root too.
+ */
+int diff_sides_load_at(struct diff_side *a, struct diff_side *b,
+		       const char *rev_a, const char *rev_b,
+		       const char *report, const char *root);
+
 void sidecar_diff_init(struct sidecar_diff *d);
 /* Fill d with the differences between a and b (both loaded). */
 void sidecar_diff_compute(struct sidecar_diff *d, struct diff_side *a,
