@@ -15,7 +15,6 @@
 #include "verify.h"
 #include "verify-int.h"
 #include "git/attribution.h"
-#include "git/repo.h"
 #include "usage.h"
 
 #include <stdlib.h>
@@ -24,13 +23,10 @@
 /* Where a root's paths are searched: a repository and a start commit. */
 struct origin {
 	const char *root;		/* borrowed from a report */
-	git_repository *opened;		/* owned (without --at) */
-	git_repository *repo;		/* opened, or --at's */
-	git_oid start;
-	struct strbuf prefix;		/* the root in the work tree */
+	struct at_commit own;		/* HEAD, opened here (without --at) */
+	struct at_commit *at;		/* --at's, borrowed from the memo;
+					   NULL: own */
 	struct strbuf key;		/* git directory and start */
-	struct input_tree tree;		/* --at's, for --explain */
-	int has_tree;
 	int usable;
 };
 
@@ -58,50 +54,28 @@ static int needs_attribution(const struct verify_check *c)
 	return !c->ok && !c->error && c->rel.len;
 }
 
+static struct at_commit *origin_commit(struct origin *o)
+{
+	return o->at ? o->at : &o->own;
+}
+
 static void origin_open(struct origin *o, struct verify_run *run)
 {
-	char hex[GIT_OID_HEXSZ + 1];
-	char *wd = NULL;
+	struct strbuf err = STRBUF_INIT;
+	struct at_commit *at;
 
-	if (run->opts.at) {
-		struct strbuf err = STRBUF_INIT;
-		const struct at_commit *at = verify_memo_at(run->memos, o->root,
-							    run->opts.at, &err);
-
-		strbuf_release(&err);
-		if (!at)
-			return;
-		o->repo = at->repo;
-		git_oid_cpy(&o->start, git_commit_id(at->commit));
-		strbuf_addbuf(&o->prefix, &at->prefix);
-		o->tree.repo = at->repo;
-		o->tree.tree = at->tree;
-		o->tree.index = NULL;
-		o->tree.commit = git_commit_id(at->commit);
-		o->tree.prefix = at->prefix.buf;
-		o->has_tree = 1;
-	} else {
-		if (repo_open_git(&o->opened, o->root, 0, NULL) ||
-		    !git_repository_workdir(o->opened) ||
-		    git_reference_name_to_id(&o->start, o->opened, "HEAD") < 0)
-			return;
-		o->repo = o->opened;
-		wd = realpath(git_repository_workdir(o->repo), NULL);
-		if (!wd)
-			return;
-		if (strcmp(wd, o->root)) {
-			size_t n = strlen(wd);
-
-			if (strncmp(o->root, wd, n) || o->root[n] != '/') {
-				free(wd);
-				return;
-			}
-			strbuf_addf(&o->prefix, "%s/", o->root + n + 1);
-		}
-		free(wd);
-	}
-	git_oid_tostr(hex, sizeof(hex), &o->start);
-	strbuf_addf(&o->key, "%s\n%s", git_repository_path(o->repo), hex);
+	/* Why it cannot be used is verify_one()'s to say, or no one's. */
+	if (run->opts.at)
+		o->at = verify_memo_at(run->memos, o->root, run->opts.at, &err);
+	else if (at_commit_open(&o->own, o->root, "HEAD", &err))
+		at_commit_release(&o->own);
+	strbuf_release(&err);
+	if (run->opts.at && !o->at)
+		return;
+	at = origin_commit(o);
+	if (!at->rev.commit)
+		return;
+	strbuf_addf(&o->key, "%s\n%s", at->repo.gitdir.buf, at->rev.hex);
 	o->usable = 1;
 }
 
@@ -109,6 +83,7 @@ static void origin_open(struct origin *o, struct verify_run *run)
 static size_t find_origin(struct origin **list, size_t *nr, size_t *alloc,
 			  struct verify_run *run, const char *root)
 {
+	struct at_commit own = AT_COMMIT_INIT;
 	struct origin *o;
 	size_t i;
 
@@ -119,7 +94,7 @@ static size_t find_origin(struct origin **list, size_t *nr, size_t *alloc,
 	o = &(*list)[(*nr)++];
 	memset(o, 0, sizeof(*o));
 	o->root = root;
-	strbuf_init(&o->prefix, 0);
+	o->own = own;
 	strbuf_init(&o->key, 0);
 	origin_open(o, run);
 	return i;
@@ -194,7 +169,8 @@ void verify_attribute(struct verify_run *run, struct verify_report *reports,
 			a->order = nr_asks++;
 			a->origin = o;
 			strbuf_init(&a->path, 0);
-			strbuf_addf(&a->path, "%s%s", origins[o].prefix.buf,
+			strbuf_addf(&a->path, "%s%s",
+				    origin_commit(&origins[o])->prefix.buf,
 				    ck->rel.buf);
 			/* parts are C strings: NUL separates them */
 			strbuf_init(&a->key, 0);
@@ -244,11 +220,11 @@ void verify_attribute(struct verify_run *run, struct verify_report *reports,
 	/* One walk per path. */
 	for (i = 0; i < nr_groups; i++) {
 		struct group *g = &groups[i];
-		const struct origin *o = &origins[g->origin];
+		struct at_commit *at = origin_commit(&origins[g->origin]);
 
 		run->history_walks++;
-		g->ret = attribute_drifts(o->repo, &o->start, g->path, g->wants,
-					  g->nr, &g->err);
+		g->ret = attribute_drifts(at->repo.git, &at->rev.id, g->path,
+					  g->wants, g->nr, &g->err);
 	}
 
 	/* The answers, in the reports' order. */
@@ -258,17 +234,23 @@ void verify_attribute(struct verify_run *run, struct verify_report *reports,
 		const struct ask *a = &asks[i];
 		const struct group *g = &groups[a->group];
 		const struct attribution_want *w = &g->wants[a->want];
-		const struct origin *o = &origins[a->origin];
+		struct at_commit *at = origin_commit(&origins[a->origin]);
 		struct verify_report *r = &reports[a->report];
+		struct input_tree tree;
 
-		/* --explain compares the version the walk found with today's */
+		/*
+		 * --explain compares the version the walk found with today's
+		 * (--at's tree, else the work tree)
+		 */
+		if (run->opts.at)
+			at_commit_tree(&tree, at);
 		if (run->opts.explain)
-			verify_explain_check(r, &r->checks[a->check], o->repo,
+			verify_explain_check(r, &r->checks[a->check], &at->repo,
 					     !g->ret && w->hit ? &w->found : NULL,
 					     g->ret ? g->err.buf : "no version "
 					     "in the history has the recorded "
 					     "hash", a->path.buf,
-					     o->has_tree ? &o->tree : NULL,
+					     run->opts.at ? &tree : NULL,
 					     run->opts.allow_outside);
 		if (run->opts.no_attribution)
 			continue;
@@ -293,8 +275,7 @@ void verify_attribute(struct verify_run *run, struct verify_report *reports,
 		strbuf_release(&asks[i].path);
 	}
 	for (i = 0; i < nr_origins; i++) {
-		git_repository_free(origins[i].opened);
-		strbuf_release(&origins[i].prefix);
+		at_commit_release(&origins[i].own);
 		strbuf_release(&origins[i].key);
 	}
 	free(groups);

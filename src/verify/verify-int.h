@@ -5,7 +5,8 @@
  * Shared by verify.c and the files that take a job off it
  * (verify-since.c, verify-attribution.c, verify-explain.c) only.
  */
-#include <git2.h>
+#include "git/repo.h"
+#include "git/revision.h"
 #include "record/changed.h"
 #include "root/inputpath.h"
 #include "verify.h"
@@ -24,24 +25,34 @@ const struct changed_base *verify_since_base(struct verify_run *run,
  */
 int verify_missing_sidecar(struct verify_run *run, struct verify_report *r);
 
-/* The commit --at names, opened for a root. */
+/* A commit (--at's, or HEAD) opened for a root. */
 struct at_commit {
-	git_repository *repo;
-	git_commit *commit;
-	git_tree *tree;
-	struct strbuf prefix;
-	struct strbuf workdir;
-	char short_id[GIT_OID_HEXSZ + 1];
+	struct repo repo;	/* the repository around the root */
+	struct revision rev;
+	struct strbuf prefix;	/* the root in the work tree: "" or "dir/" */
 };
+#define AT_COMMIT_INIT { REPO_INIT, REVISION_INIT, STRBUF_INIT }
+
+/*
+ * Open the commit rev names, in the work tree around root (which must be
+ * inside it), into at (AT_COMMIT_INIT; release it with
+ * at_commit_release() either way).  Returns 0, or -1 with the reason in
+ * err.
+ */
+int at_commit_open(struct at_commit *at, const char *root, const char *rev,
+		   struct strbuf *err);
+void at_commit_release(struct at_commit *at);
+
+/* The tree of at, seen from its root, into out (borrowing from at). */
+void at_commit_tree(struct input_tree *out, const struct at_commit *at);
 
 /*
  * The commit --at names, as seen from root: opened and resolved once
- * for all the reports under that root (the memo owns it).  NULL with
- * the reason in err.
+ * for all the reports under that root (the memo owns it, and it stays
+ * where it is for the whole run).  NULL with the reason in err.
  */
-const struct at_commit *verify_memo_at(struct verify_memos *m,
-				      const char *root, const char *rev,
-				      struct strbuf *err);
+struct at_commit *verify_memo_at(struct verify_memos *m, const char *root,
+				 const char *rev, struct strbuf *err);
 
 /*
  * --explain for c, a drifted check of r whose input is path in repo
@@ -52,7 +63,7 @@ const struct at_commit *verify_memo_at(struct verify_memos *m,
  * --at's, or NULL for the work tree.
  */
 void verify_explain_check(struct verify_report *r, struct verify_check *c,
-			  git_repository *repo, const git_oid *found,
+			  struct repo *repo, const git_oid *found,
 			  const char *why, const char *path,
 			  const struct input_tree *tree, int allow_outside);
 

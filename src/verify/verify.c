@@ -14,14 +14,13 @@
 #include "root/inputpath.h"
 #include "record/render.h"
 #include "git/repo.h"
+#include "git/revision.h"
 #include "root/root.h"
 #include "root/rootfile.h"
 #include "strutil.h"
 #include "usage.h"
 #include "utf8.h"
 
-#include <errno.h>
-#include <git2.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -55,11 +54,9 @@ struct verify_memos {
 	size_t nr_roots, alloc_roots;
 	struct memo *hashes;
 	size_t nr_hashes, alloc_hashes;
-	struct at_memo *ats;
+	struct at_memo **ats;	/* each its own: origins hold pointers */
 	size_t nr_ats, alloc_ats;
 };
-
-static void at_release(struct at_commit *at);
 
 static struct memo *memo_find(struct memo *list, size_t nr, const char *key,
 			      int mode)
@@ -104,9 +101,10 @@ void verify_run_release(struct verify_run *run)
 		free(m->hashes[i].text);
 	}
 	for (i = 0; i < m->nr_ats; i++) {
-		free(m->ats[i].root);
-		at_release(&m->ats[i].at);
-		strbuf_release(&m->ats[i].err);
+		free(m->ats[i]->root);
+		at_commit_release(&m->ats[i]->at);
+		strbuf_release(&m->ats[i]->err);
+		free(m->ats[i]);
 	}
 	free(m->roots);
 	free(m->hashes);
@@ -241,13 +239,13 @@ static int hash_input(struct verify_memos *memos, struct verify_check *c,
 	}
 	if (tree) {
 		struct strbuf p = STRBUF_INIT;
-		char oid[GIT_OID_HEXSZ + 1];
+		char oid[REVISION_HEX_SIZE];
 		git_oid id;
 		unsigned mode;
 
 		strbuf_addf(&p, "%s%s", tree->prefix, in.rel.buf);
 		if (!input_tree_blob(tree, p.buf, &id, &mode)) {
-			git_oid_tostr(oid, sizeof(oid), &id);
+			revision_hex(oid, &id);
 			strbuf_addf(&key, "blob:%s", oid);
 		}
 		strbuf_release(&p);
@@ -399,86 +397,66 @@ out:
 	strbuf_release(&shown);
 }
 
-static int open_at(struct at_commit *at, const char *root, const char *rev,
+int at_commit_open(struct at_commit *at, const char *root, const char *rev,
 		   struct strbuf *err)
 {
 	struct strbuf why = STRBUF_INIT;
-	git_object *obj = NULL;
-	char *real_wd = NULL;
 	int ret = -1;
 
-	if (repo_open_git(&at->repo, root, 0, &why) ||
-	    !git_repository_workdir(at->repo)) {
+	if (repo_open(&at->repo, root, 0, &why) || !at->repo.workdir.len) {
 		strbuf_addf(err, "--at needs a git work tree around %s: %s", root,
 			    why.len ? why.buf : "not a repository");
 		goto out;
 	}
-	if (git_revparse_single(&obj, at->repo, rev) < 0 ||
-	    git_object_peel((git_object **)&at->commit, obj,
-			    GIT_OBJECT_COMMIT) < 0 ||
-	    git_commit_tree(&at->tree, at->commit) < 0) {
-		strbuf_addf(err, "cannot resolve '%s' to a commit: %s", rev,
-			    lg2_message());
+	if (revision_resolve(&at->rev, &at->repo, rev, err))
 		goto out;
-	}
-	git_oid_tostr(at->short_id, 13, git_commit_id(at->commit));
-	real_wd = realpath(git_repository_workdir(at->repo), NULL);
-	if (!real_wd) {
-		strbuf_addf(err, "cannot resolve the work tree: %s",
-			    strerror(errno));
+	if (revision_prefix(&at->prefix, &at->repo, root)) {
+		strbuf_addf(err, "the root %s is not inside the repository %s",
+			    root, at->repo.workdir.buf);
 		goto out;
-	}
-	strbuf_addstr(&at->workdir, real_wd);
-	if (strcmp(root, real_wd)) {
-		size_t n = strlen(real_wd);
-
-		if (strncmp(root, real_wd, n) || root[n] != '/') {
-			strbuf_addf(err, "the root %s is not inside the "
-				    "repository %s", root, real_wd);
-			goto out;
-		}
-		strbuf_addf(&at->prefix, "%s/", root + n + 1);
 	}
 	ret = 0;
 out:
-	free(real_wd);
-	git_object_free(obj);
 	strbuf_release(&why);
 	return ret;
 }
 
-static void at_release(struct at_commit *at)
+void at_commit_tree(struct input_tree *out, const struct at_commit *at)
 {
-	git_tree_free(at->tree);
-	git_commit_free(at->commit);
-	git_repository_free(at->repo);
-	strbuf_release(&at->prefix);
-	strbuf_release(&at->workdir);
-	memset(at, 0, sizeof(*at));
+	out->repo = at->repo.git;
+	out->tree = at->rev.tree;
+	out->index = NULL;
+	out->commit = &at->rev.id;
+	out->prefix = at->prefix.buf;
 }
 
-const struct at_commit *verify_memo_at(struct verify_memos *m,
-				      const char *root, const char *rev,
-				      struct strbuf *err)
+void at_commit_release(struct at_commit *at)
 {
+	revision_release(&at->rev);
+	repo_release(&at->repo);
+	strbuf_release(&at->prefix);
+}
+
+struct at_commit *verify_memo_at(struct verify_memos *m, const char *root,
+				 const char *rev, struct strbuf *err)
+{
+	struct at_commit init = AT_COMMIT_INIT;
 	struct at_memo *am;
 	size_t i;
 
 	for (i = 0; i < m->nr_ats; i++)
-		if (!strcmp(m->ats[i].root, root))
+		if (!strcmp(m->ats[i]->root, root))
 			break;
 	if (i == m->nr_ats) {
 		ALLOC_GROW(m->ats, m->nr_ats + 1, m->alloc_ats);
-		am = &m->ats[m->nr_ats++];
-		memset(am, 0, sizeof(*am));
+		am = m->ats[m->nr_ats++] = xcalloc(1, sizeof(*am));
 		am->root = xstrdup(root);
-		strbuf_init(&am->at.prefix, 0);
-		strbuf_init(&am->at.workdir, 0);
+		am->at = init;
 		strbuf_init(&am->err, 0);
-		if (open_at(&am->at, root, rev, &am->err))
-			at_release(&am->at);
+		if (at_commit_open(&am->at, root, rev, &am->err))
+			at_commit_release(&am->at);
 	}
-	am = &m->ats[i];
+	am = m->ats[i];
 	if (am->err.len) {
 		strbuf_addbuf(err, &am->err);
 		return NULL;
@@ -655,14 +633,10 @@ void verify_one(struct verify_run *run, struct verify_report *r)
 			r->stop = 1;
 			goto out;
 		}
-		tree.repo = at->repo;
-		tree.tree = at->tree;
-		tree.index = NULL;
-		tree.commit = git_commit_id(at->commit);
-		tree.prefix = at->prefix.buf;
+		at_commit_tree(&tree, at);
 		tp = &tree;
 		verify_add_note(r, "note", "inputs read at commit %s (%s)",
-				at->short_id, opts->at);
+				at->rev.short_id, opts->at);
 	}
 	if (opts->changed_since) {
 		const struct changed_base *b = verify_since_base(run, r);
