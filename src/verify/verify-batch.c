@@ -42,6 +42,37 @@ void verify_batch_init(struct verify_batch *b)
 }
 
 /*
+ * The trusted keys: --trusted-keys, else ahd-replay.trustedKeys from the
+ * git configuration (a relative path is taken from the work tree's top,
+ * so the setting works from any subdirectory).  Neither is no keys.
+ * Returns 0, or -1 after printing an error.
+ */
+static int load_trusted_keys(struct sig_keyring *kr, const char *dir)
+{
+	struct strbuf path = STRBUF_INIT, err = STRBUF_INIT;
+	int rc = 1, ret = -1;
+
+	if (dir)
+		strbuf_addstr(&path, dir);
+	else
+		/*
+		 * Outside a repository, the user's own configuration; with
+		 * no keys, signed sidecars still fail.
+		 */
+		rc = repo_config_here(&path, "ahd-replay.trustedKeys",
+				      REPO_CONFIG_PATH, &err);
+	if (rc < 0)
+		error("%s", err.buf);
+	else if (rc && sig_keyring_load_dir(kr, path.buf, &err))
+		error("%s", err.buf);
+	else
+		ret = 0;
+	strbuf_release(&path);
+	strbuf_release(&err);
+	return ret;
+}
+
+/*
  * The scope and the keys.  Returns 2 when part of the scope could not be
  * searched or a trust source is unusable, else 0: the reports that could
  * be found are still verified with the keys that could be read.
@@ -62,7 +93,7 @@ static int prepare(struct verify_batch *b,
 	if ((opts->trust.at ?
 	     sig_trust_load_keys_at(&b->keyring, opts->trusted_keys,
 				    opts->trust.at) :
-	     verify_load_trusted_keys(&b->keyring, opts->trusted_keys)) ||
+	     load_trusted_keys(&b->keyring, opts->trusted_keys)) ||
 	    sig_trust_load_ssh(&b->keyring, &opts->trust) ||
 	    require_sidecar_globs(&b->globs, opts->require, opts->nr_require) ||
 	    require_sidecar_missing(&b->missing, &b->globs))

@@ -3,27 +3,15 @@
 
 /*
  * Shared by verify.c and the files that take a job off it
- * (verify-since.c, verify-attribution.c, verify-explain.c) only.
+ * (verify-attribution.c, verify-explain.c) only.  verify.c defines the
+ * commits and the notes below, verify-explain.c the explanation, and
+ * verify-attribution.c uses both; neither of them calls the other or
+ * attribution, so nothing of the folder goes round in a ring.
  */
 #include "git/repo.h"
 #include "git/revision.h"
-#include "record/changed.h"
 #include "root/inputpath.h"
 #include "verify.h"
-
-/* The root for reports in dir, memoised; its origin, or -1 and err. */
-int verify_find_root(struct verify_memos *memos, struct strbuf *out,
-		     const char *dir, const char *given, struct strbuf *err);
-
-/* The --changed-since base for r's root, or NULL with r->error set. */
-const struct changed_base *verify_since_base(struct verify_run *run,
-					     struct verify_report *r);
-
-/*
- * r, which --require-sidecar names, has no sidecar: 1 with r->error
- * saying so, or 0 when --changed-since skips it or an error is set.
- */
-int verify_missing_sidecar(struct verify_run *run, struct verify_report *r);
 
 /* A commit (--at's, or HEAD) opened for a root. */
 struct at_commit {
@@ -69,8 +57,8 @@ void verify_explain_check(struct verify_report *r, struct verify_check *c,
 
 /*
  * Add "  <label>: <text>" to r's notes, text escaped onto one line
- * (quote.h): notes quote paths, keys and commit subjects
- * (verify-text.c).
+ * (quote.h): notes quote paths, keys and commit subjects, and
+ * verify-text.c prints them as they are.
  */
 void verify_add_note(struct verify_report *r, const char *label,
 		     const char *fmt, ...)

@@ -7,21 +7,20 @@
 #include "verify.h"
 #include "record/changed.h"
 #include "verify-int.h"
-#include "hash/digest.h"
 #include "explain.h"
 #include "hash/hashfile.h"
-#include "fs/readfile.h"
 #include "root/inputpath.h"
 #include "record/render.h"
 #include "git/repo.h"
 #include "git/revision.h"
 #include "root/root.h"
 #include "root/rootfile.h"
+#include "quote.h"
 #include "strutil.h"
 #include "usage.h"
 #include "utf8.h"
 
-#include <stdio.h>
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -464,8 +463,19 @@ struct at_commit *verify_memo_at(struct verify_memos *m, const char *root,
 	return &am->at;
 }
 
+/* The directory of path, where its root is looked for: "/", ".", or a path. */
+static void dir_of(struct strbuf *out, const char *path)
+{
+	const char *slash = strrchr(path, '/');
+
+	if (slash)
+		strbuf_add(out, path, (size_t)(slash - path) + (slash == path));
+	else
+		strbuf_addstr(out, ".");
+}
+
 /* Roots by directory, so a thousand reports do not walk up a thousand times. */
-int verify_find_root(struct verify_memos *memos, struct strbuf *out,
+static int find_root(struct verify_memos *memos, struct strbuf *out,
 		     const char *dir, const char *given, struct strbuf *err)
 {
 	struct memo *m = memo_find(memos->roots, memos->nr_roots, dir, 0);
@@ -495,6 +505,78 @@ int verify_find_root(struct verify_memos *memos, struct strbuf *out,
 	}
 	strbuf_addstr(out, m->text);
 	return m->origin;
+}
+
+/*
+ * Add "  <label>: <text>" to r's notes, text escaped onto one line
+ * (quote.h): notes quote paths, keys and commit subjects.
+ */
+void verify_add_note(struct verify_report *r, const char *label,
+		     const char *fmt, ...)
+{
+	struct strbuf text = STRBUF_INIT;
+	va_list ap;
+
+	va_start(ap, fmt);
+	strbuf_vaddf(&text, fmt, ap);
+	va_end(ap);
+	strbuf_addf(&r->notes, "  %s: ", label);
+	quote_escape(&r->notes, text.buf, text.len);
+	strbuf_addch(&r->notes, '\n');
+	strbuf_release(&text);
+}
+
+/* --- --changed-since and --require-sidecar ---------------------------- */
+
+/* The --changed-since base for r's root, or NULL with r->error set. */
+static const struct changed_base *since_base(struct verify_run *run,
+					    struct verify_report *r)
+{
+	struct strbuf err = STRBUF_INIT;
+	const struct changed_base *b;
+
+	b = changed_base_for(&run->changed, r->root.buf,
+			     run->opts.changed_since, run->opts.at, &err);
+	if (!b)
+		strbuf_addbuf(&r->error, &err);
+	else if (!run->since_base)
+		run->since_base = changed_base_name(b);
+	strbuf_release(&err);
+	return b;
+}
+
+/*
+ * A report --require-sidecar wants a sidecar for has none: a failure of
+ * its own, unless --changed-since leaves the report out.
+ */
+static int missing_sidecar(struct verify_run *run, struct verify_report *r)
+{
+	struct strbuf dir = STRBUF_INIT, err = STRBUF_INIT;
+	const struct changed_base *b;
+	int missing = 0;
+
+	if (run->opts.changed_since) {
+		dir_of(&dir, r->markdown.buf);
+		if (find_root(run->memos, &r->root, dir.buf, run->opts.root,
+			      &err) < 0) {
+			strbuf_addbuf(&r->error, &err);
+			goto out;
+		}
+		b = since_base(run, r);
+		if (!b)
+			goto out;
+		if (!changed_file(b, r->markdown.buf)) {
+			r->skipped = 1;
+			goto out;
+		}
+	}
+	strbuf_addf(&r->error, "no replay sidecar for %s (reports matching "
+		    "%s must have one)", r->markdown.buf, r->required_by);
+	missing = 1;
+out:
+	strbuf_release(&dir);
+	strbuf_release(&err);
+	return missing;
 }
 
 /*
@@ -582,26 +664,19 @@ void verify_one(struct verify_run *run, struct verify_report *r)
 	struct strbuf dir = STRBUF_INIT, err = STRBUF_INIT;
 	const struct at_commit *at = NULL;
 	struct input_tree tree, *tp = NULL;
-	const char *slash;
 	int i, missing = 0;
 
 	if (access(r->sidecar_path.buf, F_OK)) {
 		if (r->required_by)
-			missing = verify_missing_sidecar(run, r);
+			missing = missing_sidecar(run, r);
 		else
 			strbuf_addf(&r->error, "no replay sidecar found at %s",
 				    r->sidecar_path.buf);
 		goto out;
 	}
 	/* The root first: the sidecar and its neighbours must lie in it. */
-	slash = strrchr(r->report.buf, '/');
-	if (slash)
-		strbuf_add(&dir, r->report.buf, (size_t)(slash - r->report.buf) +
-			   (slash == r->report.buf));
-	else
-		strbuf_addstr(&dir, ".");
-	r->root_origin = verify_find_root(memos, &r->root, dir.buf, opts->root,
-					  &err);
+	dir_of(&dir, r->report.buf);
+	r->root_origin = find_root(memos, &r->root, dir.buf, opts->root, &err);
 	if (r->root_origin < 0) {
 		strbuf_addbuf(&r->error, &err);
 		goto out;
@@ -639,7 +714,7 @@ void verify_one(struct verify_run *run, struct verify_report *r)
 				at->rev.short_id, opts->at);
 	}
 	if (opts->changed_since) {
-		const struct changed_base *b = verify_since_base(run, r);
+		const struct changed_base *b = since_base(run, r);
 
 		if (!b)
 			goto out;

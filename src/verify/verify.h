@@ -147,12 +147,4 @@ void verify_format_text(struct strbuf *out, const struct verify_report *r,
 int verify_signature_failed(const struct verify_report *r,
 			    const struct verify_options *opts);
 
-/*
- * The trusted keys: dir, else ahd-replay.trustedKeys from the git
- * configuration (a relative path is taken from the work tree's top, so
- * the setting works from any subdirectory).  Neither is no keys.
- * Returns 0, or -1 after printing an error.
- */
-int verify_load_trusted_keys(struct sig_keyring *kr, const char *dir);
-
 #endif
