@@ -323,8 +323,13 @@ void explain_print(struct strbuf *out, const struct explanation *e,
 		if (!e->diff.len)
 			strbuf_addf(out, "%s  (only the line endings at the end "
 				    "differ)\n", indent);
-		for (p = e->diff.buf; *p; p = end + 1) {
-			end = strchr(p, '\n');
+		/* by length: a line of the input may hold a NUL */
+		for (p = e->diff.buf; p < e->diff.buf + e->diff.len;
+		     p = end + 1) {
+			end = memchr(p, '\n',
+				     (size_t)(e->diff.buf + e->diff.len - p));
+			if (!end)
+				end = e->diff.buf + e->diff.len;
 			strbuf_addf(out, "%s  ", indent);
 			add_shown(out, p, (size_t)(end - p));
 			strbuf_addch(out, '\n');
@@ -370,7 +375,10 @@ json_t *explain_json(const struct explanation *e)
 					   "text" : "structured"));
 	jsonout_set(o, "from_commit", json_string(e->from));
 	if (e->kind == EXPLAIN_TEXT) {
-		jsonout_set(o, "diff", jsonout_text(e->diff.buf));
+		/* the lines were read as text (UTF-8 repaired); NULs stay */
+		json_t *diff = json_stringn(e->diff.buf, e->diff.len);
+
+		jsonout_set(o, "diff", diff ? diff : jsonout_text(e->diff.buf));
 		jsonout_set(o, "more_lines", json_integer((json_int_t)e->more));
 		return o;
 	} else {
