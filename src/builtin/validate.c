@@ -39,7 +39,7 @@ struct validate_counts {
 	int errors;
 };
 
-static json_t *json_str(const char *s)
+static json_t *str_value(const char *s)
 {
 	json_t *v = json_string(s);
 
@@ -72,7 +72,7 @@ static void print_text(const char *file, const struct jsonschema_errors *errs)
 	strbuf_release(&line);
 }
 
-static json_t *json_result(const char *file, int valid,
+static json_t *result_json(const char *file, int valid,
 			   const struct jsonschema_errors *errs,
 			   const char *error)
 {
@@ -85,16 +85,16 @@ static json_t *json_result(const char *file, int valid,
 		json_t *e = json_object();
 
 		if (!e || json_object_set_new(e, "path",
-					      json_str(errs->v[i].path)) ||
+					      str_value(errs->v[i].path)) ||
 		    json_object_set_new(e, "message",
-					json_str(errs->v[i].message)) ||
+					str_value(errs->v[i].message)) ||
 		    json_array_append_new(list, e))
 			die("out of memory");
 	}
 	if (json_object_set_new(res, "file", jsonout_text(file)) ||
 	    json_object_set_new(res, "valid", json_boolean(valid)) ||
 	    json_object_set_new(res, "errors", list) ||
-	    (error && json_object_set_new(res, "error", json_str(error))))
+	    (error && json_object_set_new(res, "error", str_value(error))))
 		die("out of memory");
 	return res;
 }
@@ -126,7 +126,7 @@ static void validate_one(const struct jsonschema *schema,
 		counts->invalid++;
 	if (v.checked && opts->format == FORMAT_TEXT)
 		print_text(v.path.buf, &v.errs);
-	if (results && json_array_append_new(results, json_result(
+	if (results && json_array_append_new(results, result_json(
 			v.path.buf, v.valid, &v.errs,
 			v.checked ? NULL : v.error.buf)))
 		die("out of memory");

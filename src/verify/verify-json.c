@@ -10,7 +10,7 @@
 #include "json/jsonout.h"
 #include "root/root.h"
 
-static json_t *json_str_or_null(const char *s)
+static json_t *str_or_null(const char *s)
 {
 	return s ? json_string(s) : json_null();
 }
@@ -36,7 +36,7 @@ static json_t *signature_event_json(const struct verify_report *r,
 	json_object_set_new(e, "ok", json_boolean(
 		!verify_signature_failed(r, opts)));
 	json_object_set_new(e, "signature", json_string(s->sig_path.buf));
-	json_object_set_new(e, "kind", json_str_or_null(s->kind));
+	json_object_set_new(e, "kind", str_or_null(s->kind));
 	json_object_set_new(e, "covers", s->status != SIG_OK ? json_null() :
 			    json_string(s->sidecar_only ? "sidecar" :
 					"statement"));
@@ -101,7 +101,7 @@ static json_t *report_json(const struct verify_report *r,
 		json_object_set_new(o, "ahd_version",
 				    json_string(r->sc.ahd_version));
 		json_object_set_new(o, "ahd_commit",
-				    json_str_or_null(r->sc.ahd_commit));
+				    str_or_null(r->sc.ahd_commit));
 		json_object_set_new(o, "git_dirty", r->sc.git_dirty < 0 ?
 				    json_null() : json_boolean(r->sc.git_dirty));
 		json_object_set_new(o, "invoked_at",
@@ -147,7 +147,7 @@ static json_t *summary_json(const struct verify_batch *b)
 		json_object_set_new(summary, "changed_since",
 				    jsonout_text(since));
 		json_object_set_new(summary, "merge_base",
-				    json_str_or_null(b->run.since_base));
+				    str_or_null(b->run.since_base));
 	}
 	return summary;
 }
