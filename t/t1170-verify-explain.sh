@@ -166,4 +166,16 @@ open(\"p.diff\", \"w\").write(\"--- a/old.md\n+++ b/old.md\n\" + e[\"diff\"])
 	done
 '
 
+test_expect_success 'a NUL in a markdown brief: shown escaped, kept in JSON' '
+	printf "x\\000y\\n" >repo/briefs/nul.md &&
+	(cd repo && write_sidecar docs/nul.replay.json tokens/s.yml briefs/nul.md) &&
+	git -C repo add . && test_tick && git -C repo commit -q -m nul &&
+	printf "x\\000z\\n" >repo/briefs/nul.md &&
+	(cd repo && test_expect_code 1 ahd-replay verify --explain docs/nul.replay.json) >actual &&
+	test_grep "^          -x\\\\x00y$" actual &&
+	test_grep "^          +x\\\\x00z$" actual &&
+	(cd repo && test_expect_code 1 ahd-replay verify --explain --format=json docs/nul.replay.json) >out.json &&
+	test_grep "+x\\\\u0000z" out.json
+'
+
 test_done

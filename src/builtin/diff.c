@@ -1,27 +1,17 @@
 /*
  * ahd-replay diff: two sidecars compared under the field stability table
- * (src/sidecardiff.c); volatile fields are shown only with --all.  This
- * file loads the two sides (files, or one report at two commits) and
- * prints.
+ * (record/sidecardiff.c); volatile fields are shown only with --all.
+ * The two sides (files, or one report at two commits) are loaded by
+ * record/sidecardiff-load.c; this file parses the options and prints.
  */
 #include "config.h"
 #include "builtin.h"
-#include "json/canon.h"
-#include "root/inputpath.h"
 #include "json/jsonout.h"
-#include "json/numfmt.h"
 #include "parse-options.h"
 #include "quote.h"
-#include "git/repo.h"
-#include "root/root.h"
-#include "record/sidecar.h"
 #include "record/sidecardiff.h"
-#include "strutil.h"
 #include "usage.h"
 
-#include <errno.h>
-#include <git2.h>
-#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -193,199 +183,6 @@ static void print_json(const struct sidecar_diff *d, const struct diff_opts *opt
 	json_decref(doc);
 }
 
-/* --- loading --------------------------------------------------------- */
-
-static void dir_of(struct strbuf *out, const char *path)
-{
-	const char *slash = strrchr(path, '/');
-
-	if (!slash)
-		strbuf_addch(out, '.');
-	else if (slash == path)
-		strbuf_addch(out, '/');
-	else
-		strbuf_add(out, path, (size_t)(slash - path));
-}
-
-/* "<sidecar>: <reason>" on stderr, escaped onto one line (quote.h). */
-static void print_load_error(const char *path, const struct strbuf *err)
-{
-	struct strbuf msg = STRBUF_INIT;
-
-	quote_c_style(&msg, path);
-	strbuf_addstr(&msg, ": ");
-	quote_escape(&msg, err->buf, err->len);
-	error("%s", msg.buf);
-	strbuf_release(&msg);
-}
-
-static int load_file(struct diff_side *s, const char *operand,
-		     const struct diff_opts *opts)
-{
-	struct strbuf path = STRBUF_INIT, dir = STRBUF_INIT, root = STRBUF_INIT;
-	struct strbuf err = STRBUF_INIT;
-	int ret = -1;
-
-	sidecar_path_for(&path, operand);
-	strbuf_addstr(&s->name, operand);
-	/* The root first: the sidecar must lie in it (rootfile.h). */
-	dir_of(&dir, path.buf);
-	if (root_find_pinned(&root, dir.buf, opts->root, &err) < 0 ||
-	    sidecar_load_in(&s->sc, root.buf, path.buf, opts->allow_outside,
-			    &err)) {
-		print_load_error(path.buf, &err);
-		goto out;
-	}
-	diff_side_resolve(s, root.buf, NULL);
-	ret = 0;
-out:
-	strbuf_release(&path);
-	strbuf_release(&dir);
-	strbuf_release(&root);
-	strbuf_release(&err);
-	return ret;
-}
-
-/* The repository, and where the report and the root lie inside it. */
-struct at_repo {
-	git_repository *repo;
-	struct strbuf sidecar;	/* relative to the work tree */
-	struct strbuf root;	/* absolute */
-	struct strbuf prefix;	/* the root relative to the work tree, "" or "dir/" */
-};
-
-static int open_repo(struct at_repo *r, const char *report, const char *given)
-{
-	struct strbuf path = STRBUF_INIT, dir = STRBUF_INIT, err = STRBUF_INIT;
-	char *real_dir = NULL, *real_wd = NULL;
-	const char *base;
-	size_t n;
-	int ret = -1;
-
-	sidecar_path_for(&path, report);
-	dir_of(&dir, path.buf);
-	real_dir = realpath(dir.buf, NULL);
-	if (!real_dir) {
-		error("%s: %s", dir.buf, strerror(errno));
-		goto out;
-	}
-	if (repo_open_git(&r->repo, real_dir, 0, &err) ||
-	    !git_repository_workdir(r->repo)) {
-		error("--at needs a git work tree around %s: %s", real_dir,
-		      err.len ? err.buf : "not a repository");
-		goto out;
-	}
-	real_wd = realpath(git_repository_workdir(r->repo), NULL);
-	if (!real_wd) {
-		error("cannot resolve the work tree: %s", strerror(errno));
-		goto out;
-	}
-	n = strlen(real_wd);
-	/* realpath gives "/" only for the root directory itself. */
-	if (n == 1)
-		n = 0;
-	if (strncmp(real_dir, real_wd, n) || (real_dir[n] && real_dir[n] != '/')) {
-		error("%s is not inside the work tree %s", real_dir, real_wd);
-		goto out;
-	}
-	base = strrchr(path.buf, '/') ? strrchr(path.buf, '/') + 1 : path.buf;
-	if (real_dir[n])
-		strbuf_addf(&r->sidecar, "%s/", real_dir + n + 1);
-	strbuf_addstr(&r->sidecar, base);
-	if (root_find_pinned(&r->root, real_dir, given, &err) < 0) {
-		error("%s: %s", path.buf, err.buf);
-		goto out;
-	}
-	if (strcmp(r->root.buf, real_wd)) {
-		if (strncmp(r->root.buf, real_wd, n) || r->root.buf[n] != '/') {
-			error("the root %s is not inside the repository %s",
-			      r->root.buf, real_wd);
-			goto out;
-		}
-		strbuf_addf(&r->prefix, "%s/", r->root.buf + n + 1);
-	}
-	ret = 0;
-out:
-	free(real_dir);
-	free(real_wd);
-	strbuf_release(&path);
-	strbuf_release(&dir);
-	strbuf_release(&err);
-	return ret;
-}
-
-static int load_at(struct diff_side *s, const struct at_repo *r, const char *rev)
-{
-	git_object *obj = NULL;
-	git_commit *commit = NULL;
-	git_tree *tree = NULL;
-	git_tree_entry *entry = NULL;
-	git_blob *blob = NULL;
-	struct input_tree it;
-	struct strbuf err = STRBUF_INIT;
-	int ret = -1;
-
-	strbuf_addf(&s->name, "%s:%s", rev, r->sidecar.buf);
-	if (git_revparse_single(&obj, r->repo, rev) < 0 ||
-	    git_object_peel((git_object **)&commit, obj,
-			    GIT_OBJECT_COMMIT) < 0 ||
-	    git_commit_tree(&tree, commit) < 0) {
-		error("cannot resolve '%s' to a commit: %s", rev,
-		      lg2_message());
-		goto out;
-	}
-	if (git_tree_entry_bypath(&entry, tree, r->sidecar.buf) < 0 ||
-	    git_tree_entry_type(entry) != GIT_OBJECT_BLOB ||
-	    git_blob_lookup(&blob, r->repo, git_tree_entry_id(entry)) < 0) {
-		error("%s: no replay sidecar at that commit", s->name.buf);
-		goto out;
-	}
-	if (sidecar_parse(&s->sc, git_blob_rawcontent(blob),
-			  (size_t)git_blob_rawsize(blob), &err)) {
-		error("%s: %s", s->name.buf, err.buf);
-		goto out;
-	}
-	it.repo = r->repo;
-	it.tree = tree;
-	it.index = NULL;
-	it.commit = git_commit_id(commit);
-	it.prefix = r->prefix.buf;
-	diff_side_resolve(s, r->root.buf, &it);
-	ret = 0;
-out:
-	git_blob_free(blob);
-	git_tree_entry_free(entry);
-	git_tree_free(tree);
-	git_commit_free(commit);
-	git_object_free(obj);
-	strbuf_release(&err);
-	return ret;
-}
-
-static int load_sides(struct diff_side *a, struct diff_side *b, char **argv,
-		      const struct diff_opts *opts)
-{
-	struct at_repo r = { NULL, STRBUF_INIT, STRBUF_INIT, STRBUF_INIT };
-	int ret;
-
-	/* Both sides are loaded even when the first fails: one run, every error. */
-	if (!opts->at) {
-		ret = load_file(a, argv[0], opts);
-		return load_file(b, argv[1], opts) ? -1 : ret;
-	}
-	ret = open_repo(&r, argv[2], opts->root);
-	if (!ret) {
-		ret = load_at(a, &r, argv[0]);
-		if (load_at(b, &r, argv[1]))
-			ret = -1;
-	}
-	git_repository_free(r.repo);
-	strbuf_release(&r.sidecar);
-	strbuf_release(&r.root);
-	strbuf_release(&r.prefix);
-	return ret;
-}
-
 /* --- driver ---------------------------------------------------------- */
 
 int cmd_diff(int argc, char **argv)
@@ -421,7 +218,10 @@ int cmd_diff(int argc, char **argv)
 	diff_side_init(&a);
 	diff_side_init(&b);
 	sidecar_diff_init(&d);
-	if (!load_sides(&a, &b, argv, &opts)) {
+	if (!(opts.at ? diff_sides_load_at(&a, &b, argv[0], argv[1], argv[2],
+					   opts.root) :
+	      diff_sides_load_files(&a, &b, argv[0], argv[1], opts.root,
+				    opts.allow_outside))) {
 		sidecar_diff_compute(&d, &a, &b);
 		status = d.nr_stable ? 1 : 0;
 		if (opts.format == FORMAT_JSON)

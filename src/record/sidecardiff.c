@@ -50,9 +50,6 @@ static const char *const member_order[] = {
 	NULL
 };
 
-/* The inputs whose paths are re-rooted, indexing side.rel. */
-static const char *const input_fields[] = { "token", "brief" };
-
 static int list_rank(const char *const *list, const char *key,
 		     size_t *rank)
 {
@@ -90,26 +87,35 @@ static int cmp_keys(const void *x, const void *y)
 	return strcmp(a, b);
 }
 
-/* Which of the two re-rooted paths a field is, or -1. */
-static int path_field(const char *pattern)
+/*
+ * The path, relative to the root, of s's input whose path field pattern
+ * names ("token.path" for the input "token"), when it could be resolved;
+ * else NULL: the path is compared as recorded.
+ */
+static const struct strbuf *input_rel(const struct diff_side *s,
+				      const char *pattern)
 {
-	if (!strcmp(pattern, "token.path"))
-		return 0;
-	if (!strcmp(pattern, "brief.path"))
-		return 1;
-	return -1;
+	size_t i, n;
+
+	for (i = 0; i < s->rec.nr; i++) {
+		n = strlen(s->rec.inputs[i].name);
+		if (!strncmp(pattern, s->rec.inputs[i].name, n) &&
+		    !strcmp(pattern + n, ".path"))
+			return s->rel[i].len ? &s->rel[i] : NULL;
+	}
+	return NULL;
 }
 
 static int leaf_equal(const struct sidecar_diff *d, const char *pattern,
 		      const json_t *a, const json_t *b)
 {
-	int pf = path_field(pattern);
+	const struct strbuf *ra = input_rel(d->a, pattern);
+	const struct strbuf *rb = input_rel(d->b, pattern);
 
 	if (!a || !b)
 		return !a && !b;
-	if (pf >= 0 && json_is_string(a) && json_is_string(b) &&
-	    d->a->rel[pf].len && d->b->rel[pf].len)
-		return !strcmp(d->a->rel[pf].buf, d->b->rel[pf].buf);
+	if (ra && rb && json_is_string(a) && json_is_string(b))
+		return !strcmp(ra->buf, rb->buf);
 	return json_equal((json_t *)a, (json_t *)b);
 }
 
@@ -219,67 +225,89 @@ static void walk(struct sidecar_diff *d, struct strbuf *path, struct strbuf *pat
 						     pattern->buf), a, b);
 }
 
+/* "<side>: token.path <recorded> re-rooted to <rel>", if it was. */
+static void note_path(struct sidecar_diff *d, const struct diff_side *s,
+		      const char *name)
+{
+	struct strbuf note = STRBUF_INIT;
+	size_t i;
+
+	for (i = 0; i < s->rec.nr; i++)
+		if (!strcmp(s->rec.inputs[i].name, name))
+			break;
+	if (i == s->rec.nr || !s->rerooted[i])
+		return;
+	strbuf_addf(&note, "%s: %s.path %s re-rooted to %s", s->name.buf, name,
+		    s->rec.inputs[i].path, s->rel[i].buf);
+	/* one line each, whatever the paths hold (quote.h) */
+	quote_escape(&d->notes, note.buf, note.len);
+	strbuf_addch(&d->notes, '\n');
+	strbuf_release(&note);
+}
+
+/* Input by input (a's, then those only b pins), a's note then b's. */
 static void note_paths(struct sidecar_diff *d)
 {
-	struct diff_side *sides[2] = { d->a, d->b };
-	int f, s;
+	size_t i, j;
 
-	for (f = 0; f < 2; f++) {
-		for (s = 0; s < 2; s++) {
-			json_t *in = json_object_get(sides[s]->sc.json,
-						     input_fields[f]);
-
-			struct strbuf note = STRBUF_INIT;
-
-			if (!sides[s]->rerooted[f])
-				continue;
-			strbuf_addf(&note, "%s: %s.path %s re-rooted to %s",
-				    sides[s]->name.buf, input_fields[f],
-				    json_string_value(json_object_get(in, "path")),
-				    sides[s]->rel[f].buf);
-			/* one line each, whatever the paths hold (quote.h) */
-			quote_escape(&d->notes, note.buf, note.len);
-			strbuf_addch(&d->notes, '\n');
-			strbuf_release(&note);
-		}
+	for (i = 0; i < d->a->rec.nr; i++) {
+		note_path(d, d->a, d->a->rec.inputs[i].name);
+		note_path(d, d->b, d->a->rec.inputs[i].name);
+	}
+	for (j = 0; j < d->b->rec.nr; j++) {
+		for (i = 0; i < d->a->rec.nr; i++)
+			if (!strcmp(d->a->rec.inputs[i].name,
+				    d->b->rec.inputs[j].name))
+				break;
+		if (i == d->a->rec.nr)
+			note_path(d, d->b, d->b->rec.inputs[j].name);
 	}
 }
 
 void diff_side_init(struct diff_side *s)
 {
 	struct sidecar init = SIDECAR_INIT;
+	struct record rec = RECORD_INIT;
 
 	strbuf_init(&s->name, 0);
 	s->sc = init;
-	strbuf_init(&s->rel[0], 0);
-	strbuf_init(&s->rel[1], 0);
-	s->rerooted[0] = s->rerooted[1] = 0;
+	s->rec = rec;
+	s->rel = NULL;
+	s->rerooted = NULL;
 }
 
 void diff_side_release(struct diff_side *s)
 {
+	size_t i;
+
+	for (i = 0; s->rel && i < s->rec.nr; i++)
+		strbuf_release(&s->rel[i]);
+	free(s->rel);
+	free(s->rerooted);
+	s->rel = NULL;
+	s->rerooted = NULL;
+	record_release(&s->rec);
 	strbuf_release(&s->name);
 	sidecar_release(&s->sc);
-	strbuf_release(&s->rel[0]);
-	strbuf_release(&s->rel[1]);
 }
 
 void diff_side_resolve(struct diff_side *s, const char *root,
-			  const struct input_tree *tree)
+		       const struct input_tree *tree)
 {
-	int f;
+	size_t i;
 
-	for (f = 0; f < 2; f++) {
+	record_from_sidecar(&s->rec, &s->sc, s->name.buf, NULL);
+	s->rel = xcalloc(s->rec.nr ? s->rec.nr : 1, sizeof(*s->rel));
+	s->rerooted = xcalloc(s->rec.nr ? s->rec.nr : 1,
+			      sizeof(*s->rerooted));
+	for (i = 0; i < s->rec.nr; i++) {
 		struct resolved_input in = RESOLVED_INPUT_INIT;
-		const char *recorded = json_string_value(json_object_get(
-			json_object_get(s->sc.json, input_fields[f]), "path"));
 
-		if (!recorded)
-			continue;
-		input_resolve(&in, root, recorded, tree, 0);
+		strbuf_init(&s->rel[i], 0);
+		input_resolve(&in, root, s->rec.inputs[i].path, tree, 0);
 		if (in.status == INPUT_OK || in.status == INPUT_NOT_FOUND) {
-			strbuf_addbuf(&s->rel[f], &in.rel);
-			s->rerooted[f] = in.rerooted;
+			strbuf_addbuf(&s->rel[i], &in.rel);
+			s->rerooted[i] = in.rerooted;
 		}
 		resolved_input_release(&in);
 	}

@@ -3,6 +3,7 @@
 
 #include <jansson.h>
 #include "root/inputpath.h"
+#include "record.h"
 #include "sidecar.h"
 #include "strbuf.h"
 
@@ -16,9 +17,13 @@
 struct diff_side {
 	struct strbuf name;	/* as shown: the operand, or <rev>:<path> */
 	struct sidecar sc;
-	/* token and brief paths relative to the root; empty: as recorded */
-	struct strbuf rel[2];
-	int rerooted[2];
+	struct record rec;	/* the inputs sc pins (diff_side_resolve()) */
+	/*
+	 * Per input of rec: its path relative to the root (empty: compared
+	 * as recorded), and whether an absolute path was re-rooted
+	 */
+	struct strbuf *rel;
+	int *rerooted;
 };
 
 struct diff_item {
@@ -39,12 +44,35 @@ void diff_side_init(struct diff_side *s);
 void diff_side_release(struct diff_side *s);
 
 /*
- * Re-root s's token and brief paths against root (tree: NULL for the
- * work tree, else a commit's).  Nothing is read: a path that cannot be
- * resolved (gone, outside the root, ambiguous) is compared as recorded.
+ * Re-root the paths of the inputs s's sidecar pins (record.h: the token
+ * and the brief) against root (tree: NULL for the work tree, else a
+ * commit's); once per side, after its sidecar is loaded.  Nothing is
+ * read: a path that cannot be resolved (gone, outside the root,
+ * ambiguous) is compared as recorded.
  */
 void diff_side_resolve(struct diff_side *s, const char *root,
 		       const struct input_tree *tree);
+
+/*
+ * Load a and b (diff_side_init()ed) from the sidecars of two reports or
+ * sidecars, each inside its root (root: --root, or NULL to find it),
+ * their input paths re-rooted in the work tree.  Both are loaded even
+ * when the first fails; each failure is printed.  Returns 0, or -1 when
+ * either could not be loaded.
+ */
+int diff_sides_load_files(struct diff_side *a, struct diff_side *b,
+			  const char *file_a, const char *file_b,
+			  const char *root, int allow_outside);
+
+/*
+ * The same for the sidecar of report as the commits rev_a and rev_b
+ * have it (diff --at), named "<rev>:<path in the work tree>", its input
+ * paths re-rooted in each commit's tree.  The report's directory must
+ * be in a git work tree, and its root too.
+ */
+int diff_sides_load_at(struct diff_side *a, struct diff_side *b,
+		       const char *rev_a, const char *rev_b,
+		       const char *report, const char *root);
 
 void sidecar_diff_init(struct sidecar_diff *d);
 /* Fill d with the differences between a and b (both loaded). */

@@ -3,6 +3,7 @@
  */
 #include "config.h"
 #include "explain.h"
+#include "git/linediff.h"
 #include "hash/hashfile.h"
 #include "json/jsonout.h"
 #include "usage.h"
@@ -12,6 +13,15 @@
 
 /* A value longer than this is shown cut, with its length. */
 #define VALUE_SHOWN_MAX 120
+
+/*
+ * Texts longer than this, or further apart, are not diffed: the answer
+ * would be no smaller for a person than "they differ" (and the diff's
+ * memory grows with the texts).
+ */
+#define TEXT_DIFF_MAX_LINES 50000
+#define TEXT_DIFF_MAX_CHANGES 1000
+#define TEXT_DIFF_CONTEXT 3
 
 void explanation_init(struct explanation *e)
 {
@@ -178,6 +188,71 @@ out:
 	return v;
 }
 
+/* Lines as a diff counts them: a last line needs no line feed. */
+static size_t count_lines(const char *s, size_t len)
+{
+	size_t n = len && s[len - 1] != '\n';
+	const char *p = s, *end = s + len;
+
+	while ((p = memchr(p, '\n', (size_t)(end - p)))) {
+		n++;
+		p++;
+	}
+	return n;
+}
+
+/*
+ * s, or a copy in buf ended by a line feed when it lacks one: whether the
+ * last line ends in one is not a change of that line here (when nothing
+ * else differs, explain_print() says so instead of printing a diff).
+ */
+static const char *ended(struct strbuf *buf, const char *s, size_t *len)
+{
+	if (!*len || s[*len - 1] == '\n')
+		return s;
+	strbuf_add(buf, s, *len);
+	strbuf_addch(buf, '\n');
+	*len = buf->len;
+	return buf->buf;
+}
+
+/*
+ * The unified diff of old and new into e (bounded by
+ * EXPLAIN_MAX_DIFF_LINES, the count of the rest in e->more).  Returns
+ * 0, or -1 with why the texts are not diffed in err.
+ */
+static int text_diff(struct explanation *e, const char *old, size_t old_len,
+		     const char *new, size_t new_len, struct strbuf *err)
+{
+	struct strbuf a = STRBUF_INIT, b = STRBUF_INIT;
+	size_t changed;
+	int ret = -1;
+
+	if (count_lines(old, old_len) > TEXT_DIFF_MAX_LINES ||
+	    count_lines(new, new_len) > TEXT_DIFF_MAX_LINES) {
+		strbuf_addf(err, "more than %d lines", TEXT_DIFF_MAX_LINES);
+		goto out;
+	}
+	old = ended(&a, old, &old_len);
+	new = ended(&b, new, &new_len);
+	if (linediff_unified(&e->diff, &e->more, &changed, old, old_len, new,
+			     new_len, TEXT_DIFF_CONTEXT,
+			     EXPLAIN_MAX_DIFF_LINES, err))
+		goto out;
+	if (changed > TEXT_DIFF_MAX_CHANGES) {
+		strbuf_reset(&e->diff);
+		e->more = 0;
+		strbuf_addf(err, "more than %d lines differ",
+			    TEXT_DIFF_MAX_CHANGES);
+		goto out;
+	}
+	ret = 0;
+out:
+	strbuf_release(&a);
+	strbuf_release(&b);
+	return ret;
+}
+
 void explain_compare(struct explanation *e, const char *from,
 		     const char *old, size_t old_len, const char *new,
 		     size_t new_len, int raw, const char *name)
@@ -187,8 +262,7 @@ void explain_compare(struct explanation *e, const char *from,
 
 	snprintf(e->from, sizeof(e->from), "%.12s", from);
 	if (raw) {
-		if (text_diff(&e->diff, &e->more, old, old_len, new, new_len,
-			      EXPLAIN_MAX_DIFF_LINES, &why))
+		if (text_diff(e, old, old_len, new, new_len, &why))
 			strbuf_addf(&e->why, "%s: no diff: %s", name, why.buf);
 		else
 			e->kind = EXPLAIN_TEXT;
@@ -249,8 +323,13 @@ void explain_print(struct strbuf *out, const struct explanation *e,
 		if (!e->diff.len)
 			strbuf_addf(out, "%s  (only the line endings at the end "
 				    "differ)\n", indent);
-		for (p = e->diff.buf; *p; p = end + 1) {
-			end = strchr(p, '\n');
+		/* by length: a line of the input may hold a NUL */
+		for (p = e->diff.buf; p < e->diff.buf + e->diff.len;
+		     p = end + 1) {
+			end = memchr(p, '\n',
+				     (size_t)(e->diff.buf + e->diff.len - p));
+			if (!end)
+				end = e->diff.buf + e->diff.len;
 			strbuf_addf(out, "%s  ", indent);
 			add_shown(out, p, (size_t)(end - p));
 			strbuf_addch(out, '\n');
@@ -296,7 +375,10 @@ json_t *explain_json(const struct explanation *e)
 					   "text" : "structured"));
 	jsonout_set(o, "from_commit", json_string(e->from));
 	if (e->kind == EXPLAIN_TEXT) {
-		jsonout_set(o, "diff", jsonout_text(e->diff.buf));
+		/* the lines were read as text (UTF-8 repaired); NULs stay */
+		json_t *diff = json_stringn(e->diff.buf, e->diff.len);
+
+		jsonout_set(o, "diff", diff ? diff : jsonout_text(e->diff.buf));
 		jsonout_set(o, "more_lines", json_integer((json_int_t)e->more));
 		return o;
 	} else {

@@ -11,8 +11,8 @@
  * a brief recorded by its structured hash) is compared as the canonical
  * values that were hashed, change by change, each named by its JSON
  * Pointer (RFC 6901); a brief recorded by its raw hash (markdown) is
- * compared as text, in a unified diff.  Both are bounded: past the
- * limits, only a count of the rest.
+ * compared as text, in a unified diff as git computes it (git/linediff.h).
+ * Both are bounded: past the limits, only a count of the rest.
  */
 
 /* At most this many changes, or lines of a diff, are shown. */
@@ -55,14 +55,5 @@ void explain_print(struct strbuf *out, const struct explanation *e,
 
 /* The explanation as JSON, for --format=json. */
 json_t *explain_json(const struct explanation *e);
-
-/*
- * The lines that differ between a and b, as a unified diff with three
- * lines of context (Myers's algorithm), into out; at most max_lines
- * lines, the count of the rest in *more.  Returns 0, or -1 when the
- * texts are too far apart to diff within the bounds (reason in err).
- */
-int text_diff(struct strbuf *out, size_t *more, const char *a, size_t alen,
-	      const char *b, size_t blen, size_t max_lines, struct strbuf *err);
 
 #endif

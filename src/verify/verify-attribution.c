@@ -15,7 +15,6 @@
 #include "verify.h"
 #include "verify-int.h"
 #include "git/attribution.h"
-#include "git/repo.h"
 #include "usage.h"
 
 #include <stdlib.h>
@@ -24,13 +23,10 @@
 /* Where a root's paths are searched: a repository and a start commit. */
 struct origin {
 	const char *root;		/* borrowed from a report */
-	git_repository *opened;		/* owned (without --at) */
-	git_repository *repo;		/* opened, or --at's */
-	git_oid start;
-	struct strbuf prefix;		/* the root in the work tree */
+	struct at_commit own;		/* HEAD, opened here (without --at) */
+	struct at_commit *at;		/* --at's, borrowed from the memo;
+					   NULL: own */
 	struct strbuf key;		/* git directory and start */
-	struct input_tree tree;		/* --at's, for --explain */
-	int has_tree;
 	int usable;
 };
 
@@ -58,70 +54,60 @@ static int needs_attribution(const struct verify_check *c)
 	return !c->ok && !c->error && c->rel.len;
 }
 
+static struct at_commit *origin_commit(struct origin *o)
+{
+	return o->at ? o->at : &o->own;
+}
+
 static void origin_open(struct origin *o, struct verify_run *run)
 {
-	char hex[GIT_OID_HEXSZ + 1];
-	char *wd = NULL;
+	struct strbuf err = STRBUF_INIT;
+	struct at_commit *at;
 
-	if (run->opts.at) {
-		struct strbuf err = STRBUF_INIT;
-		const struct at_commit *at = verify_memo_at(run->memos, o->root,
-							    run->opts.at, &err);
-
-		strbuf_release(&err);
-		if (!at)
-			return;
-		o->repo = at->repo;
-		git_oid_cpy(&o->start, git_commit_id(at->commit));
-		strbuf_addbuf(&o->prefix, &at->prefix);
-		o->tree.repo = at->repo;
-		o->tree.tree = at->tree;
-		o->tree.index = NULL;
-		o->tree.commit = git_commit_id(at->commit);
-		o->tree.prefix = at->prefix.buf;
-		o->has_tree = 1;
-	} else {
-		if (repo_open_git(&o->opened, o->root, 0, NULL) ||
-		    !git_repository_workdir(o->opened) ||
-		    git_reference_name_to_id(&o->start, o->opened, "HEAD") < 0)
-			return;
-		o->repo = o->opened;
-		wd = realpath(git_repository_workdir(o->repo), NULL);
-		if (!wd)
-			return;
-		if (strcmp(wd, o->root)) {
-			size_t n = strlen(wd);
-
-			if (strncmp(o->root, wd, n) || o->root[n] != '/') {
-				free(wd);
-				return;
-			}
-			strbuf_addf(&o->prefix, "%s/", o->root + n + 1);
-		}
-		free(wd);
-	}
-	git_oid_tostr(hex, sizeof(hex), &o->start);
-	strbuf_addf(&o->key, "%s\n%s", git_repository_path(o->repo), hex);
+	/* Why it cannot be used is verify_one()'s to say, or no one's. */
+	if (run->opts.at)
+		o->at = verify_memo_at(run->memos, o->root, run->opts.at, &err);
+	else if (at_commit_open(&o->own, o->root, "HEAD", &err))
+		at_commit_release(&o->own);
+	strbuf_release(&err);
+	if (run->opts.at && !o->at)
+		return;
+	at = origin_commit(o);
+	if (!at->rev.commit)
+		return;
+	strbuf_addf(&o->key, "%s\n%s", at->repo.gitdir.buf, at->rev.hex);
 	o->usable = 1;
 }
 
+/* Everything one attribution holds, phase after phase. */
+struct plan {
+	struct verify_run *run;
+	struct verify_report *reports;
+	struct origin *origins;
+	size_t nr_origins, alloc_origins;
+	struct ask *asks;
+	size_t nr_asks, alloc_asks;
+	struct group *groups;
+	size_t nr_groups, alloc_groups;
+};
+
 /* The origin of a root, opened on first use. */
-static size_t find_origin(struct origin **list, size_t *nr, size_t *alloc,
-			  struct verify_run *run, const char *root)
+static size_t find_origin(struct plan *p, const char *root)
 {
+	struct at_commit own = AT_COMMIT_INIT;
 	struct origin *o;
 	size_t i;
 
-	for (i = 0; i < *nr; i++)
-		if (!strcmp((*list)[i].root, root))
+	for (i = 0; i < p->nr_origins; i++)
+		if (!strcmp(p->origins[i].root, root))
 			return i;
-	ALLOC_GROW(*list, *nr + 1, *alloc);
-	o = &(*list)[(*nr)++];
+	ALLOC_GROW(p->origins, p->nr_origins + 1, p->alloc_origins);
+	o = &p->origins[p->nr_origins++];
 	memset(o, 0, sizeof(*o));
 	o->root = root;
-	strbuf_init(&o->prefix, 0);
+	o->own = own;
 	strbuf_init(&o->key, 0);
-	origin_open(o, run);
+	origin_open(o, p->run);
 	return i;
 }
 
@@ -159,80 +145,70 @@ static int same_path(const struct ask *a, const struct ask *b,
 	       !strcmp(a->path.buf, b->path.buf);
 }
 
-void verify_attribute(struct verify_run *run, struct verify_report *reports,
-		      size_t n)
+/* Ask about check c of report i: the path it names in its repository. */
+static void add_ask(struct plan *p, size_t i, size_t c)
 {
-	struct origin *origins = NULL;
-	struct ask *asks = NULL;
-	struct group *groups = NULL;
-	size_t nr_origins = 0, alloc_origins = 0, nr_asks = 0, alloc_asks = 0;
-	size_t nr_groups = 0, alloc_groups = 0, i;
+	const struct verify_check *ck = &p->reports[i].checks[c];
+	size_t o = find_origin(p, p->reports[i].root.buf);
+	struct ask *a;
 
-	if (run->opts.no_attribution && !run->opts.explain)
+	if (!p->origins[o].usable)
 		return;
-	/* Every drifted check, with the path it names in its repository. */
-	for (i = 0; i < n; i++) {
-		struct verify_report *r = &reports[i];
-		int c;
+	ALLOC_GROW(p->asks, p->nr_asks + 1, p->alloc_asks);
+	a = &p->asks[p->nr_asks];
+	memset(a, 0, sizeof(*a));
+	a->report = i;
+	a->check = c;
+	a->order = p->nr_asks++;
+	a->origin = o;
+	strbuf_init(&a->path, 0);
+	strbuf_addf(&a->path, "%s%s",
+		    origin_commit(&p->origins[o])->prefix.buf, ck->rel.buf);
+	/* parts are C strings: NUL separates them */
+	strbuf_init(&a->key, 0);
+	strbuf_addf(&a->key, "%s", p->origins[o].key.buf);
+	strbuf_addch(&a->key, '\0');
+	strbuf_addbuf(&a->key, &a->path);
+	strbuf_addch(&a->key, '\0');
+	strbuf_addf(&a->key, "%s", ck->field);
+	strbuf_addch(&a->key, '\0');
+	strbuf_addf(&a->key, "%s", ck->expected);
+}
 
-		for (c = 0; c < r->nr_checks; c++) {
-			const struct verify_check *ck = &r->checks[c];
-			struct ask *a;
-			size_t o;
+/*
+ * The asks sorted, so that equal paths are neighbours and equal
+ * questions too: a group per path, a want per distinct question.
+ */
+static void group_asks(struct plan *p)
+{
+	size_t i;
 
-			if (!needs_attribution(ck))
-				continue;
-			o = find_origin(&origins, &nr_origins, &alloc_origins,
-					run, r->root.buf);
-			if (!origins[o].usable)
-				continue;
-			ALLOC_GROW(asks, nr_asks + 1, alloc_asks);
-			a = &asks[nr_asks];
-			memset(a, 0, sizeof(*a));
-			a->report = i;
-			a->check = (size_t)c;
-			a->order = nr_asks++;
-			a->origin = o;
-			strbuf_init(&a->path, 0);
-			strbuf_addf(&a->path, "%s%s", origins[o].prefix.buf,
-				    ck->rel.buf);
-			/* parts are C strings: NUL separates them */
-			strbuf_init(&a->key, 0);
-			strbuf_addf(&a->key, "%s", origins[o].key.buf);
-			strbuf_addch(&a->key, '\0');
-			strbuf_addbuf(&a->key, &a->path);
-			strbuf_addch(&a->key, '\0');
-			strbuf_addf(&a->key, "%s", ck->field);
-			strbuf_addch(&a->key, '\0');
-			strbuf_addf(&a->key, "%s", ck->expected);
-		}
-	}
-
-	/* Sorted, equal paths are neighbours and equal questions too. */
-	if (nr_asks > 1)
-		qsort(asks, nr_asks, sizeof(*asks), ask_cmp);
-	for (i = 0; i < nr_asks; i++) {
-		struct ask *a = &asks[i];
+	if (p->nr_asks > 1)
+		qsort(p->asks, p->nr_asks, sizeof(*p->asks), ask_cmp);
+	for (i = 0; i < p->nr_asks; i++) {
+		struct ask *a = &p->asks[i];
 		const struct verify_check *ck =
-			&reports[a->report].checks[a->check];
+			&p->reports[a->report].checks[a->check];
 		struct group *g;
 
-		if (!i || !same_path(&asks[i - 1], a, origins)) {
-			ALLOC_GROW(groups, nr_groups + 1, alloc_groups);
-			g = &groups[nr_groups++];
+		if (!i || !same_path(&p->asks[i - 1], a, p->origins)) {
+			ALLOC_GROW(p->groups, p->nr_groups + 1,
+				   p->alloc_groups);
+			g = &p->groups[p->nr_groups++];
 			memset(g, 0, sizeof(*g));
 			g->origin = a->origin;
 			g->path = a->path.buf;
 			strbuf_init(&g->err, 0);
 		}
-		g = &groups[nr_groups - 1];
-		a->group = nr_groups - 1;
-		if (!g->nr || key_cmp(&asks[i - 1].key, &a->key)) {
+		g = &p->groups[p->nr_groups - 1];
+		a->group = p->nr_groups - 1;
+		if (!g->nr || key_cmp(&p->asks[i - 1].key, &a->key)) {
 			struct attribution_want w = ATTRIBUTION_WANT_INIT;
 
 			w.recorded = ck->expected;
 			w.field = ck->field;
-			w.how = !strcmp(ck->field, "brief") ?
+			/* the hashes verify compared, in the input's mode */
+			w.how = ck->input->mode == PIN_RAW_THEN_STRUCTURED ?
 				ATTRIBUTE_RAW_OR_STRUCTURED :
 				ATTRIBUTE_STRUCTURED;
 			ALLOC_GROW(g->wants, g->nr + 1, g->alloc);
@@ -240,37 +216,40 @@ void verify_attribute(struct verify_run *run, struct verify_report *reports,
 		}
 		a->want = g->nr - 1;
 	}
+}
 
-	/* One walk per path. */
-	for (i = 0; i < nr_groups; i++) {
-		struct group *g = &groups[i];
-		const struct origin *o = &origins[g->origin];
+/* The answers, in the reports' order: notes, and --explain's versions. */
+static void answer(struct plan *p)
+{
+	const struct verify_options *opts = &p->run->opts;
+	size_t i;
 
-		run->history_walks++;
-		g->ret = attribute_drifts(o->repo, &o->start, g->path, g->wants,
-					  g->nr, &g->err);
-	}
-
-	/* The answers, in the reports' order. */
-	if (nr_asks > 1)
-		qsort(asks, nr_asks, sizeof(*asks), ask_order_cmp);
-	for (i = 0; i < nr_asks; i++) {
-		const struct ask *a = &asks[i];
-		const struct group *g = &groups[a->group];
+	if (p->nr_asks > 1)
+		qsort(p->asks, p->nr_asks, sizeof(*p->asks), ask_order_cmp);
+	for (i = 0; i < p->nr_asks; i++) {
+		const struct ask *a = &p->asks[i];
+		const struct group *g = &p->groups[a->group];
 		const struct attribution_want *w = &g->wants[a->want];
-		const struct origin *o = &origins[a->origin];
-		struct verify_report *r = &reports[a->report];
+		struct at_commit *commit = origin_commit(&p->origins[a->origin]);
+		struct verify_report *r = &p->reports[a->report];
+		struct input_tree tree;
 
-		/* --explain compares the version the walk found with today's */
-		if (run->opts.explain)
-			verify_explain_check(r, &r->checks[a->check], o->repo,
+		/*
+		 * --explain compares the version the walk found with today's
+		 * (--at's tree, else the work tree)
+		 */
+		if (opts->at)
+			at_commit_tree(&tree, commit);
+		if (opts->explain)
+			verify_explain_check(r, &r->checks[a->check],
+					     &commit->repo,
 					     !g->ret && w->hit ? &w->found : NULL,
 					     g->ret ? g->err.buf : "no version "
 					     "in the history has the recorded "
 					     "hash", a->path.buf,
-					     o->has_tree ? &o->tree : NULL,
-					     run->opts.allow_outside);
-		if (run->opts.no_attribution)
+					     opts->at ? &tree : NULL,
+					     opts->allow_outside);
+		if (opts->no_attribution)
 			continue;
 		if (!g->ret)
 			verify_add_note(r, "note", "%s", w->msg.buf);
@@ -279,25 +258,58 @@ void verify_attribute(struct verify_run *run, struct verify_report *reports,
 					"history: %s", r->checks[a->check].field,
 					g->err.buf);
 	}
+}
 
-	for (i = 0; i < nr_groups; i++) {
-		size_t w;
+static void plan_release(struct plan *p)
+{
+	size_t i, w;
 
-		for (w = 0; w < groups[i].nr; w++)
-			attribution_want_release(&groups[i].wants[w]);
-		free(groups[i].wants);
-		strbuf_release(&groups[i].err);
+	for (i = 0; i < p->nr_groups; i++) {
+		for (w = 0; w < p->groups[i].nr; w++)
+			attribution_want_release(&p->groups[i].wants[w]);
+		free(p->groups[i].wants);
+		strbuf_release(&p->groups[i].err);
 	}
-	for (i = 0; i < nr_asks; i++) {
-		strbuf_release(&asks[i].key);
-		strbuf_release(&asks[i].path);
+	for (i = 0; i < p->nr_asks; i++) {
+		strbuf_release(&p->asks[i].key);
+		strbuf_release(&p->asks[i].path);
 	}
-	for (i = 0; i < nr_origins; i++) {
-		git_repository_free(origins[i].opened);
-		strbuf_release(&origins[i].prefix);
-		strbuf_release(&origins[i].key);
+	for (i = 0; i < p->nr_origins; i++) {
+		at_commit_release(&p->origins[i].own);
+		strbuf_release(&p->origins[i].key);
 	}
-	free(groups);
-	free(asks);
-	free(origins);
+	free(p->groups);
+	free(p->asks);
+	free(p->origins);
+}
+
+void verify_attribute(struct verify_run *run, struct verify_report *reports,
+		      size_t n)
+{
+	struct plan p;
+	size_t i;
+	int c;
+
+	if (run->opts.no_attribution && !run->opts.explain)
+		return;
+	memset(&p, 0, sizeof(p));
+	p.run = run;
+	p.reports = reports;
+	/* Every drifted check, with the path it names in its repository. */
+	for (i = 0; i < n; i++)
+		for (c = 0; c < reports[i].nr_checks; c++)
+			if (needs_attribution(&reports[i].checks[c]))
+				add_ask(&p, i, (size_t)c);
+	group_asks(&p);
+	/* One walk per path. */
+	for (i = 0; i < p.nr_groups; i++) {
+		struct group *g = &p.groups[i];
+		struct at_commit *commit = origin_commit(&p.origins[g->origin]);
+
+		run->history_walks++;
+		g->ret = attribute_drifts(commit->repo.git, &commit->rev.id,
+					  g->path, g->wants, g->nr, &g->err);
+	}
+	answer(&p);
+	plan_release(&p);
 }

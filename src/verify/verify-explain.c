@@ -7,44 +7,23 @@
 #include "hash/digest.h"
 #include "explain.h"
 #include "hash/hashfile.h"
-#include "git/treepath.h"
+#include "git/blob.h"
 #include "usage.h"
 #include "utf8.h"
 
 #include <string.h>
 
 /* The bytes of path at commit (symlinks followed, LFS read), repaired. */
-static int read_version(struct strbuf *out, git_repository *repo,
-			const git_oid *commit_id, const char *path,
+static int read_version(struct strbuf *out, struct repo *repo,
+			const git_oid *commit, const char *path,
 			struct strbuf *err)
 {
-	git_commit *commit = NULL;
-	git_tree *tree = NULL;
-	struct treepath tp = TREEPATH_INIT;
 	struct strbuf raw = STRBUF_INIT;
-	int ret = -1;
+	int ret = blob_read_checkout(&raw, repo, commit, path, err);
 
-	if (git_commit_lookup(&commit, repo, commit_id) < 0 ||
-	    git_commit_tree(&tree, commit) < 0) {
-		strbuf_addstr(err, "cannot read the commit");
-		goto out;
-	}
-	switch (treepath_read(&raw, &tp, repo, tree, commit_id, path, err)) {
-	case 0:
+	if (!ret)
 		utf8_repair(out, raw.buf, raw.len);
-		ret = 0;
-		break;
-	case 1:
-		strbuf_addbuf(err, &tp.why);
-		break;
-	default:
-		break;
-	}
-out:
-	treepath_release(&tp);
 	strbuf_release(&raw);
-	git_tree_free(tree);
-	git_commit_free(commit);
 	return ret;
 }
 
@@ -70,16 +49,15 @@ static int read_today(struct strbuf *out, const char *root,
 }
 
 void verify_explain_check(struct verify_report *r, struct verify_check *c,
-			  git_repository *repo, const git_oid *found,
+			  struct repo *repo, const git_oid *found,
 			  const char *why, const char *path,
 			  const struct input_tree *tree, int allow_outside)
 {
 	struct strbuf old = STRBUF_INIT, now = STRBUF_INIT;
 	struct strbuf err = STRBUF_INIT;
-	const char *recorded = !strcmp(c->field, "token") ? r->sc.token.path :
-		r->sc.brief.path;
-	int is_brief = !strcmp(c->field, "brief");
-	char hex[GIT_OID_HEXSZ + 1], raw_hex[DIGEST_HEX_MAX];
+	const char *recorded = c->input->path;
+	int raw_first = c->input->mode == PIN_RAW_THEN_STRUCTURED;
+	char hex[REVISION_HEX_SIZE], raw_hex[DIGEST_HEX_MAX];
 
 	/* Drift with content today: there is something to compare. */
 	if (c->ok || c->error || !c->rel.len || !c->actual.len)
@@ -90,17 +68,17 @@ void verify_explain_check(struct verify_report *r, struct verify_check *c,
 		strbuf_addstr(&c->explain->why, why);
 		goto out;
 	}
-	git_oid_tostr(hex, sizeof(hex), found);
+	revision_hex(hex, found);
 	if (read_version(&old, repo, found, path, &err) ||
 	    read_today(&now, r->root.buf, recorded, tree, allow_outside,
 		       &err)) {
 		strbuf_addf(&c->explain->why, "%s", err.buf);
 		goto out;
 	}
-	/* A brief whose bytes had the recorded hash is compared as text. */
+	/* An input whose bytes had the recorded hash is compared as text. */
 	explain_compare(c->explain, hex, old.buf, old.len, now.buf, now.len,
-			is_brief && !digest_buffer_hex(raw_hex, old.buf,
-						       old.len) &&
+			raw_first && !digest_buffer_hex(raw_hex, old.buf,
+							old.len) &&
 			!strcmp(raw_hex, c->expected), c->rel.buf);
 out:
 	strbuf_release(&old);

@@ -3,45 +3,44 @@
 
 /*
  * Shared by verify.c and the files that take a job off it
- * (verify-since.c, verify-attribution.c, verify-explain.c) only.
+ * (verify-attribution.c, verify-explain.c) only.  verify.c defines the
+ * commits and the notes below, verify-explain.c the explanation, and
+ * verify-attribution.c uses both; neither of them calls the other or
+ * attribution, so nothing of the folder goes round in a ring.
  */
-#include <git2.h>
-#include "record/changed.h"
+#include "git/repo.h"
+#include "git/revision.h"
 #include "root/inputpath.h"
 #include "verify.h"
 
-/* The root for reports in dir, memoised; its origin, or -1 and err. */
-int verify_find_root(struct verify_memos *memos, struct strbuf *out,
-		     const char *dir, const char *given, struct strbuf *err);
-
-/* The --changed-since base for r's root, or NULL with r->error set. */
-const struct changed_base *verify_since_base(struct verify_run *run,
-					     struct verify_report *r);
+/* A commit (--at's, or HEAD) opened for a root. */
+struct at_commit {
+	struct repo repo;	/* the repository around the root */
+	struct revision rev;
+	struct strbuf prefix;	/* the root in the work tree: "" or "dir/" */
+};
+#define AT_COMMIT_INIT { REPO_INIT, REVISION_INIT, STRBUF_INIT }
 
 /*
- * r, which --require-sidecar names, has no sidecar: 1 with r->error
- * saying so, or 0 when --changed-since skips it or an error is set.
+ * Open the commit rev names, in the work tree around root (which must be
+ * inside it), into at (AT_COMMIT_INIT; release it with
+ * at_commit_release() either way).  Returns 0, or -1 with the reason in
+ * err.
  */
-int verify_missing_sidecar(struct verify_run *run, struct verify_report *r);
+int at_commit_open(struct at_commit *at, const char *root, const char *rev,
+		   struct strbuf *err);
+void at_commit_release(struct at_commit *at);
 
-/* The commit --at names, opened for a root. */
-struct at_commit {
-	git_repository *repo;
-	git_commit *commit;
-	git_tree *tree;
-	struct strbuf prefix;
-	struct strbuf workdir;
-	char short_id[GIT_OID_HEXSZ + 1];
-};
+/* The tree of at, seen from its root, into out (borrowing from at). */
+void at_commit_tree(struct input_tree *out, const struct at_commit *at);
 
 /*
  * The commit --at names, as seen from root: opened and resolved once
- * for all the reports under that root (the memo owns it).  NULL with
- * the reason in err.
+ * for all the reports under that root (the memo owns it, and it stays
+ * where it is for the whole run).  NULL with the reason in err.
  */
-const struct at_commit *verify_memo_at(struct verify_memos *m,
-				      const char *root, const char *rev,
-				      struct strbuf *err);
+struct at_commit *verify_memo_at(struct verify_memos *m, const char *root,
+				 const char *rev, struct strbuf *err);
 
 /*
  * --explain for c, a drifted check of r whose input is path in repo
@@ -52,14 +51,14 @@ const struct at_commit *verify_memo_at(struct verify_memos *m,
  * --at's, or NULL for the work tree.
  */
 void verify_explain_check(struct verify_report *r, struct verify_check *c,
-			  git_repository *repo, const git_oid *found,
+			  struct repo *repo, const git_oid *found,
 			  const char *why, const char *path,
 			  const struct input_tree *tree, int allow_outside);
 
 /*
  * Add "  <label>: <text>" to r's notes, text escaped onto one line
- * (quote.h): notes quote paths, keys and commit subjects
- * (verify-text.c).
+ * (quote.h): notes quote paths, keys and commit subjects, and
+ * verify-text.c prints them as they are.
  */
 void verify_add_note(struct verify_report *r, const char *label,
 		     const char *fmt, ...)

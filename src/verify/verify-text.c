@@ -5,11 +5,9 @@
  * each field is one line and nothing can print a verdict of its own.
  */
 #include "config.h"
+#include "verify.h"
 #include "explain.h"
 #include "quote.h"
-#include "verify-int.h"
-
-#include <stdarg.h>
 
 #include <string.h>
 
@@ -119,23 +117,4 @@ void verify_format_text(struct strbuf *out, const struct verify_report *r,
 		    "replay inputs intact" : r->verdict == VERIFY_DRIFTED ?
 		    "drift detected" : r->verdict == VERIFY_UNTRUSTED ?
 		    "signature check failed" : "could not verify");
-}
-
-/*
- * Add "  <label>: <text>" to r's notes, text escaped onto one line
- * (quote.h): it quotes paths, keys and commit subjects.
- */
-void verify_add_note(struct verify_report *r, const char *label,
-		     const char *fmt, ...)
-{
-	struct strbuf text = STRBUF_INIT;
-	va_list ap;
-
-	va_start(ap, fmt);
-	strbuf_vaddf(&text, fmt, ap);
-	va_end(ap);
-	strbuf_addf(&r->notes, "  %s: ", label);
-	quote_escape(&r->notes, text.buf, text.len);
-	strbuf_addch(&r->notes, '\n');
-	strbuf_release(&text);
 }

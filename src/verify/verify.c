@@ -7,22 +7,20 @@
 #include "verify.h"
 #include "record/changed.h"
 #include "verify-int.h"
-#include "hash/digest.h"
 #include "explain.h"
 #include "hash/hashfile.h"
-#include "fs/readfile.h"
 #include "root/inputpath.h"
 #include "record/render.h"
 #include "git/repo.h"
+#include "git/revision.h"
 #include "root/root.h"
 #include "root/rootfile.h"
+#include "quote.h"
 #include "strutil.h"
 #include "usage.h"
 #include "utf8.h"
 
-#include <errno.h>
-#include <git2.h>
-#include <stdio.h>
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -55,11 +53,9 @@ struct verify_memos {
 	size_t nr_roots, alloc_roots;
 	struct memo *hashes;
 	size_t nr_hashes, alloc_hashes;
-	struct at_memo *ats;
+	struct at_memo **ats;	/* each its own: origins hold pointers */
 	size_t nr_ats, alloc_ats;
 };
-
-static void at_release(struct at_commit *at);
 
 static struct memo *memo_find(struct memo *list, size_t nr, const char *key,
 			      int mode)
@@ -104,9 +100,10 @@ void verify_run_release(struct verify_run *run)
 		free(m->hashes[i].text);
 	}
 	for (i = 0; i < m->nr_ats; i++) {
-		free(m->ats[i].root);
-		at_release(&m->ats[i].at);
-		strbuf_release(&m->ats[i].err);
+		free(m->ats[i]->root);
+		at_commit_release(&m->ats[i]->at);
+		strbuf_release(&m->ats[i]->err);
+		free(m->ats[i]);
 	}
 	free(m->roots);
 	free(m->hashes);
@@ -115,12 +112,12 @@ void verify_run_release(struct verify_run *run)
 	run->memos = NULL;
 }
 
-static void check_init(struct verify_check *c, const char *field,
-		       const char *expected)
+static void check_init(struct verify_check *c, const struct pinned_input *in)
 {
 	memset(c, 0, sizeof(*c));
-	c->field = field;
-	c->expected = expected;
+	c->input = in;
+	c->field = in->name;
+	c->expected = in->hash;
 	strbuf_init(&c->actual, 0);
 	strbuf_init(&c->reason, 0);
 	strbuf_init(&c->note, 0);
@@ -143,6 +140,7 @@ void verify_report_init(struct verify_report *r, const char *report,
 			const char *sidecar)
 {
 	struct sidecar sc = SIDECAR_INIT;
+	struct record rec = RECORD_INIT;
 
 	memset(r, 0, sizeof(*r));
 	strbuf_init(&r->report, 0);
@@ -155,6 +153,7 @@ void verify_report_init(struct verify_report *r, const char *report,
 	else
 		strbuf_addstr(&r->markdown, report);
 	r->sc = sc;
+	r->rec = rec;
 	strbuf_init(&r->root, 0);
 	strbuf_init(&r->error, 0);
 	sig_result_init(&r->sig);
@@ -174,6 +173,9 @@ void verify_report_release(struct verify_report *r)
 	strbuf_release(&r->root);
 	for (i = 0; i < r->nr_checks; i++)
 		check_release(&r->checks[i]);
+	free(r->checks);
+	/* after the checks, which borrow its inputs */
+	record_release(&r->rec);
 	strbuf_release(&r->error);
 	sig_result_release(&r->sig);
 	commitsig_result_release(&r->commit_sig);
@@ -187,17 +189,17 @@ void verify_report_release(struct verify_report *r)
 #define INPUT_FAILED (-100)
 
 /*
- * Resolve one input and hash it in `mode`, through the memo.  Returns 0
+ * Resolve c's input and hash it in `mode`, through the memo.  Returns 0
  * with the hash in hex, INPUT_FAILED with the check filled in (the input
  * could not be found or read), or hash_text()'s error with its reason in
  * err.  shown receives the path as the reference would show it.
  */
 static int hash_input(struct verify_memos *memos, struct verify_check *c,
-		      const char *recorded, const char *root,
-		      const struct input_tree *tree, int allow_outside,
-		      enum hash_mode mode, char *hex, struct strbuf *err,
-		      struct strbuf *shown)
+		      const char *root, const struct input_tree *tree,
+		      int allow_outside, enum hash_mode mode, char *hex,
+		      struct strbuf *err, struct strbuf *shown)
 {
+	const char *recorded = c->input->path;
 	struct resolved_input in = RESOLVED_INPUT_INIT;
 	struct strbuf raw = STRBUF_INIT, text = STRBUF_INIT;
 	struct strbuf key = STRBUF_INIT, rerr = STRBUF_INIT;
@@ -236,13 +238,13 @@ static int hash_input(struct verify_memos *memos, struct verify_check *c,
 	}
 	if (tree) {
 		struct strbuf p = STRBUF_INIT;
-		char oid[GIT_OID_HEXSZ + 1];
+		char oid[REVISION_HEX_SIZE];
 		git_oid id;
 		unsigned mode;
 
 		strbuf_addf(&p, "%s%s", tree->prefix, in.rel.buf);
 		if (!input_tree_blob(tree, p.buf, &id, &mode)) {
-			git_oid_tostr(oid, sizeof(oid), &id);
+			revision_hex(oid, &id);
 			strbuf_addf(&key, "blob:%s", oid);
 		}
 		strbuf_release(&p);
@@ -271,12 +273,13 @@ static int hash_input(struct verify_memos *memos, struct verify_check *c,
 		int rc = input_read(&raw, &in, tree, HASH_DEFAULT_MAX_SIZE,
 				    &rerr);
 
-		if (rc == INPUT_READ_TOOBIG && !strcmp(c->field, "brief")) {
+		if (rc == INPUT_READ_TOOBIG &&
+		    c->input->mode == PIN_RAW_THEN_STRUCTURED) {
 			c->error = 1;
-			strbuf_addf(&c->reason, "the brief's raw hash does not "
+			strbuf_addf(&c->reason, "the %s's raw hash does not "
 				    "match, and its structured hash is not "
-				    "computed: the brief at %s is %s",
-				    in.shown.buf, rerr.buf);
+				    "computed: the %s at %s is %s", c->field,
+				    c->field, in.shown.buf, rerr.buf);
 			goto out;
 		} else if (rc) {
 			c->error = 1;
@@ -307,165 +310,152 @@ out:
 	return ret;
 }
 
-static void check_token(struct verify_memos *memos, struct verify_check *c,
-			const struct sidecar *sc, const char *root,
-			const struct input_tree *tree, int allow_outside)
+/*
+ * Why in's structured hash could not be compared: ret is hash_text()'s
+ * error, err its reason, shown the input's path.  The reference's words,
+ * which say more when the raw hash was compared first.  Only the cases
+ * the reference cannot decide either are errors: an input it would
+ * refuse to parse is drift.
+ */
+static void say_unhashed(struct verify_check *c, int ret,
+			 const struct strbuf *err, const char *shown)
 {
-	struct strbuf err = STRBUF_INIT, shown = STRBUF_INIT;
-	char hex[HASH_HEX_MAX];
-	int ret;
+	const char *name = c->field;
 
-	check_init(c, "token", sc->token.hash);
-	ret = hash_input(memos, c, sc->token.path, root, tree, allow_outside,
-			 HASH_STRUCTURED, hex, &err, &shown);
-	if (ret == INPUT_FAILED)
-		;	/* the check says why */
-	else if (ret == HASH_EUNSUPPORTED) {
+	if (ret == HASH_EUNSUPPORTED || ret == HASH_EIO)
 		c->error = 1;
-		strbuf_addf(&c->reason, "cannot re-hash the token at %s as the "
-			    "reference does: %s", shown.buf, err.buf);
-	} else if (ret == HASH_EIO) {
-		c->error = 1;
-		strbuf_addf(&c->reason, "cannot re-hash the token at %s: %s",
-			    shown.buf, err.buf);
-	} else if (ret) {
-		strbuf_addf(&c->reason, "failed to parse token at %s: %s",
-			    shown.buf, err.buf);
-	} else {
-		strbuf_addstr(&c->actual, hex);
-		c->ok = !strcmp(hex, sc->token.hash);
-		if (!c->ok)
-			strbuf_addstr(&c->reason, "token contents have changed "
-				      "since the run; re-hash differs");
-	}
-	strbuf_release(&err);
-	strbuf_release(&shown);
+	if (c->input->mode == PIN_RAW_THEN_STRUCTURED && c->error)
+		strbuf_addf(&c->reason, "the %s's raw hash does not match and "
+			    "its structured hash cannot be computed as the "
+			    "reference does: %s", name, err->buf);
+	else if (c->input->mode == PIN_RAW_THEN_STRUCTURED)
+		strbuf_addf(&c->reason, "%s is not valid YAML and the "
+			    "raw-bytes hash does not match: %s", name,
+			    err->buf);
+	else if (ret == HASH_EUNSUPPORTED)
+		strbuf_addf(&c->reason, "cannot re-hash the %s at %s as the "
+			    "reference does: %s", name, shown, err->buf);
+	else if (ret == HASH_EIO)
+		strbuf_addf(&c->reason, "cannot re-hash the %s at %s: %s",
+			    name, shown, err->buf);
+	else
+		strbuf_addf(&c->reason, "failed to parse %s at %s: %s", name,
+			    shown, err->buf);
 }
 
-static void check_brief(struct verify_memos *memos, struct verify_check *c,
-			const struct sidecar *sc, const char *root,
+/* c's input hashed, and not to the recorded hash. */
+static void say_changed(struct verify_check *c)
+{
+	if (c->input->mode == PIN_RAW_THEN_STRUCTURED)
+		strbuf_addf(&c->reason, "%s contents have changed since the "
+			    "run (neither raw-bytes nor canonical-YAML hash "
+			    "matches)", c->field);
+	else
+		strbuf_addf(&c->reason, "%s contents have changed since the "
+			    "run; re-hash differs", c->field);
+}
+
+/*
+ * Check one pinned input: hash it as its mode says (raw first, then
+ * structured, for PIN_RAW_THEN_STRUCTURED: the reference's order) and
+ * compare with the recorded hash, filling in c.
+ */
+static void check_input(struct verify_memos *memos, struct verify_check *c,
+			const struct pinned_input *in, const char *root,
 			const struct input_tree *tree, int allow_outside)
 {
 	struct strbuf err = STRBUF_INIT, shown = STRBUF_INIT;
 	char hex[HASH_HEX_MAX];
 	int ret;
 
-	check_init(c, "brief", sc->brief.hash);
-	/* Raw first, then structured: the reference's order. */
-	ret = hash_input(memos, c, sc->brief.path, root, tree, allow_outside,
-			 HASH_RAW, hex, &err, &shown);
-	if (ret)
-		goto out;
-	if (!strcmp(hex, sc->brief.hash)) {
-		c->ok = 1;
-		strbuf_addstr(&c->actual, hex);
-		goto out;
+	check_init(c, in);
+	if (in->mode == PIN_RAW_THEN_STRUCTURED) {
+		if (hash_input(memos, c, root, tree, allow_outside, HASH_RAW,
+			       hex, &err, &shown))
+			goto out;	/* the check says why */
+		if (!strcmp(hex, in->hash)) {
+			c->ok = 1;
+			strbuf_addstr(&c->actual, hex);
+			goto out;
+		}
 	}
-	ret = hash_input(memos, c, sc->brief.path, root, tree, allow_outside,
-			 HASH_STRUCTURED, hex, &err, &shown);
+	ret = hash_input(memos, c, root, tree, allow_outside, HASH_STRUCTURED,
+			 hex, &err, &shown);
 	if (ret == INPUT_FAILED)
-		;
-	else if (ret == HASH_EUNSUPPORTED || ret == HASH_EIO) {
-		c->error = 1;
-		strbuf_addf(&c->reason, "the brief's raw hash does not match "
-			    "and its structured hash cannot be computed as the "
-			    "reference does: %s", err.buf);
-	} else if (ret) {
-		strbuf_addf(&c->reason, "brief is not valid YAML and the "
-			    "raw-bytes hash does not match: %s", err.buf);
-	} else {
+		;	/* the check says why */
+	else if (ret)
+		say_unhashed(c, ret, &err, shown.buf);
+	else {
 		strbuf_addstr(&c->actual, hex);
-		c->ok = !strcmp(hex, sc->brief.hash);
+		c->ok = !strcmp(hex, in->hash);
 		if (!c->ok)
-			strbuf_addstr(&c->reason, "brief contents have changed "
-				      "since the run (neither raw-bytes nor "
-				      "canonical-YAML hash matches)");
+			say_changed(c);
 	}
 out:
 	strbuf_release(&err);
 	strbuf_release(&shown);
 }
 
-static int open_at(struct at_commit *at, const char *root, const char *rev,
+int at_commit_open(struct at_commit *at, const char *root, const char *rev,
 		   struct strbuf *err)
 {
 	struct strbuf why = STRBUF_INIT;
-	git_object *obj = NULL;
-	char *real_wd = NULL;
 	int ret = -1;
 
-	if (repo_open_git(&at->repo, root, 0, &why) ||
-	    !git_repository_workdir(at->repo)) {
+	if (repo_open(&at->repo, root, 0, &why) || !at->repo.workdir.len) {
 		strbuf_addf(err, "--at needs a git work tree around %s: %s", root,
 			    why.len ? why.buf : "not a repository");
 		goto out;
 	}
-	if (git_revparse_single(&obj, at->repo, rev) < 0 ||
-	    git_object_peel((git_object **)&at->commit, obj,
-			    GIT_OBJECT_COMMIT) < 0 ||
-	    git_commit_tree(&at->tree, at->commit) < 0) {
-		strbuf_addf(err, "cannot resolve '%s' to a commit: %s", rev,
-			    lg2_message());
+	if (revision_resolve(&at->rev, &at->repo, rev, err))
 		goto out;
-	}
-	git_oid_tostr(at->short_id, 13, git_commit_id(at->commit));
-	real_wd = realpath(git_repository_workdir(at->repo), NULL);
-	if (!real_wd) {
-		strbuf_addf(err, "cannot resolve the work tree: %s",
-			    strerror(errno));
+	if (revision_prefix(&at->prefix, &at->repo, root)) {
+		strbuf_addf(err, "the root %s is not inside the repository %s",
+			    root, at->repo.workdir.buf);
 		goto out;
-	}
-	strbuf_addstr(&at->workdir, real_wd);
-	if (strcmp(root, real_wd)) {
-		size_t n = strlen(real_wd);
-
-		if (strncmp(root, real_wd, n) || root[n] != '/') {
-			strbuf_addf(err, "the root %s is not inside the "
-				    "repository %s", root, real_wd);
-			goto out;
-		}
-		strbuf_addf(&at->prefix, "%s/", root + n + 1);
 	}
 	ret = 0;
 out:
-	free(real_wd);
-	git_object_free(obj);
 	strbuf_release(&why);
 	return ret;
 }
 
-static void at_release(struct at_commit *at)
+void at_commit_tree(struct input_tree *out, const struct at_commit *at)
 {
-	git_tree_free(at->tree);
-	git_commit_free(at->commit);
-	git_repository_free(at->repo);
-	strbuf_release(&at->prefix);
-	strbuf_release(&at->workdir);
-	memset(at, 0, sizeof(*at));
+	out->repo = at->repo.git;
+	out->tree = at->rev.tree;
+	out->index = NULL;
+	out->commit = &at->rev.id;
+	out->prefix = at->prefix.buf;
 }
 
-const struct at_commit *verify_memo_at(struct verify_memos *m,
-				      const char *root, const char *rev,
-				      struct strbuf *err)
+void at_commit_release(struct at_commit *at)
 {
+	revision_release(&at->rev);
+	repo_release(&at->repo);
+	strbuf_release(&at->prefix);
+}
+
+struct at_commit *verify_memo_at(struct verify_memos *m, const char *root,
+				 const char *rev, struct strbuf *err)
+{
+	struct at_commit init = AT_COMMIT_INIT;
 	struct at_memo *am;
 	size_t i;
 
 	for (i = 0; i < m->nr_ats; i++)
-		if (!strcmp(m->ats[i].root, root))
+		if (!strcmp(m->ats[i]->root, root))
 			break;
 	if (i == m->nr_ats) {
 		ALLOC_GROW(m->ats, m->nr_ats + 1, m->alloc_ats);
-		am = &m->ats[m->nr_ats++];
-		memset(am, 0, sizeof(*am));
+		am = m->ats[m->nr_ats++] = xcalloc(1, sizeof(*am));
 		am->root = xstrdup(root);
-		strbuf_init(&am->at.prefix, 0);
-		strbuf_init(&am->at.workdir, 0);
+		am->at = init;
 		strbuf_init(&am->err, 0);
-		if (open_at(&am->at, root, rev, &am->err))
-			at_release(&am->at);
+		if (at_commit_open(&am->at, root, rev, &am->err))
+			at_commit_release(&am->at);
 	}
-	am = &m->ats[i];
+	am = m->ats[i];
 	if (am->err.len) {
 		strbuf_addbuf(err, &am->err);
 		return NULL;
@@ -473,8 +463,19 @@ const struct at_commit *verify_memo_at(struct verify_memos *m,
 	return &am->at;
 }
 
+/* The directory of path, where its root is looked for: "/", ".", or a path. */
+static void dir_of(struct strbuf *out, const char *path)
+{
+	const char *slash = strrchr(path, '/');
+
+	if (slash)
+		strbuf_add(out, path, (size_t)(slash - path) + (slash == path));
+	else
+		strbuf_addstr(out, ".");
+}
+
 /* Roots by directory, so a thousand reports do not walk up a thousand times. */
-int verify_find_root(struct verify_memos *memos, struct strbuf *out,
+static int find_root(struct verify_memos *memos, struct strbuf *out,
 		     const char *dir, const char *given, struct strbuf *err)
 {
 	struct memo *m = memo_find(memos->roots, memos->nr_roots, dir, 0);
@@ -504,6 +505,78 @@ int verify_find_root(struct verify_memos *memos, struct strbuf *out,
 	}
 	strbuf_addstr(out, m->text);
 	return m->origin;
+}
+
+/*
+ * Add "  <label>: <text>" to r's notes, text escaped onto one line
+ * (quote.h): notes quote paths, keys and commit subjects.
+ */
+void verify_add_note(struct verify_report *r, const char *label,
+		     const char *fmt, ...)
+{
+	struct strbuf text = STRBUF_INIT;
+	va_list ap;
+
+	va_start(ap, fmt);
+	strbuf_vaddf(&text, fmt, ap);
+	va_end(ap);
+	strbuf_addf(&r->notes, "  %s: ", label);
+	quote_escape(&r->notes, text.buf, text.len);
+	strbuf_addch(&r->notes, '\n');
+	strbuf_release(&text);
+}
+
+/* --- --changed-since and --require-sidecar ---------------------------- */
+
+/* The --changed-since base for r's root, or NULL with r->error set. */
+static const struct changed_base *since_base(struct verify_run *run,
+					    struct verify_report *r)
+{
+	struct strbuf err = STRBUF_INIT;
+	const struct changed_base *b;
+
+	b = changed_base_for(&run->changed, r->root.buf,
+			     run->opts.changed_since, run->opts.at, &err);
+	if (!b)
+		strbuf_addbuf(&r->error, &err);
+	else if (!run->since_base)
+		run->since_base = changed_base_name(b);
+	strbuf_release(&err);
+	return b;
+}
+
+/*
+ * A report --require-sidecar wants a sidecar for has none: a failure of
+ * its own, unless --changed-since leaves the report out.
+ */
+static int missing_sidecar(struct verify_run *run, struct verify_report *r)
+{
+	struct strbuf dir = STRBUF_INIT, err = STRBUF_INIT;
+	const struct changed_base *b;
+	int missing = 0;
+
+	if (run->opts.changed_since) {
+		dir_of(&dir, r->markdown.buf);
+		if (find_root(run->memos, &r->root, dir.buf, run->opts.root,
+			      &err) < 0) {
+			strbuf_addbuf(&r->error, &err);
+			goto out;
+		}
+		b = since_base(run, r);
+		if (!b)
+			goto out;
+		if (!changed_file(b, r->markdown.buf)) {
+			r->skipped = 1;
+			goto out;
+		}
+	}
+	strbuf_addf(&r->error, "no replay sidecar for %s (reports matching "
+		    "%s must have one)", r->markdown.buf, r->required_by);
+	missing = 1;
+out:
+	strbuf_release(&dir);
+	strbuf_release(&err);
+	return missing;
 }
 
 /*
@@ -591,26 +664,19 @@ void verify_one(struct verify_run *run, struct verify_report *r)
 	struct strbuf dir = STRBUF_INIT, err = STRBUF_INIT;
 	const struct at_commit *at = NULL;
 	struct input_tree tree, *tp = NULL;
-	const char *slash;
 	int i, missing = 0;
 
 	if (access(r->sidecar_path.buf, F_OK)) {
 		if (r->required_by)
-			missing = verify_missing_sidecar(run, r);
+			missing = missing_sidecar(run, r);
 		else
 			strbuf_addf(&r->error, "no replay sidecar found at %s",
 				    r->sidecar_path.buf);
 		goto out;
 	}
 	/* The root first: the sidecar and its neighbours must lie in it. */
-	slash = strrchr(r->report.buf, '/');
-	if (slash)
-		strbuf_add(&dir, r->report.buf, (size_t)(slash - r->report.buf) +
-			   (slash == r->report.buf));
-	else
-		strbuf_addstr(&dir, ".");
-	r->root_origin = verify_find_root(memos, &r->root, dir.buf, opts->root,
-					  &err);
+	dir_of(&dir, r->report.buf);
+	r->root_origin = find_root(memos, &r->root, dir.buf, opts->root, &err);
 	if (r->root_origin < 0) {
 		strbuf_addbuf(&r->error, &err);
 		goto out;
@@ -621,6 +687,8 @@ void verify_one(struct verify_run *run, struct verify_report *r)
 		goto out;
 	}
 	r->loaded = 1;
+	record_from_sidecar(&r->rec, &r->sc, r->sidecar_path.buf,
+			    r->markdown.buf);
 	check_signature(r, run->keyring, opts);
 	if (opts->require_signed_commit) {
 		commitsig_check(&r->commit_sig, r->sidecar_path.buf,
@@ -640,17 +708,13 @@ void verify_one(struct verify_run *run, struct verify_report *r)
 			r->stop = 1;
 			goto out;
 		}
-		tree.repo = at->repo;
-		tree.tree = at->tree;
-		tree.index = NULL;
-		tree.commit = git_commit_id(at->commit);
-		tree.prefix = at->prefix.buf;
+		at_commit_tree(&tree, at);
 		tp = &tree;
 		verify_add_note(r, "note", "inputs read at commit %s (%s)",
-				at->short_id, opts->at);
+				at->rev.short_id, opts->at);
 	}
 	if (opts->changed_since) {
-		const struct changed_base *b = verify_since_base(run, r);
+		const struct changed_base *b = since_base(run, r);
 
 		if (!b)
 			goto out;
@@ -662,11 +726,11 @@ void verify_one(struct verify_run *run, struct verify_report *r)
 		}
 	}
 
-	check_token(memos, &r->checks[r->nr_checks++], &r->sc, r->root.buf,
-		    tp, opts->allow_outside);
-	if (r->sc.brief.path)
-		check_brief(memos, &r->checks[r->nr_checks++], &r->sc,
-			    r->root.buf, tp, opts->allow_outside);
+	r->checks = xcalloc(r->rec.nr ? r->rec.nr : 1, sizeof(*r->checks));
+	for (i = 0; (size_t)i < r->rec.nr; i++)
+		check_input(memos, &r->checks[r->nr_checks++],
+			    &r->rec.inputs[i], r->root.buf, tp,
+			    opts->allow_outside);
 	for (i = 0; i < r->nr_checks; i++)
 		if (r->checks[i].note.len)
 			verify_add_note(r, "note", "%s", r->checks[i].note.buf);

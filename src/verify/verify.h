@@ -2,6 +2,7 @@
 #define VERIFY_H
 
 #include "sign/commitsig.h"
+#include "record/record.h"
 #include "record/sidecar.h"
 #include "sign/signature.h"
 #include "strbuf.h"
@@ -10,11 +11,11 @@ struct explanation;
 
 /*
  * What a verification is and what it finds: for one sidecar, load and
- * check it, check its signature, find the root, resolve the token and
- * brief paths (re-rooting CI paths, keeping inside the root), hash the
- * token structured and the brief raw then structured, as the reference's
- * verify-replay does, compare, and say which commit changed a drifted
- * input.  Printing is the caller's.
+ * check it, check its signature, find the root, and for each input the
+ * sidecar's record pins (record.h: the token, the brief) resolve its
+ * path (re-rooting CI paths, keeping inside the root), hash it as its
+ * mode says, as the reference's verify-replay does, compare, and say
+ * which commit changed a drifted input.  Printing is the caller's.
  */
 
 enum verify_verdict {
@@ -26,13 +27,17 @@ enum verify_verdict {
 	VERIFY_NR_VERDICTS
 };
 
+/* One pinned input checked. */
 struct verify_check {
-	const char *field;	/* "token" or "brief" */
+	const struct pinned_input *input;	/* borrowed from the report's
+						   record */
+	const char *field;	/* its name: "token" or "brief" (the
+				   layout's: it outlives the report) */
 	int ok;
 	int error;		/* cannot tell: counts as an error, not drift */
 	const char *kind;	/* what failed when not the content: NULL,
 				   "missing-input" or "outside-root" */
-	const char *expected;
+	const char *expected;	/* its recorded hash */
 	struct strbuf actual;	/* empty: none */
 	struct strbuf reason;
 	struct strbuf note;	/* re-rooting */
@@ -45,10 +50,11 @@ struct verify_report {
 	struct strbuf sidecar_path;
 	struct strbuf markdown;	/* the report file to compare, if any */
 	struct sidecar sc;
+	struct record rec;	/* what sc pins, once loaded */
 	int loaded;
 	struct strbuf root;
 	int root_origin;
-	struct verify_check checks[2];
+	struct verify_check *checks;	/* one per input of rec, in order */
 	int nr_checks;
 	struct strbuf error;	/* the sidecar itself is unusable */
 	struct sig_result sig;
@@ -140,13 +146,5 @@ void verify_format_text(struct strbuf *out, const struct verify_report *r,
 /* Whether r's signature fails, or is missing when one is required. */
 int verify_signature_failed(const struct verify_report *r,
 			    const struct verify_options *opts);
-
-/*
- * The trusted keys: dir, else ahd-replay.trustedKeys from the git
- * configuration (a relative path is taken from the work tree's top, so
- * the setting works from any subdirectory).  Neither is no keys.
- * Returns 0, or -1 after printing an error.
- */
-int verify_load_trusted_keys(struct sig_keyring *kr, const char *dir);
 
 #endif

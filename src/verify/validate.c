@@ -1,0 +1,184 @@
+/*
+ * validate's core (see validate.h): a sidecar read as JSON.parse reads
+ * it and checked against the replay JSON Schema, and the result as
+ * outcome cases.
+ */
+#include "config.h"
+#include "validate.h"
+#include "fs/readfile.h"
+#include "json/jsonload.h"
+#include "json/numfmt.h"
+#include "record/sidecar.h"
+#include "root/rootfile.h"
+#include "strutil.h"
+#include "utf8.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* Sidecars are small; anything this large is not one. */
+#define VALIDATE_MAX_SIZE ((size_t)16 << 20)
+
+/*
+ * Read and parse one sidecar as JSON.parse would: any value at the top,
+ * every number a double, the last of repeated keys wins (jansson
+ * replaces the value in place), "\u0000" allowed in strings.  Returns
+ * NULL with a reason in err.
+ */
+static json_t *load_sidecar(const char *path, int allow_outside,
+			    struct strbuf *err)
+{
+	struct strbuf buf = STRBUF_INIT, why = STRBUF_INIT;
+	struct strbuf root = STRBUF_INIT, real = STRBUF_INIT;
+	struct strbuf text = STRBUF_INIT;
+	json_t *doc = NULL;
+	json_error_t jerr;
+
+	/* Inside its root, as verify reads it (rootfile.h). */
+	if (strcmp(path, "-") &&
+	    (rootfile_root_for(&root, path, NULL, err) < 0 ||
+	     rootfile_check(root.buf, path, allow_outside, &real, err)))
+		goto out;
+	if (read_file_limited(&buf, real.len ? real.buf : path,
+			      VALIDATE_MAX_SIZE, &why) ==
+	    INPUT_ETOOBIG) {
+		strbuf_addstr(err, "larger than the limit of 16 MiB for a "
+			      "sidecar");
+		goto out;
+	} else if (why.len) {
+		strbuf_addbuf(err, &why);
+		goto out;
+	}
+	/*
+	 * Read as text the way the reference reads it (bytes that are not
+	 * UTF-8 become U+FFFD, SPEC 4.1), as verify and sign do.
+	 */
+	utf8_repair(&text, buf.buf, buf.len);
+	doc = json_loadb(text.buf, text.len,
+			 JSON_DECODE_ANY | JSON_DECODE_INT_AS_REAL |
+			 JSON_ALLOW_NUL, &jerr);
+	if (!doc)
+		jsonload_describe_error(err, &jerr);
+out:
+	strbuf_release(&text);
+	strbuf_release(&buf);
+	strbuf_release(&why);
+	strbuf_release(&root);
+	strbuf_release(&real);
+	return doc;
+}
+
+/*
+ * A schema_version above ours fails the schema's enum; say why, as the
+ * written contract asks readers to.
+ */
+static void explain_newer_version(struct jsonschema_errors *errs,
+				  const json_t *doc)
+{
+	const json_t *v = json_object_get(doc, "schema_version");
+	struct strbuf msg = STRBUF_INIT;
+	char num[NUMFMT_MAX];
+	size_t i;
+
+	if (!json_is_number(v) ||
+	    json_number_value(v) <= SIDECAR_SCHEMA_VERSION)
+		return;
+	for (i = 0; i < errs->nr; i++) {
+		if (strcmp(errs->v[i].path, "/schema_version"))
+			continue;
+		numfmt_es(num, json_number_value(v));
+		strbuf_addf(&msg, "%s (schema_version %s was written by a "
+			    "newer version; this tool understands %d)",
+			    errs->v[i].message, num, SIDECAR_SCHEMA_VERSION);
+		free(errs->v[i].message);
+		errs->v[i].message = strbuf_detach(&msg, NULL);
+	}
+}
+
+/*
+ * The line of the value at JSON Pointer ptr in file: where its key
+ * appears after its parent's key (an approximation that needs no
+ * position-keeping parser); 1 when there is no key to look for.
+ */
+static long pointer_line(const char *file, const char *ptr)
+{
+	const char *last = strrchr(ptr, '/'), *prev;
+	struct strbuf key = STRBUF_INIT, parent = STRBUF_INIT;
+	long line = 1;
+
+	if (!last || !last[1] || strspn(last + 1, "0123456789") ==
+	    strlen(last + 1))
+		return 1;
+	strbuf_addf(&key, "\"%s\":", last + 1);
+	for (prev = last; prev > ptr && prev[-1] != '/'; prev--)
+		;
+	if (prev > ptr)
+		strbuf_addf(&parent, "\"%.*s\":", (int)(last - prev), prev);
+	/* "~" escapes make the search miss; the line stays 1 then */
+	line = outcome_line_of(file, parent.len ? parent.buf : NULL, key.buf);
+	strbuf_release(&key);
+	strbuf_release(&parent);
+	return line ? line : 1;
+}
+
+void validation_check(struct validation *v, const struct jsonschema *schema,
+		      const char *arg, int allow_outside)
+{
+	json_t *doc;
+
+	if (strlen(arg) > 3 && ends_with(arg, ".md"))
+		sidecar_path_for(&v->path, arg);
+	else
+		strbuf_addstr(&v->path, arg);
+	doc = load_sidecar(v->path.buf, allow_outside, &v->error);
+	if (!doc)
+		return;
+	v->checked = 1;
+	v->valid = !jsonschema_validate(&v->errs, schema, doc);
+	explain_newer_version(&v->errs, doc);
+	json_decref(doc);
+}
+
+void validation_release(struct validation *v)
+{
+	strbuf_release(&v->path);
+	strbuf_release(&v->error);
+	jsonschema_errors_release(&v->errs);
+	v->checked = v->valid = 0;
+}
+
+void validation_outcome(struct outcome *o, const struct validation *v)
+{
+	const struct jsonschema_errors *errs = &v->errs;
+	const char *file = v->path.buf;
+	struct outcome_case *c;
+	size_t i;
+
+	if (!v->checked) {
+		c = outcome_add(o, file, "sidecar", OUTCOME_ERROR,
+				"invalid-sidecar", v->error.buf);
+		outcome_set_location(c, file, 0);
+		return;
+	}
+	if (!errs->nr) {
+		c = outcome_add(o, file, "schema", OUTCOME_PASS, NULL, NULL);
+		outcome_set_location(c, file, 0);
+	}
+	for (i = 0; i < errs->nr; i++) {
+		const char *parts[3];
+		struct strbuf msg = STRBUF_INIT;
+
+		strbuf_addf(&msg, "%s: %s", *errs->v[i].path ?
+			    errs->v[i].path : "(root)", errs->v[i].message);
+		c = outcome_add(o, file, *errs->v[i].path ? errs->v[i].path :
+				"(root)", OUTCOME_FAIL, "schema", msg.buf);
+		outcome_set_location(c, file, pointer_line(file,
+							   errs->v[i].path));
+		parts[0] = file;
+		parts[1] = errs->v[i].path;
+		parts[2] = errs->v[i].message;
+		outcome_set_fingerprint(c, parts, 3);
+		strbuf_release(&msg);
+	}
+}
+

@@ -1,0 +1,212 @@
+/*
+ * A verify command's whole run (see verify-batch.h): the scope, the
+ * keys, every report verified, then the drift of all of them attributed
+ * together (one history walk per input path), the counts and the exit
+ * status.
+ */
+#include "config.h"
+#include "verify-batch.h"
+#include "git/repo.h"
+#include "record/sidecar.h"
+#include "usage.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+int verify_options_configure(struct verify_options *o, struct strbuf *err)
+{
+	struct strbuf value = STRBUF_INIT;
+	int rc;
+
+	if (o->require_signature >= 0)
+		return 0;
+	rc = repo_config_here(&value, "ahd-replay.requireSignature",
+			      REPO_CONFIG_BOOL, err);
+	if (rc >= 0)
+		o->require_signature = rc && !strcmp(value.buf, "true");
+	strbuf_release(&value);
+	return rc < 0 ? -1 : 0;
+}
+
+void verify_batch_init(struct verify_batch *b)
+{
+	struct sig_keyring kr = SIG_KEYRING_INIT;
+	struct sidecar_list list = SIDECAR_LIST_INIT;
+	struct required_list missing = REQUIRED_LIST_INIT;
+
+	memset(b, 0, sizeof(*b));
+	b->keyring = kr;
+	b->list = list;
+	b->missing = missing;
+}
+
+/*
+ * The trusted keys: --trusted-keys, else ahd-replay.trustedKeys from the
+ * git configuration (a relative path is taken from the work tree's top,
+ * so the setting works from any subdirectory).  Neither is no keys.
+ * Returns 0, or -1 after printing an error.
+ */
+static int load_trusted_keys(struct sig_keyring *kr, const char *dir)
+{
+	struct strbuf path = STRBUF_INIT, err = STRBUF_INIT;
+	int rc = 1, ret = -1;
+
+	if (dir)
+		strbuf_addstr(&path, dir);
+	else
+		/*
+		 * Outside a repository, the user's own configuration; with
+		 * no keys, signed sidecars still fail.
+		 */
+		rc = repo_config_here(&path, "ahd-replay.trustedKeys",
+				      REPO_CONFIG_PATH, &err);
+	if (rc < 0)
+		error("%s", err.buf);
+	else if (rc && sig_keyring_load_dir(kr, path.buf, &err))
+		error("%s", err.buf);
+	else
+		ret = 0;
+	strbuf_release(&path);
+	strbuf_release(&err);
+	return ret;
+}
+
+/*
+ * The scope and the keys.  Returns 2 when part of the scope could not be
+ * searched or a trust source is unusable, else 0: the reports that could
+ * be found are still verified with the keys that could be read.
+ */
+static int prepare(struct verify_batch *b,
+		   const struct verify_batch_options *opts, int argc,
+		   char **argv)
+{
+	int status = 0;
+	size_t i;
+
+	if (sidecar_list_collect(&b->list, argc, argv, opts->all,
+				 opts->core.root))
+		status = 2;
+	/* JSON carries them in the document: nothing on stderr */
+	for (i = 0; !opts->errors_in_document && i < b->list.errors.nr; i++)
+		error("%s", b->list.errors.items[i]);
+	if ((opts->trust.at ?
+	     sig_trust_load_keys_at(&b->keyring, opts->trusted_keys,
+				    opts->trust.at) :
+	     load_trusted_keys(&b->keyring, opts->trusted_keys)) ||
+	    sig_trust_load_ssh(&b->keyring, &opts->trust) ||
+	    require_sidecar_globs(&b->globs, opts->require, opts->nr_require) ||
+	    require_sidecar_missing(&b->missing, &b->globs))
+		status = 2;
+	/* The other keys still check signatures; the store needs fixing. */
+	if (b->keyring.skipped)
+		status = 2;
+	sig_trust_warn_changed(&opts->trust, opts->trusted_keys,
+			       opts->core.changed_since);
+	b->tally.requiring = b->globs.nr > 0;
+	if (!b->list.sidecars.nr && !b->missing.nr && !status &&
+	    !opts->errors_in_document)
+		fprintf(stderr, "ahd-replay: no replay sidecars found\n");
+	return status;
+}
+
+/*
+ * Every report first (a report whose --at cannot be used stops the run,
+ * so its error is told once), then their drift attributed together.
+ */
+static void verify_all(struct verify_batch *b)
+{
+	size_t n = b->list.sidecars.nr + b->missing.nr, i;
+	int stop = 0;
+
+	b->reports = xcalloc(n ? n : 1, sizeof(*b->reports));
+	for (i = 0; i < b->list.sidecars.nr && !stop; i++) {
+		struct verify_report *r = &b->reports[b->nr++];
+
+		verify_report_init(r, b->list.reports.items[i],
+				   b->list.sidecars.items[i]);
+		verify_one(&b->run, r);
+		stop = r->stop;
+	}
+	for (i = 0; i < b->missing.nr && !stop; i++) {
+		struct verify_report *r = &b->reports[b->nr++];
+		struct strbuf sc = STRBUF_INIT;
+
+		sidecar_path_for(&sc, b->missing.items[i].report);
+		verify_report_init(r, b->missing.items[i].report, sc.buf);
+		r->required_by = b->missing.items[i].glob;
+		verify_one(&b->run, r);
+		strbuf_release(&sc);
+	}
+	verify_attribute(&b->run, b->reports, b->nr);
+}
+
+int verify_batch_run(struct verify_batch *b,
+		     const struct verify_batch_options *opts, int argc,
+		     char **argv)
+{
+	int status = prepare(b, opts, argc, argv);
+	size_t i;
+
+	verify_run_init(&b->run, &opts->core, &b->keyring);
+	verify_all(b);
+	for (i = 0; i < b->nr; i++) {
+		const struct verify_report *r = &b->reports[i];
+
+		if (r->skipped) {
+			b->tally.skipped++;
+			continue;
+		}
+		b->tally.reports++;
+		b->tally.nr[r->verdict]++;
+	}
+	if (b->tally.nr[VERIFY_ERRORED])
+		status = 2;
+	else if ((b->tally.nr[VERIFY_DRIFTED] ||
+		  b->tally.nr[VERIFY_UNTRUSTED] ||
+		  b->tally.nr[VERIFY_MISSING]) && status < 1)
+		status = 1;
+	return status;
+}
+
+void verify_batch_release(struct verify_batch *b)
+{
+	size_t i;
+
+	for (i = 0; i < b->nr; i++)
+		verify_report_release(&b->reports[i]);
+	free(b->reports);
+	b->reports = NULL;
+	b->nr = 0;
+	verify_run_release(&b->run);
+	sig_keyring_release(&b->keyring);
+	sidecar_list_release(&b->list);
+	required_list_release(&b->missing);
+	require_sidecar_globs_release(&b->globs);
+}
+
+void verify_summary_line(struct strbuf *out, const struct verify_batch *b)
+{
+	const struct verify_tally *t = &b->tally;
+
+	/* Fixed words, for the scripts that read this line. */
+	strbuf_addf(out, "%zu reports: %zu intact, %zu drifted, %zu errors",
+		    t->reports, t->nr[VERIFY_INTACT], t->nr[VERIFY_DRIFTED],
+		    t->nr[VERIFY_ERRORED]);
+	/* Only when present, so the line stays as it was for scripts. */
+	if (t->nr[VERIFY_UNTRUSTED])
+		strbuf_addf(out, ", %zu untrusted", t->nr[VERIFY_UNTRUSTED]);
+	if (t->nr[VERIFY_MISSING])
+		strbuf_addf(out, ", %zu missing sidecars",
+			    t->nr[VERIFY_MISSING]);
+}
+
+void verify_skipped_line(struct strbuf *out, const struct verify_batch *b)
+{
+	const char *base = b->run.since_base;
+
+	strbuf_addf(out, "%zu reports unchanged since %s%s%s%s not checked",
+		    b->tally.skipped, b->run.opts.changed_since,
+		    base ? " (merge base " : "", base ? base : "",
+		    base ? ")" : "");
+}
