@@ -8,6 +8,7 @@
 #include "fs/readfile.h"
 #include "root/root.h"
 #include "record/sidecar.h"
+#include "sshwire.h"
 #include "statement.h"
 #include "strutil.h"
 #include "usage.h"
@@ -282,19 +283,6 @@ out:
 	return ret;
 }
 
-static int b64_encode(struct strbuf *out, const unsigned char *data,
-		      size_t len)
-{
-	size_t need = 4 * ((len + 2) / 3);
-
-	strbuf_grow(out, need + 1);
-	if ((size_t)EVP_EncodeBlock((unsigned char *)out->buf + out->len,
-				    data, (int)len) != need)
-		return -1;
-	strbuf_setlen(out, out->len + need);
-	return 0;
-}
-
 int sig_statement(struct statement *out, struct strbuf *sidecar,
 		  const char *operand, const char *given_root,
 		  struct strbuf *err)
@@ -355,10 +343,7 @@ int sig_sign_sidecar(EVP_PKEY *key, const struct statement *st,
 		ossl_fail(err, "cannot sign");
 		goto out;
 	}
-	if (b64_encode(&b64, sig, sig_len)) {
-		strbuf_addstr(err, "cannot encode the signature");
-		goto out;
-	}
+	base64_encode(&b64, sig, sig_len, 0);
 	statement = json_loadb(st->text.buf, st->text.len, 0, &jerr);
 	if (!statement)
 		BUG("a statement we made is not JSON: %s", jerr.text);
