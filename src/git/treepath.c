@@ -326,13 +326,44 @@ int treepath_uses(const struct treepath *tp, const char *path)
 	return 0;
 }
 
+/*
+ * The bytes a checkout writes for blob, found at path (where the
+ * symlinks led: its attributes count): a git-lfs pointer read through
+ * with the attributes of commit (NULL: of the index), other content at
+ * most max bytes (0: no limit).  Returns 0, INPUT_TREE_TOOBIG, or -1
+ * with a reason in err.
+ */
+static int checkout_blob(struct strbuf *out, git_repository *repo,
+			 git_blob *blob, const git_oid *commit,
+			 const char *path, size_t max, struct strbuf *err)
+{
+	const void *data = git_blob_rawcontent(blob);
+	size_t len = (size_t)git_blob_rawsize(blob);
+	struct lfs_pointer ptr;
+
+	switch (lfs_read(out, &ptr, repo, commit, path, data, len, max, err)) {
+	case LFS_SMUDGED:
+		return 0;
+	case LFS_ABSENT:
+		lfs_absent_reason(err, path, &ptr);
+		return -1;
+	case LFS_CONTENT:
+		break;
+	default:
+		return -1;
+	}
+	if (max && len > max)
+		return INPUT_TREE_TOOBIG;
+	strbuf_add(out, data, len);
+	return 0;
+}
+
 int treepath_read(struct strbuf *out, struct treepath *tp,
 		  git_repository *repo, git_tree *tree, const git_oid *commit,
 		  const char *path, struct strbuf *err)
 {
 	git_blob *blob = NULL;
-	struct lfs_pointer ptr;
-	int ret = -1;
+	int ret;
 
 	if (treepath_resolve(tp, repo, tree, NULL, path) < 0) {
 		strbuf_addbuf(err, &tp->why);
@@ -347,20 +378,47 @@ int treepath_read(struct strbuf *out, struct treepath *tp,
 			    lg2_message());
 		return 1;
 	}
-	switch (lfs_read(out, &ptr, repo, commit, tp->path.buf,
-			 git_blob_rawcontent(blob),
-			 (size_t)git_blob_rawsize(blob), 0, err)) {
-	case LFS_CONTENT:
-		strbuf_add(out, git_blob_rawcontent(blob),
-			   (size_t)git_blob_rawsize(blob));
-		/* fall through */
-	case LFS_SMUDGED:
-		ret = 0;
-		break;
-	case LFS_ABSENT:
-		lfs_absent_reason(err, tp->path.buf, &ptr);
-		break;
-	}
+	ret = checkout_blob(out, repo, blob, commit, tp->path.buf, 0, err);
 	git_blob_free(blob);
+	return ret;
+}
+
+int input_tree_blob(const struct input_tree *t, const char *path,
+		    git_oid *out, unsigned *mode)
+{
+	struct treepath tp = TREEPATH_INIT;
+	int ret = -1;
+
+	treepath_resolve(&tp, t->repo, t->index ? NULL : t->tree, t->index,
+			 path);
+	if (tp.status == TREEPATH_OK) {
+		git_oid_cpy(out, &tp.id);
+		*mode = tp.mode;
+		ret = 0;
+	}
+	treepath_release(&tp);
+	return ret;
+}
+
+int input_tree_read(struct strbuf *out, const struct input_tree *t,
+		    const char *path, size_t max, struct strbuf *err)
+{
+	struct treepath tp = TREEPATH_INIT;
+	git_blob *blob = NULL;
+	int ret = -1;
+
+	treepath_resolve(&tp, t->repo, t->index ? NULL : t->tree, t->index,
+			 path);
+	if (tp.status != TREEPATH_OK ||
+	    git_blob_lookup(&blob, t->repo, &tp.id) < 0) {
+		strbuf_addf(err, "cannot read '%s' at the commit: %s", path,
+			    lg2_message());
+		goto out;
+	}
+	ret = checkout_blob(out, t->repo, blob, t->index ? NULL : t->commit,
+			    tp.path.buf, max, err);
+out:
+	git_blob_free(blob);
+	treepath_release(&tp);
 	return ret;
 }
