@@ -24,7 +24,7 @@ int commit_head(char out[COMMIT_HEX_MAX], const struct repo *r,
 
 enum commit_find {
 	COMMIT_FOUND = 0,
-	COMMIT_MISSING,		/* not in the repository: detail says why */
+	COMMIT_MISSING,		/* not there: detail says why */
 	COMMIT_MISSING_SHALLOW,	/* not there, and the clone is shallow */
 	COMMIT_NOT_COMMIT,	/* another object: detail names its type */
 };

@@ -134,8 +134,8 @@ static int add_component(struct treepath *out, const char *path,
 {
 	/* git refuses such entries; a link may still point there */
 	if (!strcasecmp(comp->buf, ".git")) {
-		fail(out, TREEPATH_OUTSIDE, path, "a symlink leads into the git "
-		     "directory");
+		fail(out, TREEPATH_OUTSIDE, path, "a symlink leads into the "
+		     "git directory");
 		return 1;
 	}
 	if (curlen)

@@ -32,7 +32,8 @@ int workpath_open(struct repo *r, struct strbuf *rel, const char *path,
 		goto out;
 	}
 	n = r->workdir.len;
-	if (!n || !path_is_within(abs.buf, r->workdir.buf) || abs.len <= n + 1) {
+	if (!n || !path_is_within(abs.buf, r->workdir.buf) ||
+	    abs.len <= n + 1) {
 		ret = WORKPATH_OUTSIDE;
 		goto out;
 	}

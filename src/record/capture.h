@@ -31,7 +31,7 @@ struct capture_opts {
 	const char *n;
 	const char *temperature;
 	const char *seed;
-	const char *report;	/* write the sidecar beside it, render into it */
+	const char *report;	/* the sidecar goes beside it, rendered in */
 	const char *out;	/* the sidecar, needed without report */
 	const char *root;
 	const char *argv_json;
