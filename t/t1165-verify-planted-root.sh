@@ -75,6 +75,16 @@ test_expect_success 'a pinned root that does not exist is an error' '
 	git -C repo config ahd-replay.root .
 '
 
+test_expect_success 'a pinned root set without a value is an error, not a crash' '
+	git -C repo config --unset ahd-replay.root &&
+	printf "[ahd-replay]\n\troot\n" >>repo/.git/config &&
+	(cd repo && test_expect_code 2 ahd-replay verify docs/evals/r.md) \
+		>out 2>err &&
+	test_grep "ahd-replay.root is set without a value" err &&
+	git -C repo config --unset ahd-replay.root &&
+	git -C repo config ahd-replay.root .
+'
+
 test_expect_success 'diff uses the pinned root' '
 	git -C repo config --unset ahd-replay.root &&
 	cp repo/docs/evals/r.replay.json repo/docs/evals/s.replay.json &&

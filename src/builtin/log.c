@@ -4,30 +4,19 @@
  */
 #include "config.h"
 #include "builtin.h"
-#include "fs/atomicfile.h"
 #include "record/eventlog.h"
 #include "ci/github.h"
 #include "json/jsonout.h"
 #include "ci/outcome.h"
 #include "ci/output.h"
-#include "fs/readfile.h"
 #include "parse-options.h"
 #include "quote.h"
 #include "strbuf.h"
 #include "usage.h"
 
-#include <errno.h>
 #include <jansson.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-
-/* Receipts are single JSON documents, unlike the logs they describe. */
-#define RECEIPT_MAX (64u << 20)
-
-/* Rewritten lines go to the temporary file in chunks of this size. */
-#define WRITE_CHUNK (1u << 20)
 
 struct log_opts {
 	enum output_format format;
@@ -98,100 +87,20 @@ static void print_problem(void *data, size_t line, const char *rule,
 	strbuf_release(&sb);
 }
 
-static int load_receipt(struct eventlog *el, const char *path,
-			struct strbuf *err)
-{
-	struct strbuf text = STRBUF_INIT, why = STRBUF_INIT;
-	int ret = -1;
-
-	if (read_file_limited(&text, path, RECEIPT_MAX, &why) < 0 ||
-	    eventlog_set_receipt(el, text.buf, text.len, &why) < 0)
-		strbuf_addf(err, "receipt %s: %s", path, why.buf);
-	else
-		ret = 0;
-	strbuf_release(&text);
-	strbuf_release(&why);
-	return ret;
-}
-
-/*
- * One pass over the log; with af set, the canonical lines go to it.
- * Returns 0, or -1 with a reason in err.
- */
-static int check_log(struct eventlog *el, FILE *fp, struct atomic_file *af,
-		     struct strbuf *err)
-{
-	struct strbuf out = STRBUF_INIT;
-	char *line = NULL;
-	size_t alloc = 0;
-	ssize_t n;
-	int ret = 0;
-
-	errno = 0;
-	while ((n = getline(&line, &alloc, fp)) >= 0) {
-		size_t len = (size_t)n;
-
-		if (len && line[len - 1] == '\n')
-			len--;
-		if (eventlog_line(el, line, len, af ? &out : NULL, err) < 0) {
-			ret = -1;
-			break;
-		}
-		if (af && out.len >= WRITE_CHUNK) {
-			if (atomic_file_write(af, out.buf, out.len, err) < 0) {
-				ret = -1;
-				break;
-			}
-			strbuf_reset(&out);
-		}
-		errno = 0;
-	}
-	if (!ret && ferror(fp)) {
-		strbuf_addf(err, "cannot read: %s", strerror(errno));
-		ret = -1;
-	}
-	if (!ret)
-		ret = eventlog_finish(el, err);
-	if (!ret && af && out.len)
-		ret = atomic_file_write(af, out.buf, out.len, err);
-	if (af && ret < 0)
-		atomic_file_abort(af);
-	free(line);
-	strbuf_release(&out);
-	return ret;
-}
-
 static int log_verify(const struct log_opts *opts, const char *file)
 {
 	struct outcome oc = OUTCOME_INIT("log verify");
 	struct printer printer = { opts, NULL, 0, &oc, { 0, 0 } };
 	struct strbuf err = STRBUF_INIT;
-	struct atomic_file af;
 	struct eventlog el;
-	FILE *fp = NULL;
-	int status, failed = 0;
+	int status, failed;
 
 	printer.file = file;
 	eventlog_init(&el, print_problem, &printer);
-	if (opts->receipt && load_receipt(&el, opts->receipt, &err) < 0)
-		failed = 1;
-	if (!failed && !(fp = fopen(file, "r"))) {
-		strbuf_addf(&err, "cannot open: %s", strerror(errno));
-		failed = 1;
-	}
-	/* the file itself is rewritten: through a symlink, owner kept */
-	if (!failed && opts->canonicalize &&
-	    atomic_file_open_in_place(&af, file, &err) < 0)
-		failed = 1;
 	if (opts->format == FORMAT_JSON)
 		printf("{\n  \"version\": 1,\n  \"problems\": [");
-	if (!failed && check_log(&el, fp, opts->canonicalize ? &af : NULL,
-				 &err) < 0)
-		failed = 1;
-	if (!failed && opts->canonicalize && atomic_file_commit(&af, &err) < 0)
-		failed = 1;
-	if (fp)
-		fclose(fp);
+	failed = eventlog_check_file(&el, file, opts->receipt,
+				     opts->canonicalize, &err) < 0;
 	status = failed ? 2 : el.problems ? 1 : 0;
 	if (failed) {
 		struct strbuf msg = STRBUF_INIT;

@@ -98,13 +98,11 @@ static void material_text(struct strbuf *out, const struct replay_material *m)
 static void print_ready(const struct replay *rp, const struct replay_cmd *c)
 {
 	struct strbuf out = STRBUF_INIT, cmd = STRBUF_INIT;
-	char hex[13];
 	int i;
 
-	git_oid_tostr(hex, sizeof(hex), &rp->commit);
 	strbuf_addstr(&out, "replay ");
 	strbuf_add_printable(&out, rp->report.buf);
-	strbuf_addf(&out, " at %s (%s)\n", hex,
+	strbuf_addf(&out, " at %.12s (%s)\n", rp->commit,
 		    c->core.mode == REPLAY_EXACT ? "exact" : "with overrides");
 	add_line(&out, "worktree", rp->wt.path.buf);
 	for (i = 0; i < rp->nr_materials; i++)

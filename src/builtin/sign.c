@@ -56,7 +56,7 @@ int cmd_sign(int argc, char **argv)
 	struct strbuf program = STRBUF_INIT, msg = STRBUF_INIT;
 	const char *key_path = NULL, *ssh_key_opt = NULL, *root = NULL;
 	int statement_only = 0;
-	EVP_PKEY *key = NULL;
+	struct sig_private_key *key = NULL;
 	int i, status = 2, allow_outside = 0;
 	const struct parse_opt options[] = {
 		OPT_STRING(0, "ssh-key", &ssh_key_opt, "<key>", "sign with "
@@ -130,7 +130,7 @@ int cmd_sign(int argc, char **argv)
 		strbuf_release(&sidecar);
 	}
 out:
-	EVP_PKEY_free(key);
+	sig_private_key_free(key);
 	strbuf_release(&err);
 	strbuf_release(&ssh_key);
 	strbuf_release(&program);

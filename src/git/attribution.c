@@ -365,25 +365,32 @@ int attribute_drifts(git_repository *repo, const git_oid *start,
 	return 0;
 }
 
-int attribution_find(struct attribution_version *out, git_repository *repo,
-		     const git_oid *start, const char *path,
+int attribution_find(struct attribution_version *out, const struct repo *r,
+		     const char *start, const char *path,
 		     const char *recorded, enum attribution_hash how,
 		     struct strbuf *err)
 {
+	git_repository *repo = r->git;
 	struct search s;
 	struct attribution_want w = ATTRIBUTION_WANT_INIT;
 	struct treepath at = TREEPATH_INIT;
 	git_commit *commit = NULL;
 	git_tree *tree = NULL;
+	git_oid from;
 	int ret;
 
+	if (git_oid_fromstr(&from, start) < 0) {
+		strbuf_addf(err, "cannot read commit %s: %s", start,
+			    lg2_message());
+		return -1;
+	}
 	w.recorded = recorded;
 	w.how = how;
-	if (walk_wants(&s, repo, start, path, &w, 1, &out->truncated, err))
+	if (walk_wants(&s, repo, &from, path, &w, 1, &out->truncated, err))
 		return -1;
 	if (!w.hit)
 		return 0;
-	git_oid_cpy(&out->commit, &w.found);
+	git_oid_tostr(out->commit, sizeof(out->commit), &w.found);
 	strbuf_reset(&out->content);
 	if (git_commit_lookup(&commit, repo, &w.found) < 0 ||
 	    git_commit_tree(&tree, commit) < 0) {

@@ -2,6 +2,8 @@
 #define ATTRIBUTION_H
 
 #include <git2.h>
+#include "commitinfo.h"
+#include "repo.h"
 #include "strbuf.h"
 
 /*
@@ -50,21 +52,22 @@ int attribute_drifts(git_repository *repo, const git_oid *start,
 
 /*
  * A version of path whose content has the recorded hash, for restoring
- * it (replay): the newest commit on path's history from start (what
- * `git log -- <path>` lists) whose version matches as attribute_drifts()
- * matches, with the bytes a checkout of it writes (symlinks followed,
- * git-lfs pointers read through).  Returns 1 with out filled, 0 when no
- * version matches (out->truncated says whether a shallow clone's
- * boundary was met), or -1 with a reason in err.
+ * it (replay): the newest commit on path's history from start (a full
+ * commit id in hex; what `git log -- <path>` lists) whose version
+ * matches as attribute_drifts() matches, with the bytes a checkout of it
+ * writes (symlinks followed, git-lfs pointers read through).  Returns 1
+ * with out filled, 0 when no version matches (out->truncated says
+ * whether a shallow clone's boundary was met), or -1 with a reason in
+ * err.
  */
 struct attribution_version {
-	git_oid commit;
+	char commit[COMMIT_HEX_MAX];	/* hex */
 	struct strbuf content;
 	int truncated;
 };
-#define ATTRIBUTION_VERSION_INIT { { { 0 } }, STRBUF_INIT, 0 }
-int attribution_find(struct attribution_version *out, git_repository *repo,
-		     const git_oid *start, const char *path,
+#define ATTRIBUTION_VERSION_INIT { "", STRBUF_INIT, 0 }
+int attribution_find(struct attribution_version *out, const struct repo *r,
+		     const char *start, const char *path,
 		     const char *recorded, enum attribution_hash how,
 		     struct strbuf *err);
 void attribution_version_release(struct attribution_version *v);

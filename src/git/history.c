@@ -603,6 +603,7 @@ static void walk_init_paths(struct walk *w, const char *const *paths,
 		w->paths[i].index = i;
 		answers[i].found = 0;
 		answers[i].truncated = 0;
+		answers[i].hex[0] = '\0';
 	}
 	qsort(w->paths, n, sizeof(*w->paths), path_cmp);
 	w->ncomp = xcalloc(n ? n : 1, sizeof(*w->ncomp));
@@ -753,8 +754,32 @@ int history_find(git_repository *repo, const git_oid *start,
 		 struct history_answer *answers, int *truncated,
 		 struct strbuf *err)
 {
-	return walk_paths(repo, start, paths, n, mode, answers, truncated,
-			  NULL, NULL, err);
+	size_t i;
+
+	if (walk_paths(repo, start, paths, n, mode, answers, truncated,
+		       NULL, NULL, err))
+		return -1;
+	for (i = 0; i < n; i++)
+		if (answers[i].found)
+			git_oid_tostr(answers[i].hex, sizeof(answers[i].hex),
+				      &answers[i].commit);
+	return 0;
+}
+
+int history_find_hex(const struct repo *r, const char *start,
+		     const char *const *paths, size_t n,
+		     enum history_mode mode, struct history_answer *answers,
+		     int *truncated, struct strbuf *err)
+{
+	git_oid id;
+
+	if (git_oid_fromstr(&id, start) < 0) {
+		strbuf_addf(err, "cannot read the start commit: %s",
+			    lg2_message());
+		return -1;
+	}
+	return history_find(r->git, &id, paths, n, mode, answers, truncated,
+			    err);
 }
 
 struct changes {

@@ -2,6 +2,8 @@
 #define HISTORY_H
 
 #include <git2.h>
+#include "commitinfo.h"
+#include "repo.h"
 #include "strbuf.h"
 
 /*
@@ -23,6 +25,7 @@ enum history_mode {
 
 struct history_answer {
 	git_oid commit;
+	char hex[COMMIT_HEX_MAX];	/* the commit in hex, when found */
 	int found;	/* 0: no commit on the walk changed the path */
 	/*
 	 * The path's walk reached a shallow clone's boundary: the answer
@@ -43,6 +46,15 @@ int history_find(git_repository *repo, const git_oid *start,
 		 const char *const *paths, size_t n, enum history_mode mode,
 		 struct history_answer *answers, int *truncated,
 		 struct strbuf *err);
+
+/*
+ * history_find() in r from start, a full commit id in hex (commit_head()
+ * gives HEAD's), for the code outside src/git/.
+ */
+int history_find_hex(const struct repo *r, const char *start,
+		     const char *const *paths, size_t n,
+		     enum history_mode mode, struct history_answer *answers,
+		     int *truncated, struct strbuf *err);
 
 /*
  * Every commit that changed one of the n paths on its simplified history

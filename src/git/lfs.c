@@ -10,6 +10,7 @@
 
 #include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 
@@ -102,6 +103,40 @@ static int tracked(git_repository *repo, const git_oid *commit,
 		return 0;
 	return git_attr_value(value) == GIT_ATTR_VALUE_STRING &&
 	       !strcmp(value, "lfs");
+}
+
+int lfs_read_file(struct strbuf *out, struct strbuf *rel,
+		  struct lfs_pointer *ptr, const char *file,
+		  const void *data, size_t len, size_t max,
+		  struct strbuf *err)
+{
+	git_repository *repo = NULL;
+	struct strbuf dir = STRBUF_INIT;
+	const char *slash = strrchr(file, '/');
+	char *wd = NULL;
+	size_t n;
+	int ret = LFS_CONTENT;
+
+	/* Only a blob that parses as a pointer pays for the repository. */
+	if (!lfs_pointer_parse(ptr, data, len) || !slash)
+		return LFS_CONTENT;
+	strbuf_add(&dir, file, (size_t)(slash - file));
+	if (repo_open_git(&repo, dir.len ? dir.buf : "/", 0, NULL) ||
+	    !git_repository_workdir(repo) ||
+	    !(wd = realpath(git_repository_workdir(repo), NULL)))
+		goto out;
+	n = strlen(wd);
+	if (strncmp(file, wd, n) || file[n] != '/')
+		goto out;
+	ret = lfs_read_worktree(out, ptr, repo, file + n + 1, data, len, max,
+				err);
+	if (ret == LFS_ABSENT)
+		strbuf_addstr(rel, file + n + 1);
+out:
+	free(wd);
+	git_repository_free(repo);
+	strbuf_release(&dir);
+	return ret;
 }
 
 void lfs_raw_hash(char out[72], const struct lfs_pointer *p)

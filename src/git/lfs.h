@@ -63,6 +63,19 @@ int lfs_read_worktree(struct strbuf *out, struct lfs_pointer *ptr,
 		      const void *data, size_t len, size_t max,
 		      struct strbuf *err);
 
+/*
+ * lfs_read_worktree() for a file wherever it lies: file is its absolute
+ * real path, data its bytes.  The work tree that holds it (the
+ * repository found from file's directory) gives the attributes; a file
+ * that is no pointer, or in no work tree, is LFS_CONTENT.  On
+ * LFS_ABSENT rel receives file's path relative to that work tree, for
+ * lfs_absent_reason().
+ */
+int lfs_read_file(struct strbuf *out, struct strbuf *rel,
+		  struct lfs_pointer *ptr, const char *file,
+		  const void *data, size_t len, size_t max,
+		  struct strbuf *err);
+
 /* "sha256:<oid>": the raw hash of the content, without reading it. */
 void lfs_raw_hash(char out[72], const struct lfs_pointer *p);
 

@@ -217,6 +217,29 @@ out:
 	return ret;
 }
 
+int repo_config_string(struct strbuf *out, const struct repo *r,
+		       const char *key, struct strbuf *err)
+{
+	git_config *cfg = NULL;
+	git_config_entry *e = NULL;
+	int ret;
+
+	if (git_repository_config_snapshot(&cfg, r->git) < 0) {
+		strbuf_addf(err, "cannot read the git configuration: %s",
+			    lg2_message());
+		return -1;
+	}
+	ret = repo_config_entry(&e, cfg, key, err);
+	if (ret > 0 && !e->value) {
+		strbuf_addf(err, "%s is set without a value", key);
+		ret = -1;
+	} else if (ret > 0)
+		strbuf_addstr(out, e->value);
+	git_config_entry_free(e);
+	git_config_free(cfg);
+	return ret;
+}
+
 int repo_config_bool(int *out, git_config *cfg, const char *key, int def,
 		     struct strbuf *err)
 {

@@ -120,6 +120,15 @@ int repo_open(struct repo *out, const char *dir, unsigned flags,
 void repo_release(struct repo *r);
 
 /*
+ * A setting of r's own configuration (what git reads in its work tree:
+ * system, global, the repository's), its value as written.  Returns 1
+ * with the value appended to out, 0 when unset, -1 with the reason in
+ * err (a setting given without a value is one).
+ */
+int repo_config_string(struct strbuf *out, const struct repo *r,
+		       const char *key, struct strbuf *err);
+
+/*
  * repo_open() for callers that want the libgit2 handle alone: *out is
  * owned by the caller (git_repository_free()).  err may be NULL when the
  * caller goes on without a repository whatever the reason.  Returns as

@@ -96,6 +96,112 @@ static void fail(struct treepath *out, enum treepath_status status,
 	strbuf_addstr(&out->why, why);
 }
 
+/*
+ * In a tree, the trees of the directories the walk is in, the top first
+ * (borrowed) and the others owned: each component is looked up in its
+ * own directory, not from the top again.
+ */
+struct dir_stack {
+	git_tree **v;
+	size_t nr, alloc;
+};
+
+/* Enter the directory cand, whose tree is id. */
+static int dir_push(struct treepath *out, git_repository *repo,
+		    struct dir_stack *d, const git_oid *id, const char *cand)
+{
+	git_tree *sub = NULL;
+
+	if (git_tree_lookup(&sub, repo, id) < 0) {
+		fail(out, TREEPATH_NOT_FOUND, cand, "");
+		strbuf_addf(&out->why, "cannot read the directory %s: %s",
+			    cand, lg2_message());
+		return -1;
+	}
+	ALLOC_GROW(d->v, d->nr + 1, d->alloc);
+	d->v[d->nr++] = sub;
+	return 0;
+}
+
+/*
+ * cand becomes the directory reached (its first curlen bytes) with comp
+ * appended.  Returns 1 when the walk ends there (out says why): a ".git"
+ * component, or a path no checkout can write.
+ */
+static int add_component(struct treepath *out, const char *path,
+			 struct strbuf *cand, const struct strbuf *comp,
+			 size_t curlen)
+{
+	/* git refuses such entries; a link may still point there */
+	if (!strcasecmp(comp->buf, ".git")) {
+		fail(out, TREEPATH_OUTSIDE, path, "a symlink leads into the "
+		     "git directory");
+		return 1;
+	}
+	if (curlen)
+		strbuf_addch(cand, '/');
+	strbuf_addbuf(cand, comp);
+	/*
+	 * A checkout cannot write a path this long (PATH_MAX), so nothing
+	 * is there; it also bounds the walk in a tree that nests
+	 * directories deeper than any checkout.
+	 */
+	if (cand->len >= PATH_MAX) {
+		fail(out, TREEPATH_NOT_FOUND, cand->buf, "a path longer than a "
+		     "checkout can write");
+		return 1;
+	}
+	return 0;
+}
+
+/*
+ * The link at cand (its blob id): its target goes in front of what is
+ * left of rest (from *pos), which the walk goes on with from the link's
+ * directory.  comp is scratch space.  Returns 0 to go on, 1 when the
+ * walk ends here (out says why), -1 when the link cannot be read.
+ */
+static int follow_link(struct treepath *out, git_repository *repo,
+		       const git_oid *id, const char *cand,
+		       struct strbuf *rest, size_t *pos, struct strbuf *comp)
+{
+	git_blob *b = NULL;
+	const char *t;
+	size_t n;
+	int ret = 1;
+
+	if (git_blob_lookup(&b, repo, id) < 0) {
+		fail(out, TREEPATH_NOT_FOUND, cand, "");
+		strbuf_addf(&out->why, "cannot read the symlink %s: %s", cand,
+			    lg2_message());
+		return -1;
+	}
+	t = git_blob_rawcontent(b);
+	n = (size_t)git_blob_rawsize(b);
+	if (!n || n > LINK_MAX || memchr(t, '\0', n)) {
+		fail(out, TREEPATH_NOT_FOUND, cand, "a symlink whose target is "
+		     "no path");
+		goto out;
+	}
+	if (*t == '/') {
+		fail(out, TREEPATH_OUTSIDE, cand, "a symlink to an absolute "
+		     "path leaves the repository");
+		goto out;
+	}
+	strbuf_reset(comp);
+	strbuf_add(comp, t, n);
+	if (*pos < rest->len) {
+		strbuf_addch(comp, '/');
+		strbuf_add(comp, rest->buf + *pos, rest->len - *pos);
+	}
+	strbuf_reset(rest);
+	strbuf_addbuf(rest, comp);
+	*pos = 0;
+	ret = 0;
+out:
+	git_blob_free(b);
+	return ret;
+}
+
 int treepath_resolve(struct treepath *out, git_repository *repo,
 		     git_tree *tree, git_index *index, const char *path)
 {
@@ -106,20 +212,15 @@ int treepath_resolve(struct treepath *out, git_repository *repo,
 	 */
 	struct strbuf cand = STRBUF_INIT;
 	size_t curlen = 0;
-	/*
-	 * In a tree, the trees of cur's directories, the top first (borrowed)
-	 * and the others owned: each component is looked up in its own
-	 * directory, not from the top again.
-	 */
-	git_tree **dirs = NULL;
-	size_t nr_dirs = 0, alloc_dirs = 0, pos = 0, i;
-	int hops = 0, ret = 0;
+	struct dir_stack dirs = { NULL, 0, 0 };
+	size_t pos = 0, i;
+	int hops = 0, ret = 0, rc;
 
 	out->status = TREEPATH_OK;
 	strbuf_addstr(&rest, path);
 	if (tree) {
-		ALLOC_GROW(dirs, 1, alloc_dirs);
-		dirs[nr_dirs++] = tree;
+		ALLOC_GROW(dirs.v, 1, dirs.alloc);
+		dirs.v[dirs.nr++] = tree;
 	}
 	for (;;) {
 		git_oid id;
@@ -146,29 +247,12 @@ int treepath_resolve(struct treepath *out, git_repository *repo,
 			}
 			curlen = slash ? (size_t)(slash - cand.buf) : 0;
 			if (tree)
-				git_tree_free(dirs[--nr_dirs]);
+				git_tree_free(dirs.v[--dirs.nr]);
 			continue;
 		}
-		/* git refuses such entries; a link may still point there */
-		if (!strcasecmp(comp.buf, ".git")) {
-			fail(out, TREEPATH_OUTSIDE, path, "a symlink leads "
-			     "into the git directory");
+		if (add_component(out, path, &cand, &comp, curlen))
 			break;
-		}
-		if (curlen)
-			strbuf_addch(&cand, '/');
-		strbuf_addbuf(&cand, &comp);
-		/*
-		 * A checkout cannot write a path this long (PATH_MAX), so
-		 * nothing is there; it also bounds the walk in a tree that
-		 * nests directories deeper than any checkout.
-		 */
-		if (cand.len >= PATH_MAX) {
-			fail(out, TREEPATH_NOT_FOUND, cand.buf, "a path longer "
-			     "than a checkout can write");
-			break;
-		}
-		k = lookup(tree ? dirs[nr_dirs - 1] : NULL, index, cand.buf,
+		k = lookup(tree ? dirs.v[dirs.nr - 1] : NULL, index, cand.buf,
 			   comp.buf, &id, &mode);
 		if (k == E_NONE || (k == E_FILE && pos < rest.len)) {
 			fail(out, TREEPATH_NOT_FOUND, cand.buf, k == E_NONE ?
@@ -176,20 +260,9 @@ int treepath_resolve(struct treepath *out, git_repository *repo,
 			break;
 		}
 		if (k == E_DIR) {
-			if (tree) {
-				git_tree *sub = NULL;
-
-				if (git_tree_lookup(&sub, repo, &id) < 0) {
-					fail(out, TREEPATH_NOT_FOUND, cand.buf,
-					     "");
-					strbuf_addf(&out->why, "cannot read the "
-						    "directory %s: %s", cand.buf,
-						    lg2_message());
-					ret = -1;
-					break;
-				}
-				ALLOC_GROW(dirs, nr_dirs + 1, alloc_dirs);
-				dirs[nr_dirs++] = sub;
+			if (tree && dir_push(out, repo, &dirs, &id, cand.buf)) {
+				ret = -1;
+				break;
 			}
 			curlen = cand.len;
 			continue;
@@ -213,48 +286,15 @@ int treepath_resolve(struct treepath *out, git_repository *repo,
 		}
 		ALLOC_GROW(out->links, out->nr_links + 1, out->alloc_links);
 		out->links[out->nr_links++] = xstrdup(cand.buf);
-		{
-			git_blob *b = NULL;
-			const char *t;
-			size_t n;
-
-			if (git_blob_lookup(&b, repo, &id) < 0) {
-				fail(out, TREEPATH_NOT_FOUND, cand.buf, "");
-				strbuf_addf(&out->why, "cannot read the symlink "
-					    "%s: %s", cand.buf, lg2_message());
-				ret = -1;
-				break;
-			}
-			t = git_blob_rawcontent(b);
-			n = (size_t)git_blob_rawsize(b);
-			if (!n || n > LINK_MAX || memchr(t, '\0', n)) {
-				git_blob_free(b);
-				fail(out, TREEPATH_NOT_FOUND, cand.buf, "a "
-				     "symlink whose target is no path");
-				break;
-			}
-			if (*t == '/') {
-				git_blob_free(b);
-				fail(out, TREEPATH_OUTSIDE, cand.buf, "a symlink "
-				     "to an absolute path leaves the "
-				     "repository");
-				break;
-			}
-			strbuf_reset(&comp);
-			strbuf_add(&comp, t, n);
-			git_blob_free(b);
-			if (pos < rest.len) {
-				strbuf_addch(&comp, '/');
-				strbuf_add(&comp, rest.buf + pos, rest.len - pos);
-			}
-			strbuf_reset(&rest);
-			strbuf_addbuf(&rest, &comp);
-			pos = 0;
+		rc = follow_link(out, repo, &id, cand.buf, &rest, &pos, &comp);
+		if (rc) {
+			ret = rc < 0 ? -1 : 0;
+			break;
 		}
 	}
-	for (i = 1; i < nr_dirs; i++)
-		git_tree_free(dirs[i]);
-	free(dirs);
+	for (i = 1; i < dirs.nr; i++)
+		git_tree_free(dirs.v[i]);
+	free(dirs.v);
 	strbuf_release(&rest);
 	strbuf_release(&comp);
 	strbuf_release(&cand);
@@ -286,13 +326,44 @@ int treepath_uses(const struct treepath *tp, const char *path)
 	return 0;
 }
 
+/*
+ * The bytes a checkout writes for blob, found at path (where the
+ * symlinks led: its attributes count): a git-lfs pointer read through
+ * with the attributes of commit (NULL: of the index), other content at
+ * most max bytes (0: no limit).  Returns 0, INPUT_TREE_TOOBIG, or -1
+ * with a reason in err.
+ */
+static int checkout_blob(struct strbuf *out, git_repository *repo,
+			 git_blob *blob, const git_oid *commit,
+			 const char *path, size_t max, struct strbuf *err)
+{
+	const void *data = git_blob_rawcontent(blob);
+	size_t len = (size_t)git_blob_rawsize(blob);
+	struct lfs_pointer ptr;
+
+	switch (lfs_read(out, &ptr, repo, commit, path, data, len, max, err)) {
+	case LFS_SMUDGED:
+		return 0;
+	case LFS_ABSENT:
+		lfs_absent_reason(err, path, &ptr);
+		return -1;
+	case LFS_CONTENT:
+		break;
+	default:
+		return -1;
+	}
+	if (max && len > max)
+		return INPUT_TREE_TOOBIG;
+	strbuf_add(out, data, len);
+	return 0;
+}
+
 int treepath_read(struct strbuf *out, struct treepath *tp,
 		  git_repository *repo, git_tree *tree, const git_oid *commit,
 		  const char *path, struct strbuf *err)
 {
 	git_blob *blob = NULL;
-	struct lfs_pointer ptr;
-	int ret = -1;
+	int ret;
 
 	if (treepath_resolve(tp, repo, tree, NULL, path) < 0) {
 		strbuf_addbuf(err, &tp->why);
@@ -307,20 +378,47 @@ int treepath_read(struct strbuf *out, struct treepath *tp,
 			    lg2_message());
 		return 1;
 	}
-	switch (lfs_read(out, &ptr, repo, commit, tp->path.buf,
-			 git_blob_rawcontent(blob),
-			 (size_t)git_blob_rawsize(blob), 0, err)) {
-	case LFS_CONTENT:
-		strbuf_add(out, git_blob_rawcontent(blob),
-			   (size_t)git_blob_rawsize(blob));
-		/* fall through */
-	case LFS_SMUDGED:
-		ret = 0;
-		break;
-	case LFS_ABSENT:
-		lfs_absent_reason(err, tp->path.buf, &ptr);
-		break;
-	}
+	ret = checkout_blob(out, repo, blob, commit, tp->path.buf, 0, err);
 	git_blob_free(blob);
+	return ret;
+}
+
+int input_tree_blob(const struct input_tree *t, const char *path,
+		    git_oid *out, unsigned *mode)
+{
+	struct treepath tp = TREEPATH_INIT;
+	int ret = -1;
+
+	treepath_resolve(&tp, t->repo, t->index ? NULL : t->tree, t->index,
+			 path);
+	if (tp.status == TREEPATH_OK) {
+		git_oid_cpy(out, &tp.id);
+		*mode = tp.mode;
+		ret = 0;
+	}
+	treepath_release(&tp);
+	return ret;
+}
+
+int input_tree_read(struct strbuf *out, const struct input_tree *t,
+		    const char *path, size_t max, struct strbuf *err)
+{
+	struct treepath tp = TREEPATH_INIT;
+	git_blob *blob = NULL;
+	int ret = -1;
+
+	treepath_resolve(&tp, t->repo, t->index ? NULL : t->tree, t->index,
+			 path);
+	if (tp.status != TREEPATH_OK ||
+	    git_blob_lookup(&blob, t->repo, &tp.id) < 0) {
+		strbuf_addf(err, "cannot read '%s' at the commit: %s", path,
+			    lg2_message());
+		goto out;
+	}
+	ret = checkout_blob(out, t->repo, blob, t->index ? NULL : t->commit,
+			    tp.path.buf, max, err);
+out:
+	git_blob_free(blob);
+	treepath_release(&tp);
 	return ret;
 }

@@ -69,4 +69,42 @@ int treepath_read(struct strbuf *out, struct treepath *tp,
  */
 int treepath_uses(const struct treepath *tp, const char *path);
 
+/*
+ * A commit's tree (verify --at, pre-push) or the index being committed
+ * (pre-commit), seen from the root directory, for reading the inputs a
+ * sidecar records (root/inputpath.h).  Exactly one of tree and index is
+ * set.
+ */
+struct input_tree {
+	git_repository *repo;	/* borrowed */
+	git_tree *tree;		/* borrowed */
+	git_index *index;	/* borrowed */
+	const git_oid *commit;	/* tree's commit: its gitattributes (git-lfs) */
+	const char *prefix;	/* the root relative to the work tree, "" or "dir/" */
+};
+
+/*
+ * The blob that path (relative to the work tree) names in the tree or
+ * index, with its file mode, following the symlinks stored there as a
+ * checkout would (treepath_resolve()).  Returns 0, or -1 when there is
+ * none.
+ */
+int input_tree_blob(const struct input_tree *t, const char *path,
+		    git_oid *out, unsigned *mode);
+
+#define INPUT_TREE_TOOBIG (-2)
+
+/*
+ * What a checkout of t writes at path (relative to the work tree): the
+ * path resolved as input_tree_blob() resolves it, a git-lfs pointer read
+ * through with the attributes of t's commit (of the index when t is the
+ * index) and of where the symlinks led.  Content that is no pointer may
+ * be at most max bytes (0: no limit).  Returns 0 with the bytes appended
+ * to out; INPUT_TREE_TOOBIG when the content is larger (err untouched);
+ * -1 with a reason in err: nothing to read there, an LFS object absent
+ * or not matching its pointer.
+ */
+int input_tree_read(struct strbuf *out, const struct input_tree *t,
+		    const char *path, size_t max, struct strbuf *err);
+
 #endif

@@ -224,20 +224,26 @@ static int checkout(struct worktree *wt, const git_oid *commit,
 }
 
 int worktree_add_detached(struct worktree *wt, const struct repo *r,
-			  const char *path, const git_oid *commit,
+			  const char *path, const char *id,
 			  struct strbuf *err)
 {
 	struct strbuf text = STRBUF_INIT, lock = STRBUF_INIT;
 	char hex[GIT_OID_HEXSZ + 1];
+	git_oid commit;
 	int ret = -1;
 
+	/* a full id only: an abbreviation would name whatever shares it */
+	if (strlen(id) != GIT_OID_HEXSZ || git_oid_fromstr(&commit, id) < 0) {
+		strbuf_addf(err, "'%s' is not a full commit id", id);
+		return -1;
+	}
+	git_oid_tostr(hex, sizeof(hex), &commit);
 	if (make_target(wt, path, err) || make_admin(wt, r, err))
 		goto fail;
 	guard_set(wt);
 	/* git's own mark, so that `git worktree prune` leaves it alone */
 	if (write_new(wt->admin.buf, "locked", "initializing\n", err))
 		goto fail;
-	git_oid_tostr(hex, sizeof(hex), commit);
 	strbuf_addf(&text, "%s\n", hex);
 	if (write_new(wt->admin.buf, "HEAD", text.buf, err) ||
 	    write_new(wt->admin.buf, "commondir", "../..\n", err))
@@ -251,7 +257,7 @@ int worktree_add_detached(struct worktree *wt, const struct repo *r,
 	if (write_new(wt->path.buf, ".git", text.buf, err))
 		goto fail;
 	if (repo_open_git(&wt->git, wt->path.buf, REPO_EXACT, err) ||
-	    checkout(wt, commit, err))
+	    checkout(wt, &commit, err))
 		goto fail;
 	strbuf_addf(&lock, "%s/locked", wt->admin.buf);
 	if (unlink(lock.buf) < 0) {

@@ -30,13 +30,13 @@ struct worktree {
 
 /*
  * Make the worktree at path (created with its parents; an existing
- * directory must be empty) for repository r, detached at commit, and
- * check the commit's tree out in it.  Returns 0, or -1 with a reason in
- * err after removing whatever was made.  Release wt with
- * worktree_release() either way.
+ * directory must be empty) for repository r, detached at commit (a full
+ * id in hex), and check the commit's tree out in it.  Returns 0, or -1
+ * with a reason in err after removing whatever was made.  Release wt
+ * with worktree_release() either way.
  */
 int worktree_add_detached(struct worktree *wt, const struct repo *r,
-			  const char *path, const git_oid *commit,
+			  const char *path, const char *commit,
 			  struct strbuf *err);
 
 /*

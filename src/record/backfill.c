@@ -10,7 +10,7 @@
 #include "git/repo.h"
 #include "sidecar.h"
 #include "strutil.h"
-#include "git/treepath.h"
+#include "git/commitfiles.h"
 #include "usage.h"
 #include "utf8.h"
 #include "fs/path.h"
@@ -78,35 +78,28 @@ static void walk_markdown(struct backfill *out, const char *dir, int depth)
  * the tree followed, git-lfs pointers read through).  0 with its text in
  * out, 1 when there is none, -1 when it cannot be used (why says so).
  */
-static int read_at(git_repository *repo, git_tree *tree, const git_oid *commit,
-		   const char *path, struct strbuf *out, struct strbuf *why)
+static int read_at(const struct commit_files *at, const char *path,
+		   struct strbuf *out, struct strbuf *why)
 {
-	struct treepath tp = TREEPATH_INIT;
 	struct strbuf raw = STRBUF_INIT;
-	int ret = treepath_read(&raw, &tp, repo, tree, commit, path, why);
+	int ret = commit_files_read(&raw, at, path, why);
 
-	if (ret > 0 && tp.status != TREEPATH_NOT_FOUND) {
-		strbuf_addf(why, "%s: %s", path, tp.why.buf);
-		ret = -1;
-	}
 	/* git show decodes as UTF-8, invalid bytes becoming U+FFFD. */
 	if (!ret)
 		utf8_repair(out, raw.buf, raw.len);
-	treepath_release(&tp);
 	strbuf_release(&raw);
 	return ret;
 }
 
 /* JSON.parse(package.json).version ?? "unknown", kept as a JSON value. */
-static json_t *version_at(git_repository *repo, git_tree *tree,
-			   const git_oid *commit)
+static json_t *version_at(const struct commit_files *at)
 {
 	struct strbuf text = STRBUF_INIT, path = STRBUF_INIT;
 	struct strbuf why = STRBUF_INIT;
 	json_t *pkg, *v = NULL;
 
 	strbuf_addstr(&path, "package.json");
-	if (read_at(repo, tree, commit, path.buf, &text, &why) || !text.len)
+	if (read_at(at, path.buf, &text, &why) || !text.len)
 		goto out;
 	pkg = json_loadb(text.buf, text.len, JSON_DECODE_ANY |
 			 JSON_DECODE_INT_AS_REAL | JSON_ALLOW_NUL, NULL);
@@ -155,14 +148,15 @@ static void header_arrays(const struct report_header *h, json_t *models,
  * the brief is there, 0 when it is absent or empty (recorded as null),
  * -1 with it->reason set.
  */
-static int hash_brief(struct backfill_item *it, git_repository *repo,
-		      git_tree *tree, const char *hex, char hash[HASH_HEX_MAX])
+static int hash_brief(struct backfill_item *it, const struct commit_files *at,
+		      char hash[HASH_HEX_MAX])
 {
+	const char *hex = at->hex;
 	struct strbuf text = STRBUF_INIT, err = STRBUF_INIT;
 	struct strbuf why = STRBUF_INIT;
 	int r, ret = 0;
 
-	r = read_at(repo, tree, &it->answer.commit, it->h.brief, &text, &why);
+	r = read_at(at, it->h.brief, &text, &why);
 	if (!r && text.len) {
 		r = hash_text(hash, text.buf, text.len, HASH_STRUCTURED, &err);
 		if (r == HASH_EUNSUPPORTED) {
@@ -188,15 +182,15 @@ static int hash_brief(struct backfill_item *it, git_repository *repo,
 }
 
 /* The token's structured hash at the commit; -1 with it->reason set. */
-static int hash_token(struct backfill_item *it, git_repository *repo,
-		      git_tree *tree, const char *hex, const char *path,
-		      char hash[HASH_HEX_MAX])
+static int hash_token(struct backfill_item *it, const struct commit_files *at,
+		      const char *path, char hash[HASH_HEX_MAX])
 {
+	const char *hex = at->hex;
 	struct strbuf text = STRBUF_INIT, err = STRBUF_INIT;
 	struct strbuf why = STRBUF_INIT;
 	int r, ret = -1;
 
-	r = read_at(repo, tree, &it->answer.commit, path, &text, &why);
+	r = read_at(at, path, &text, &why);
 	if (r || !text.len) {
 		/* An empty file reads as "" and counts as absent, as there. */
 		if (r < 0)
@@ -254,36 +248,32 @@ static int validate_record(struct backfill_item *it,
 int backfill_build(struct backfill *bf, struct backfill_item *it,
 		   struct strbuf *out)
 {
-	git_repository *repo = bf->repo;
 	struct report_header *h = &it->h;
-	git_commit *commit = NULL;
-	git_tree *tree = NULL;
-	struct strbuf token_path = STRBUF_INIT;
-	char hex[GIT_OID_HEXSZ + 1], hash[HASH_HEX_MAX], bhash[HASH_HEX_MAX];
+	struct commit_files at = COMMIT_FILES_INIT;
+	struct strbuf token_path = STRBUF_INIT, why = STRBUF_INIT;
+	char hash[HASH_HEX_MAX], bhash[HASH_HEX_MAX];
 	json_t *version = NULL, *models = json_array();
 	json_t *conditions = json_array();
 	struct sidecar_record rec;
 	int ret = -1, brief = 0;
 
-	git_oid_tostr(hex, sizeof(hex), &it->answer.commit);
-	if (git_commit_lookup(&commit, repo, &it->answer.commit) < 0 ||
-	    git_commit_tree(&tree, commit) < 0) {
-		strbuf_addf(&it->reason, "cannot read commit %s: %s", hex,
-			    lg2_message());
+	if (commit_files_open(&at, &bf->repo, it->answer.hex, &why)) {
+		strbuf_addf(&it->reason, "cannot read commit %s: %s",
+			    it->answer.hex, why.buf);
 		goto out;
 	}
-	version = version_at(repo, tree, &it->answer.commit);
+	version = version_at(&at);
 	strbuf_addf(&token_path, "tokens/%s.yml", h->token);
-	if (hash_token(it, repo, tree, hex, token_path.buf, hash))
+	if (hash_token(it, &at, token_path.buf, hash))
 		goto out;
 	if (h->brief && strcmp(h->kind, "critique") &&
-	    (brief = hash_brief(it, repo, tree, hex, bhash)) < 0)
+	    (brief = hash_brief(it, &at, bhash)) < 0)
 		goto out;
 	header_arrays(h, models, conditions);
 	memset(&rec, 0, sizeof(rec));
 	rec.kind = h->kind;
 	rec.ahd_version = version;
-	rec.ahd_commit = hex;
+	rec.ahd_commit = at.hex;
 	rec.git_dirty = 0;
 	rec.node_version = "unknown";
 	rec.platform = "unknown";
@@ -307,9 +297,9 @@ out:
 	json_decref(version);
 	json_decref(models);
 	json_decref(conditions);
-	git_tree_free(tree);
-	git_commit_free(commit);
+	commit_files_release(&at);
 	strbuf_release(&token_path);
+	strbuf_release(&why);
 	return ret;
 }
 
@@ -317,22 +307,18 @@ int backfill_init(struct backfill *bf, const char *root, struct strbuf *err)
 {
 	int rc;
 
+	struct repo init = REPO_INIT;
+
 	memset(bf, 0, sizeof(*bf));
+	bf->repo = init;
 	strbuf_init(&bf->root, 0);
-	strbuf_init(&bf->workdir, 0);
 	strbuf_addstr(&bf->root, root);
 	/* a repository that is there but cannot be read is no untracked one */
-	rc = repo_open_git(&bf->repo, root, 0, err);
+	rc = repo_open(&bf->repo, root, 0, err);
 	if (rc < 0)
 		return -1;
-	if (!rc && git_repository_workdir(bf->repo)) {
-		char *real = realpath(git_repository_workdir(bf->repo), NULL);
-
-		strbuf_addstr(&bf->workdir, real ? real : "");
-		free(real);
-		bf->have_head = !git_reference_name_to_id(&bf->head, bf->repo,
-							  "HEAD");
-	}
+	if (!rc && bf->repo.workdir.len)
+		bf->have_head = !commit_head(bf->head, &bf->repo, NULL);
 	return 0;
 }
 
@@ -348,9 +334,8 @@ void backfill_release(struct backfill *bf)
 		strbuf_release(&bf->items[i].reason);
 	}
 	free(bf->items);
-	git_repository_free(bf->repo);
+	repo_release(&bf->repo);
 	strbuf_release(&bf->root);
-	strbuf_release(&bf->workdir);
 }
 
 /* Read one report's header; the item fails when it cannot be used. */
@@ -358,7 +343,7 @@ static void read_header(struct backfill *bf, struct backfill_item *it)
 {
 	struct strbuf text = STRBUF_INIT, fixed = STRBUF_INIT;
 	struct strbuf err = STRBUF_INIT;
-	size_t wl = bf->workdir.len;
+	size_t wl = bf->repo.workdir.len;
 
 	if (read_file_limited(&text, it->path, 0, &err)) {
 		it->state = BACKFILL_FAILED;
@@ -376,7 +361,7 @@ static void read_header(struct backfill *bf, struct backfill_item *it)
 			      "<token> · <runAt>)");
 		goto out;
 	}
-	if (wl && !strncmp(it->path, bf->workdir.buf, wl) &&
+	if (wl && !strncmp(it->path, bf->repo.workdir.buf, wl) &&
 	    it->path[wl] == '/')
 		it->repo_path = xstrdup(it->path + wl + 1);
 out:
@@ -430,8 +415,8 @@ int backfill_find_commits(struct backfill *bf, enum history_mode mode,
 			paths[n++] = bf->items[i].repo_path;
 	/* One walk answers every report. */
 	answers = xcalloc(n ? n : 1, sizeof(*answers));
-	if (n && history_find(bf->repo, &bf->head, paths, n, mode, answers,
-			      &bf->truncated, err))
+	if (n && history_find_hex(&bf->repo, bf->head, paths, n, mode,
+				  answers, &bf->truncated, err))
 		ret = -1;
 	for (i = 0, n = 0; !ret && i < bf->nr; i++)
 		if (wants_commit(bf, &bf->items[i]))

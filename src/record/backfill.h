@@ -1,8 +1,9 @@
 #ifndef BACKFILL_H
 #define BACKFILL_H
 
-#include <git2.h>
+#include "git/commitinfo.h"
 #include "git/history.h"
+#include "git/repo.h"
 #include "reportheader.h"
 #include "strbuf.h"
 
@@ -37,9 +38,8 @@ struct backfill_item {
 
 struct backfill {
 	struct strbuf root;	/* absolute */
-	git_repository *repo;	/* NULL outside a work tree */
-	struct strbuf workdir;	/* the repository's, real; empty: none */
-	git_oid head;
+	struct repo repo;	/* workdir "" outside a work tree */
+	char head[COMMIT_HEX_MAX];
 	int have_head;
 	struct backfill_item *items;
 	size_t nr, alloc;

@@ -1,17 +1,25 @@
 /*
- * What a capture records about the run (see capture.h).
+ * ahd-replay capture's core (see capture.h): the options that describe
+ * a run, what is gathered about it, and the sidecar written.
  */
 #include "config.h"
 #include "capture.h"
-#include "fs/readfile.h"
-#include "root/root.h"
-#include "strutil.h"
-#include "utf8.h"
+#include "fs/atomicfile.h"
 #include "fs/path.h"
+#include "fs/readfile.h"
+#include "git/gitstate.h"
+#include "hash/hashfile.h"
+#include "json/jsonout.h"
+#include "render.h"
+#include "root/root.h"
+#include "sidecar.h"
+#include "strutil.h"
+#include "usage.h"
+#include "utf8.h"
 
 #include <ctype.h>
 #include <errno.h>
-#include <jansson.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -20,11 +28,245 @@
 #include <time.h>
 #include <unistd.h>
 
+/* Number.MAX_SAFE_INTEGER: integers up to here are exact doubles. */
+#define MAX_SAFE_INTEGER 9007199254740991.0
+
+/* --- the options -------------------------------------------------------- */
+
+static void append(json_t *arr, json_t *v)
+{
+	if (!v || json_array_append_new(arr, v))
+		die("out of memory");
+}
+
+static json_t *new_array(void)
+{
+	json_t *v = json_array();
+
+	if (!v)
+		die("out of memory");
+	return v;
+}
+
+static json_t *new_object(void)
+{
+	json_t *v = json_object();
+
+	if (!v)
+		die("out of memory");
+	return v;
+}
+
+void capture_opts_init(struct capture_opts *opts)
+{
+	memset(opts, 0, sizeof(*opts));
+	opts->models = new_array();
+	opts->requested = new_array();
+}
+
+void capture_opts_release(struct capture_opts *opts)
+{
+	json_decref(opts->models);
+	json_decref(opts->requested);
+	json_decref(opts->effective);
+	json_decref(opts->argv);
+	opts->models = opts->requested = opts->effective = opts->argv = NULL;
+}
+
+/*
+ * --model <id>=<provider>[:<request-id>,...].  The id ends at the first
+ * '=' (ids such as "cf:@cf/google/gemma-4-26b-a4b-it" hold ':' but no
+ * '='), the provider at the first ':' after it.
+ */
+int capture_add_model(struct capture_opts *opts, const char *arg)
+{
+	const char *eq = strchr(arg, '='), *colon, *p;
+	struct strbuf sb = STRBUF_INIT;
+	json_t *m, *ids;
+
+	colon = eq ? strchr(eq + 1, ':') : NULL;
+	if (!eq || eq == arg || eq[1] == '\0' || colon == eq + 1)
+		return error("invalid --model '%s': expected "
+			     "<id>=<provider>[:<request-id>,...]", arg);
+	m = new_object();
+	ids = new_array();
+	strbuf_add(&sb, arg, (size_t)(eq - arg));
+	jsonout_set(m, "id", jsonout_text(sb.buf));
+	strbuf_reset(&sb);
+	if (colon)
+		strbuf_add(&sb, eq + 1, (size_t)(colon - eq - 1));
+	else
+		strbuf_addstr(&sb, eq + 1);
+	jsonout_set(m, "provider", jsonout_text(sb.buf));
+	for (p = colon ? colon + 1 : NULL; p && *p; ) {
+		const char *comma = strchr(p, ',');
+		size_t len = comma ? (size_t)(comma - p) : strlen(p);
+
+		if (!len || (comma && !comma[1])) {
+			json_decref(m);
+			json_decref(ids);
+			strbuf_release(&sb);
+			return error("invalid --model '%s': empty request id",
+				     arg);
+		}
+		strbuf_reset(&sb);
+		strbuf_add(&sb, p, len);
+		append(ids, jsonout_text(sb.buf));
+		p = comma ? comma + 1 : NULL;
+	}
+	jsonout_set(m, "provider_request_ids", ids);
+	append(opts->models, m);
+	strbuf_release(&sb);
+	return 0;
+}
+
+void capture_add_condition(struct capture_opts *opts, int effective,
+			   const char *condition)
+{
+	json_t **list = effective ? &opts->effective : &opts->requested;
+
+	if (!*list)
+		*list = new_array();
+	append(*list, jsonout_text(condition));
+}
+
+void capture_set_argv(struct capture_opts *opts, int argc,
+		      char *const *argv)
+{
+	int i;
+
+	json_decref(opts->argv);
+	opts->argv = new_array();
+	for (i = 0; i < argc; i++)
+		append(opts->argv, jsonout_text(argv[i]));
+}
+
+int capture_parse_argv_json(struct capture_opts *opts)
+{
+	json_error_t jerr;
+	json_t *v = json_loads(opts->argv_json, 0, &jerr), *item;
+	size_t i;
+
+	if (!v) {
+		return error("invalid --argv-json: %s", jerr.text);
+	}
+	if (!json_is_array(v)) {
+		error("invalid --argv-json: not an array");
+		goto fail;
+	}
+	json_array_foreach(v, i, item)
+		if (!json_is_string(item)) {
+			error("invalid --argv-json: item %zu is not a string",
+			      i);
+			goto fail;
+		}
+	json_decref(opts->argv);
+	opts->argv = v;
+	return 0;
+fail:
+	json_decref(v);
+	return -1;
+}
+
+/*
+ * A decimal integer within Number.MAX_SAFE_INTEGER (so that the double
+ * holds it exactly), with a '-' when negative is set.  Returns 0 or -1.
+ */
+static int parse_integer(const char *s, int negative, double *out)
+{
+	const char *p = s;
+	double v = 0;
+
+	if (negative && *p == '-')
+		p++;
+	if (!*p)
+		return -1;
+	for (; *p; p++) {
+		if (*p < '0' || *p > '9')
+			return -1;
+		v = v * 10 + (*p - '0');
+		if (v > MAX_SAFE_INTEGER)
+			return -1;
+	}
+	*out = *s == '-' ? -v : v;
+	return 0;
+}
+
+/* A finite decimal number: -?(d+(.d*)?|.d+)([eE][+-]?d+)? */
+static int parse_number(const char *s, double *out)
+{
+	const char *p = s;
+	char *end;
+	int digits = 0;
+
+	if (*p == '-')
+		p++;
+	while (isdigit((unsigned char)*p))
+		p++, digits++;
+	if (*p == '.')
+		for (p++; isdigit((unsigned char)*p); p++)
+			digits++;
+	if (!digits)
+		return -1;
+	if (*p == 'e' || *p == 'E') {
+		p++;
+		if (*p == '+' || *p == '-')
+			p++;
+		if (!isdigit((unsigned char)*p))
+			return -1;
+		while (isdigit((unsigned char)*p))
+			p++;
+	}
+	if (*p)
+		return -1;
+	*out = strtod(s, &end);
+	if (*end || !isfinite(*out))
+		return -1;
+	return 0;
+}
+
+/*
+ * What the options say beyond their presence: the kind, the numbers, the
+ * report.  Returns 0, or -1 after error().
+ */
+int capture_check_options(struct capture_opts *opts)
+{
+	const char *report = opts->report;
+
+	if (strcmp(opts->kind, "eval-live") && strcmp(opts->kind, "critique") &&
+	    strcmp(opts->kind, "eval-image"))
+		return error("invalid --kind '%s': expected eval-live, "
+			     "eval-image or critique", opts->kind);
+	if (opts->brief && !strcmp(opts->kind, "critique"))
+		return error("critique runs have no brief (their sidecar "
+			     "records brief: null)");
+	if (parse_integer(opts->n, 0, &opts->n_value) || opts->n_value < 1)
+		return error("invalid --n '%s': expected an integer > 0",
+			     opts->n);
+	if (opts->temperature &&
+	    parse_number(opts->temperature, &opts->temperature_value))
+		return error("invalid --temperature '%s': expected a number",
+			     opts->temperature);
+	if (opts->seed && parse_integer(opts->seed, 1, &opts->seed_value))
+		return error("invalid --seed '%s': expected an integer",
+			     opts->seed);
+	if (report && ends_with(report, ".replay.json"))
+		return error("--report takes the markdown report, not its "
+			     "sidecar '%s'", report);
+	return 0;
+}
+
+/* --- what a capture records about the run ------------------------------ */
+
 /* The reference walks up this many directories for its package.json. */
 #define PACKAGE_MAX_LEVELS 8
 #define AHD_PACKAGE "@adastracomputing/ahd"
 
-int capture_now(struct strbuf *out, struct strbuf *err)
+/*
+ * Date.prototype.toISOString() of now, or $AHD_REPLAY_NOW for tests.
+ * Returns 0, or -1 with a reason in err.
+ */
+static int capture_now(struct strbuf *out, struct strbuf *err)
 {
 	const char *fake = getenv("AHD_REPLAY_NOW");
 	static const char shape[] = "dddd-dd-ddTdd:dd:dd.dddZ";
@@ -56,7 +298,12 @@ int capture_now(struct strbuf *out, struct strbuf *err)
 	return 0;
 }
 
-void capture_platform(struct strbuf *out)
+/*
+ * Node's `${process.platform}-${process.arch}` from uname(): the names
+ * Node uses for the systems and machines it runs on, the lower-cased
+ * uname names otherwise.
+ */
+static void capture_platform(struct strbuf *out)
 {
 	static const struct { const char *uname, *node; } systems[] = {
 		{ "Linux", "linux" }, { "Darwin", "darwin" },
@@ -146,7 +393,13 @@ out:
 	return ret;
 }
 
-int capture_package_version(struct strbuf *out, const char *dir)
+/*
+ * The "version" of the reference's package.json: the first package.json
+ * named @adastracomputing/ahd walking up from dir (dir and at most seven
+ * parents, the root rule's walk).  Appends it to out and returns 1, or
+ * returns 0 when there is none (or it has no version).
+ */
+static int capture_package_version(struct strbuf *out, const char *dir)
 {
 	struct strbuf cur = STRBUF_INIT, path = STRBUF_INIT;
 	int i, found = -1;
@@ -179,9 +432,19 @@ static int under(const char *path, const char *root)
 	return !strncmp(path, root, n) && path[n] == '/';
 }
 
-int capture_input(struct strbuf *rel_out, char hex[HASH_HEX_MAX],
-		  const char *what, const char *path, const char *root,
-		  enum hash_mode mode, struct strbuf *err)
+/*
+ * An input of the run (what names it in messages: "token" or "brief"),
+ * hashed in mode.  The recorded path is the one verify will read it by:
+ * relative to root, its directories resolved, its last component kept
+ * (a symlink inside the root stays a symlink).  The file, followed
+ * through any symlink, must be inside the root too, or verify would
+ * refuse it.  Returns 0 with the recorded path appended to rel_out and
+ * the hash in hex, or -1 with a reason in err.
+ */
+static int capture_input(struct strbuf *rel_out, char hex[HASH_HEX_MAX],
+			 const char *what, const char *path,
+			 const char *root, enum hash_mode mode,
+			 struct strbuf *err)
 {
 	struct strbuf parent = STRBUF_INIT, abs = STRBUF_INIT;
 	struct strbuf why = STRBUF_INIT;
@@ -247,7 +510,8 @@ out:
 	return ret;
 }
 
-enum hash_mode capture_brief_mode(const char *path)
+/* The brief's hash mode: what verify recomputes, structured for YAML/JSON. */
+static enum hash_mode capture_brief_mode(const char *path)
 {
 	const char *dot = strrchr(path, '.');
 
@@ -256,4 +520,239 @@ enum hash_mode capture_brief_mode(const char *path)
 					 !strcasecmp(dot, ".json")))
 		return HASH_STRUCTURED;
 	return HASH_RAW;
+}
+
+/* --- the run ------------------------------------------------------------ */
+
+/* The directory part of path ("." without one). */
+static void dirname_of(struct strbuf *out, const char *path)
+{
+	const char *slash = strrchr(path, '/');
+
+	if (!slash)
+		strbuf_addch(out, '.');
+	else
+		strbuf_add(out, path, slash == path ? 1 :
+			   (size_t)(slash - path));
+}
+
+/* What one capture reads and writes. */
+struct capture_state {
+	struct strbuf sidecar;		/* the file to write */
+	struct strbuf report;		/* the report's text, with --report */
+	char *real_report;		/* written through a symlink */
+	struct strbuf root;
+	struct strbuf token, brief;	/* recorded paths */
+	char token_hash[HASH_HEX_MAX], brief_hash[HASH_HEX_MAX];
+	struct gitstate gs;
+	struct strbuf version, when, platform;
+};
+
+static void capture_state_release(struct capture_state *cs)
+{
+	strbuf_release(&cs->sidecar);
+	strbuf_release(&cs->report);
+	free(cs->real_report);
+	strbuf_release(&cs->root);
+	strbuf_release(&cs->token);
+	strbuf_release(&cs->brief);
+	strbuf_release(&cs->version);
+	strbuf_release(&cs->when);
+	strbuf_release(&cs->platform);
+}
+
+/*
+ * Where the sidecar goes, and the report it is rendered into: refuse to
+ * replace a sidecar without --force, or to write the report over its
+ * own sidecar.  Returns 0, or -1 after printing an error.
+ */
+static int check_outputs(struct capture_state *cs,
+			 const struct capture_opts *opts)
+{
+	struct strbuf err = STRBUF_INIT, placed = STRBUF_INIT;
+	struct strbuf block = STRBUF_INIT;
+	char *real_sidecar = NULL;
+	struct stat st;
+	int ret = -1;
+
+	if (opts->out)
+		strbuf_addstr(&cs->sidecar, opts->out);
+	else
+		sidecar_path_for(&cs->sidecar, opts->report);
+	if (!opts->force && !lstat(cs->sidecar.buf, &st)) {
+		error("%s already exists; use --force to replace it",
+		      cs->sidecar.buf);
+		goto out;
+	}
+	if (opts->report) {
+		if (read_file_limited(&cs->report, opts->report, 0, &err)) {
+			error("%s: %s", opts->report, err.buf);
+			goto out;
+		}
+		/* a report that is a symlink stays one */
+		cs->real_report = realpath(opts->report, NULL);
+		if (!cs->real_report) {
+			error("cannot resolve '%s': %s", opts->report,
+			      strerror(errno));
+			goto out;
+		}
+		if (!stat(cs->real_report, &st) && st.st_nlink > 1) {
+			error("%s has %lu hard links; rewriting it would "
+			      "detach it from the others", opts->report,
+			      (unsigned long)st.st_nlink);
+			goto out;
+		}
+		/* a block that cannot be replaced safely: refuse now */
+		if (render_place_block(&placed, &cs->report, &block, &err)) {
+			error("%s: %s", opts->report, err.buf);
+			goto out;
+		}
+		real_sidecar = realpath(cs->sidecar.buf, NULL);
+		if (!strcmp(opts->report, cs->sidecar.buf) ||
+		    (real_sidecar && !strcmp(real_sidecar, cs->real_report))) {
+			error("the sidecar and the report are the same file "
+			      "'%s'", cs->sidecar.buf);
+			goto out;
+		}
+	}
+	ret = 0;
+out:
+	free(real_sidecar);
+	strbuf_release(&err);
+	strbuf_release(&placed);
+	strbuf_release(&block);
+	return ret;
+}
+
+/*
+ * The root, the inputs' paths and hashes, the git state, the time, the
+ * version and the platform.  Returns 0, or -1 after printing an error.
+ */
+static int gather(struct capture_state *cs, const struct capture_opts *opts)
+{
+	struct strbuf dir = STRBUF_INIT, err = STRBUF_INIT;
+	const char *env;
+	int ret = -1;
+
+	/* The root verify will find for this report (or sidecar). */
+	dirname_of(&dir, opts->report ? opts->report : cs->sidecar.buf);
+	if (root_find(&cs->root, dir.buf, opts->root, &err) < 0 ||
+	    capture_input(&cs->token, cs->token_hash, "token", opts->token,
+			  cs->root.buf, HASH_STRUCTURED, &err) ||
+	    (opts->brief &&
+	     capture_input(&cs->brief, cs->brief_hash, "brief", opts->brief,
+			   cs->root.buf, capture_brief_mode(opts->brief),
+			   &err)) ||
+	    gitstate_read(&cs->gs, cs->root.buf, &err) ||
+	    capture_now(&cs->when, &err)) {
+		error("%s", err.buf);
+		goto out;
+	}
+	env = getenv("AHD_VERSION");
+	if (env && *env)
+		strbuf_addstr(&cs->version, env);
+	else if (!capture_package_version(&cs->version, cs->root.buf))
+		strbuf_addstr(&cs->version, "unknown");
+	capture_platform(&cs->platform);
+	ret = 0;
+out:
+	strbuf_release(&dir);
+	strbuf_release(&err);
+	return ret;
+}
+
+/* The sidecar's text from what was gathered and the options. */
+static void build(struct strbuf *out, const struct capture_state *cs,
+		  const struct capture_opts *opts)
+{
+	struct sidecar_record rec;
+	json_t *version = jsonout_text(cs->version.buf);
+	const char *env = getenv("AHD_NODE_VERSION");
+
+	memset(&rec, 0, sizeof(rec));
+	rec.kind = opts->kind;
+	rec.ahd_version = version;
+	rec.ahd_commit = cs->gs.commit[0] ? cs->gs.commit : NULL;
+	rec.git_dirty = cs->gs.dirty;
+	rec.node_version = env && *env ? env : "unknown";
+	rec.platform = cs->platform.buf;
+	rec.invoked_at = cs->when.buf;
+	rec.argv = opts->argv;
+	rec.token.path = cs->token.buf;
+	rec.token.hash = cs->token_hash;
+	if (opts->brief) {
+		rec.brief.path = cs->brief.buf;
+		rec.brief.hash = cs->brief_hash;
+	}
+	rec.n = opts->n_value;
+	rec.temperature = opts->temperature ? &opts->temperature_value : NULL;
+	rec.seed = opts->seed ? &opts->seed_value : NULL;
+	rec.models = opts->models;
+	rec.requested = opts->requested;
+	rec.effective = opts->effective ? opts->effective : opts->requested;
+	sidecar_to_json(out, &rec);
+	json_decref(version);
+}
+
+/*
+ * Write the sidecar, then render what was written (as verify will read
+ * it) into the report.  Returns 0, or -1 after printing an error.
+ */
+static int write_outputs(const struct capture_state *cs,
+			 const struct strbuf *text)
+{
+	struct strbuf err = STRBUF_INIT, block = STRBUF_INIT;
+	struct strbuf placed = STRBUF_INIT;
+	struct sidecar sc = SIDECAR_INIT;
+	struct stat st;
+	int ret = -1;
+
+	/* --force over a sidecar that is a symlink rewrites what it names */
+	if (lstat(cs->sidecar.buf, &st) ?
+	    write_file_atomic(cs->sidecar.buf, text->buf, text->len, 0666,
+			      &err) :
+	    write_file_in_place(cs->sidecar.buf, text->buf, text->len, &err)) {
+		error("%s", err.buf);
+		goto out;
+	}
+	if (cs->real_report) {
+		if (sidecar_load(&sc, cs->sidecar.buf, &err)) {
+			error("%s: %s", cs->sidecar.buf, err.buf);
+			goto out;
+		}
+		render_markdown(&block, &sc);
+		if (render_place_block(&placed, &cs->report, &block, &err) ||
+		    write_file_in_place(cs->real_report, placed.buf,
+					placed.len, &err)) {
+			error("%s", err.buf);
+			goto out;
+		}
+	}
+	ret = 0;
+out:
+	sidecar_release(&sc);
+	strbuf_release(&err);
+	strbuf_release(&block);
+	strbuf_release(&placed);
+	return ret;
+}
+
+int capture_write(const struct capture_opts *opts)
+{
+	struct capture_state cs = {
+		STRBUF_INIT, STRBUF_INIT, NULL, STRBUF_INIT, STRBUF_INIT,
+		STRBUF_INIT, "", "", GITSTATE_INIT, STRBUF_INIT, STRBUF_INIT,
+		STRBUF_INIT
+	};
+	struct strbuf text = STRBUF_INIT;
+	int ret = -1;
+
+	if (!check_outputs(&cs, opts) && !gather(&cs, opts)) {
+		build(&text, &cs, opts);
+		if (!write_outputs(&cs, &text))
+			ret = 0;
+	}
+	strbuf_release(&text);
+	capture_state_release(&cs);
+	return ret;
 }

@@ -1,49 +1,86 @@
 #ifndef CAPTURE_H
 #define CAPTURE_H
 
-#include "hash/hashfile.h"
+#include <jansson.h>
 #include "strbuf.h"
 
 /*
- * What ahd-replay capture records about a run besides its options, each
- * as the reference's recorder writes it.
+ * ahd-replay capture's core: the replay sidecar of a run, from the
+ * options that describe it and what is found on disk.
+ *
+ * Everything is checked before anything is written: the options, the
+ * inputs (inside the root, hashed exactly as verify will re-hash them:
+ * the token structured, a YAML or JSON brief structured, any other brief
+ * raw), the report, the git state.  Then the sidecar is written
+ * atomically, read back through sidecar_load() (so a sidecar this tool
+ * writes is one its verify accepts) and, with a report, rendered into
+ * the report under its first heading or over the block already there.
+ *
+ * Field for field the sidecar is what the reference's runner writes,
+ * with two differences forced by not being Node: node_version comes from
+ * AHD_NODE_VERSION ("unknown" without it), and the token's hash is the
+ * one its verifier recomputes from the file (the runner hashes its
+ * schema-normalised token object instead, SPEC section 6).
  */
+
+/* A run as the command line describes it. */
+struct capture_opts {
+	const char *kind;
+	const char *token;
+	const char *brief;
+	const char *n;
+	const char *temperature;
+	const char *seed;
+	const char *report;	/* the sidecar goes beside it, rendered in */
+	const char *out;	/* the sidecar, needed without report */
+	const char *root;
+	const char *argv_json;
+	int force;		/* replace an existing sidecar */
+	/* what capture_check_options() makes of n, temperature and seed */
+	double n_value, temperature_value, seed_value;
+	json_t *models;		/* owned; array of model objects */
+	json_t *requested;	/* owned; array of strings */
+	json_t *effective;	/* owned; NULL: the requested ones */
+	json_t *argv;		/* owned; NULL: none recorded */
+};
+
+/* Zeroes opts and makes its (empty) models and requested arrays. */
+void capture_opts_init(struct capture_opts *opts);
+void capture_opts_release(struct capture_opts *opts);
 
 /*
- * An input of the run (what names it in messages: "token" or "brief"),
- * hashed in mode.  The recorded path is the one verify will read it by:
- * relative to root, its directories resolved, its last component kept
- * (a symlink inside the root stays a symlink).  The file, followed
- * through any symlink, must be inside the root too, or verify would
- * refuse it.  Returns 0 with the recorded path appended to rel and the
- * hash in hex, or -1 with a reason in err.
+ * One --model <id>=<provider>[:<request-id>,...] into opts->models.
+ * Returns 0, or -1 after error().
  */
-int capture_input(struct strbuf *rel, char hex[HASH_HEX_MAX],
-		  const char *what, const char *path, const char *root,
-		  enum hash_mode mode, struct strbuf *err);
+int capture_add_model(struct capture_opts *opts, const char *arg);
 
-/* The brief's hash mode: what verify recomputes, structured for YAML/JSON. */
-enum hash_mode capture_brief_mode(const char *path);
+/* One condition into opts->requested, or with effective opts->effective. */
+void capture_add_condition(struct capture_opts *opts, int effective,
+			   const char *condition);
+
+/* The run's argv from the words after "--" (replacing none). */
+void capture_set_argv(struct capture_opts *opts, int argc,
+		      char *const *argv);
 
 /*
- * Date.prototype.toISOString() of now, or $AHD_REPLAY_NOW for tests.
- * Returns 0, or -1 with a reason in err.
+ * The run's argv from opts->argv_json, a JSON array of strings as
+ * process.argv would be.  Returns 0, or -1 after error().
  */
-int capture_now(struct strbuf *out, struct strbuf *err);
+int capture_parse_argv_json(struct capture_opts *opts);
 
 /*
- * Node's `${process.platform}-${process.arch}` from uname(): the names
- * Node uses for the systems and machines it runs on, the lower-cased
- * uname names otherwise.
+ * What the options say beyond their presence: the kind, the numbers
+ * (into the *_value fields), the report.  Returns 0, or -1 after
+ * error().
  */
-void capture_platform(struct strbuf *out);
+int capture_check_options(struct capture_opts *opts);
 
 /*
- * The "version" of the reference's package.json: the first package.json
- * named @adastracomputing/ahd walking up from dir (dir and at most seven
- * parents, the root rule's walk).  Appends it to out and returns 1, or
- * returns 0 when there is none (or it has no version).
+ * The capture itself: check where the sidecar and the report go, gather
+ * the inputs' hashes and the git state, write the sidecar and render it
+ * into the report.  Returns 0, or -1 after printing an error (nothing
+ * written unless the failure came while writing).
  */
-int capture_package_version(struct strbuf *out, const char *dir);
+int capture_write(const struct capture_opts *opts);
 
 #endif

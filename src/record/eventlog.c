@@ -5,11 +5,14 @@
 #include "config.h"
 #include "eventlog.h"
 #include "datetime.h"
+#include "fs/atomicfile.h"
+#include "fs/readfile.h"
 #include "hash/digest.h"
 #include "json/jsonload.h"
 #include "usage.h"
 #include "utf8.h"
 
+#include <errno.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -34,6 +37,12 @@ static const char *const known_events[][MAX_FIELDS] = {
 	  "total_latency_ms" },
 };
 #define NR_EVENTS (sizeof(known_events) / sizeof(known_events[0]))
+
+/* Receipts are single JSON documents, unlike the logs they describe. */
+#define RECEIPT_MAX (64u << 20)
+
+/* Rewritten lines go to the temporary file in chunks of this size. */
+#define WRITE_CHUNK (1u << 20)
 
 static void problem(struct eventlog *el, const char *rule,
 		    const char *fmt, ...) PRINTF_LIKE(3, 4);
@@ -496,4 +505,95 @@ int eventlog_finish(struct eventlog *el, struct strbuf *err)
 			"%zu ToolResult events",
 			(unsigned)el->receipt_calls->nr, el->tool_results);
 	return 0;
+}
+
+static int load_receipt(struct eventlog *el, const char *path,
+			struct strbuf *err)
+{
+	struct strbuf text = STRBUF_INIT, why = STRBUF_INIT;
+	int ret = -1;
+
+	if (read_file_limited(&text, path, RECEIPT_MAX, &why) < 0 ||
+	    eventlog_set_receipt(el, text.buf, text.len, &why) < 0)
+		strbuf_addf(err, "receipt %s: %s", path, why.buf);
+	else
+		ret = 0;
+	strbuf_release(&text);
+	strbuf_release(&why);
+	return ret;
+}
+
+/*
+ * One pass over the log; with af set, the canonical lines go to it.
+ * Returns 0, or -1 with a reason in err.
+ */
+static int check_log(struct eventlog *el, FILE *fp, struct atomic_file *af,
+		     struct strbuf *err)
+{
+	struct strbuf out = STRBUF_INIT;
+	char *line = NULL;
+	size_t alloc = 0;
+	ssize_t n;
+	int ret = 0;
+
+	errno = 0;
+	while ((n = getline(&line, &alloc, fp)) >= 0) {
+		size_t len = (size_t)n;
+
+		if (len && line[len - 1] == '\n')
+			len--;
+		if (eventlog_line(el, line, len, af ? &out : NULL, err) < 0) {
+			ret = -1;
+			break;
+		}
+		if (af && out.len >= WRITE_CHUNK) {
+			if (atomic_file_write(af, out.buf, out.len, err) < 0) {
+				ret = -1;
+				break;
+			}
+			strbuf_reset(&out);
+		}
+		errno = 0;
+	}
+	if (!ret && ferror(fp)) {
+		strbuf_addf(err, "cannot read: %s", strerror(errno));
+		ret = -1;
+	}
+	if (!ret)
+		ret = eventlog_finish(el, err);
+	if (!ret && af && out.len)
+		ret = atomic_file_write(af, out.buf, out.len, err);
+	if (af && ret < 0)
+		atomic_file_abort(af);
+	free(line);
+	strbuf_release(&out);
+	return ret;
+}
+
+int eventlog_check_file(struct eventlog *el, const char *path,
+			const char *receipt, int canonicalize,
+			struct strbuf *err)
+{
+	struct atomic_file af;
+	FILE *fp = NULL;
+	int ret = -1;
+
+	if (receipt && load_receipt(el, receipt, err) < 0)
+		goto out;
+	fp = fopen(path, "r");
+	if (!fp) {
+		strbuf_addf(err, "cannot open: %s", strerror(errno));
+		goto out;
+	}
+	/* the file itself is rewritten: through a symlink, owner kept */
+	if (canonicalize && atomic_file_open_in_place(&af, path, err) < 0)
+		goto out;
+	if (check_log(el, fp, canonicalize ? &af : NULL, err) < 0 ||
+	    (canonicalize && atomic_file_commit(&af, err) < 0))
+		goto out;
+	ret = 0;
+out:
+	if (fp)
+		fclose(fp);
+	return ret;
 }

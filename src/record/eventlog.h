@@ -73,4 +73,17 @@ int eventlog_line(struct eventlog *el, const char *line, size_t len,
 /* After the last line: an empty log is refused (-1), as above. */
 int eventlog_finish(struct eventlog *el, struct strbuf *err);
 
+/*
+ * The whole check of the log file at path, in one streaming pass: with
+ * receipt (a RECEIPT.json file) eventlog_set_receipt() first; with
+ * canonicalize the file is rewritten in canonical form as it is read
+ * (atomically, in place: through a symlink, its owner kept) and the
+ * rewritten lines are checked.  Problems go to the report function.
+ * Returns 0, or -1 with a reason in err when the log could not be
+ * checked (nothing is rewritten then).
+ */
+int eventlog_check_file(struct eventlog *el, const char *path,
+			const char *receipt, int canonicalize,
+			struct strbuf *err);
+
 #endif

@@ -26,7 +26,6 @@ static const char *const source_names[] = {
 static json_t *material_json(const struct replay_material *m)
 {
 	json_t *o = json_object();
-	char hex[GIT_OID_HEXSZ + 1];
 
 	if (!o)
 		die("out of memory");
@@ -34,10 +33,8 @@ static json_t *material_json(const struct replay_material *m)
 	jsonout_set(o, "path", jsonout_text(m->path.buf));
 	jsonout_set(o, "sha256", jsonout_text(m->sha256.buf));
 	jsonout_set(o, "source", jsonout_text(source_names[m->source]));
-	if (m->source == MATERIAL_HISTORY) {
-		git_oid_tostr(hex, sizeof(hex), &m->commit);
-		jsonout_set(o, "commit", jsonout_text(hex));
-	}
+	if (m->source == MATERIAL_HISTORY)
+		jsonout_set(o, "commit", jsonout_text(m->commit));
 	return o;
 }
 
@@ -92,7 +89,6 @@ int replay_write_receipt(struct replay *rp, const struct replay_options *opts,
 	json_t *overrides = json_array(), *source = NULL;
 	struct strbuf compact = STRBUF_INIT, path = STRBUF_INIT;
 	struct strbuf why = STRBUF_INIT;
-	char hex[GIT_OID_HEXSZ + 1];
 	int i, ret = -1;
 
 	if (!r || !materials || !overrides)
@@ -113,10 +109,9 @@ int replay_write_receipt(struct replay *rp, const struct replay_options *opts,
 					  delta_json(m, opts->reason)))
 			die("out of memory");
 	}
-	git_oid_tostr(hex, sizeof(hex), &rp->commit);
 	jsonout_set(r, "type", jsonout_text(RECEIPT_TYPE));
 	jsonout_set(r, "source", source);
-	jsonout_set(r, "ahd_commit", jsonout_text(hex));
+	jsonout_set(r, "ahd_commit", jsonout_text(rp->commit));
 	jsonout_set(r, "mode", jsonout_text(opts->mode == REPLAY_EXACT ?
 					    "exact" : "with_overrides"));
 	jsonout_set(r, "materials", materials);

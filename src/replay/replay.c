@@ -15,11 +15,11 @@
 #include "fs/path.h"
 
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
-#include <time.h>
 #include <unistd.h>
 
 /* --- where things are ------------------------------------------------- */
@@ -113,10 +113,10 @@ out:
 static int find_commit(struct replay *rp, struct strbuf *err)
 {
 	const char *hex = rp->sc.ahd_commit;
-	git_object *obj = NULL;
+	struct strbuf detail = STRBUF_INIT;
 	size_t len = hex ? strlen(hex) : 0;
 	size_t i;
-	git_oid id;
+	int ret = 1;
 
 	if (!hex || !*hex) {
 		strbuf_addstr(err, "the sidecar records no ahd_commit, so the "
@@ -131,32 +131,32 @@ static int find_commit(struct replay *rp, struct strbuf *err)
 	 * The full id only, as the schema pins it: an abbreviation names
 	 * whatever commit of this repository happens to share it.
 	 */
-	if (len != GIT_OID_HEXSZ || i < len) {
+	if (len != COMMIT_HEX_MAX - 1 || i < len) {
 		strbuf_addstr(err, "the sidecar's ahd_commit is not a commit id "
 			      "(40 lowercase hex digits)");
 		return 1;
 	}
-	if (git_oid_fromstrn(&id, hex, len) < 0 ||
-	    git_object_lookup(&obj, rp->repo.git, &id, GIT_OBJECT_ANY) < 0) {
-		if (git_repository_is_shallow(rp->repo.git))
-			strbuf_addf(err, "ahd_commit %s is not in this shallow "
-				    "clone; fetch the history first (git fetch "
-				    "--unshallow)", hex);
-		else
-			strbuf_addf(err, "ahd_commit %s is not in this "
-				    "repository (%s)", hex, lg2_message());
-		return 1;
-	}
-	if (git_object_type(obj) != GIT_OBJECT_COMMIT) {
+	switch (commit_find(&rp->repo, hex, &detail)) {
+	case COMMIT_MISSING_SHALLOW:
+		strbuf_addf(err, "ahd_commit %s is not in this shallow clone; "
+			    "fetch the history first (git fetch --unshallow)",
+			    hex);
+		break;
+	case COMMIT_MISSING:
+		strbuf_addf(err, "ahd_commit %s is not in this repository (%s)",
+			    hex, detail.buf);
+		break;
+	case COMMIT_NOT_COMMIT:
 		strbuf_addf(err, "ahd_commit %s is a %s of this repository, "
-			    "not a commit", hex,
-			    git_object_type2string(git_object_type(obj)));
-		git_object_free(obj);
-		return 1;
+			    "not a commit", hex, detail.buf);
+		break;
+	case COMMIT_FOUND:
+		memcpy(rp->commit, hex, sizeof(rp->commit));
+		ret = 0;
+		break;
 	}
-	git_oid_cpy(&rp->commit, git_object_id(obj));
-	git_object_free(obj);
-	return 0;
+	strbuf_release(&detail);
+	return ret;
 }
 
 /*
@@ -176,7 +176,7 @@ static int default_worktree(struct strbuf *out, const struct replay *rp,
 	strbuf_addstr(&stem, base);
 	if (ends_with(stem.buf, ".md"))
 		strbuf_setlen(&stem, stem.len - 3);
-	git_oid_tostr(hex, sizeof(hex), &rp->commit);
+	snprintf(hex, sizeof(hex), "%.12s", rp->commit);
 	strbuf_addf(out, "%s/ahd-replay-worktrees", rp->repo.commondir.buf);
 	if (mkdir(out->buf, 0777) && errno != EEXIST) {
 		strbuf_addf(err, "cannot create %s: %s", out->buf,
@@ -327,40 +327,19 @@ static int find_version(struct replay *rp, struct replay_material *m,
 	enum attribution_hash how = strcmp(m->kind, "token") ?
 		ATTRIBUTE_RAW_OR_STRUCTURED : ATTRIBUTE_STRUCTURED;
 	struct strbuf path = STRBUF_INIT;
-	git_oid head;
+	char head[COMMIT_HEX_MAX];
 	int ret;
 
 	strbuf_addf(&path, "%s%s", rp->prefix.buf, m->path.buf);
 	/* nearest the run first: ahd_commit's history, then the branch's */
-	ret = attribution_find(v, rp->repo.git, &rp->commit, path.buf,
+	ret = attribution_find(v, &rp->repo, rp->commit, path.buf,
 			       m->recorded, how, err);
-	if (!ret && !git_reference_name_to_id(&head, rp->repo.git, "HEAD") &&
-	    !git_oid_equal(&head, &rp->commit))
-		ret = attribution_find(v, rp->repo.git, &head, path.buf,
+	if (!ret && !commit_head(head, &rp->repo, NULL) &&
+	    strcmp(head, rp->commit))
+		ret = attribution_find(v, &rp->repo, head, path.buf,
 				       m->recorded, how, err);
 	strbuf_release(&path);
 	return ret;
-}
-
-static void describe_commit(struct strbuf *out, git_repository *repo,
-			    const git_oid *id)
-{
-	git_commit *c = NULL;
-	char hex[13];
-
-	git_oid_tostr(hex, sizeof(hex), id);
-	strbuf_addstr(out, hex);
-	if (!git_commit_lookup(&c, repo, id)) {
-		time_t t = (time_t)git_commit_time(c);
-		const char *summary = git_commit_summary(c);
-		char date[32] = "";
-		struct tm tm;
-
-		if (gmtime_r(&t, &tm))
-			strftime(date, sizeof(date), "%Y-%m-%d", &tm);
-		strbuf_addf(out, " (%s, \"%s\")", date, summary ? summary : "");
-	}
-	git_commit_free(c);
 }
 
 static int use_override(struct replay *rp, struct replay_material *m,
@@ -421,8 +400,8 @@ static int restore(struct replay *rp, struct replay_material *m,
 	/* the version found has the recorded hash; confirm_inputs() checks */
 	strbuf_addstr(&m->sha256, m->recorded);
 	m->source = MATERIAL_HISTORY;
-	git_oid_cpy(&m->commit, &v.commit);
-	describe_commit(&m->commit_text, rp->repo.git, &v.commit);
+	memcpy(m->commit, v.commit, sizeof(m->commit));
+	commit_describe(&m->commit_text, &rp->repo, v.commit);
 	ret = 0;
 out:
 	attribution_version_release(&v);
@@ -627,7 +606,7 @@ int replay_prepare(struct replay *rp, const char *report,
 		ret = -1;
 		goto out;
 	}
-	if (worktree_add_detached(&rp->wt, &rp->repo, path.buf, &rp->commit,
+	if (worktree_add_detached(&rp->wt, &rp->repo, path.buf, rp->commit,
 				  err)) {
 		ret = -1;
 		goto out;

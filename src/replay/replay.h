@@ -2,6 +2,7 @@
 #define REPLAY_H
 
 #include <jansson.h>
+#include "git/commitinfo.h"
 #include "git/repo.h"
 #include "record/sidecar.h"
 #include "record/sidecardiff.h"
@@ -49,7 +50,7 @@ struct replay_material {
 	struct strbuf path;		/* relative to the root */
 	struct strbuf sha256;		/* what the worktree now holds */
 	enum material_source source;
-	git_oid commit;			/* MATERIAL_HISTORY */
+	char commit[COMMIT_HEX_MAX];	/* MATERIAL_HISTORY */
 	struct strbuf commit_text;	/* "1a2b3c4d5e6f (date, "subject")" */
 	struct strbuf why;		/* MATERIAL_MISSING */
 	int user_changed;		/* the user's work tree differs */
@@ -61,7 +62,7 @@ struct replay {
 	struct strbuf report;		/* relative to the work tree's top */
 	struct strbuf sidecar;		/* likewise */
 	struct strbuf prefix;		/* the root below the top: "" or "dir/" */
-	git_oid commit;
+	char commit[COMMIT_HEX_MAX];	/* ahd_commit, checked */
 	struct worktree wt;
 	struct strbuf root;		/* the root inside the worktree */
 	struct replay_material materials[2];
@@ -73,7 +74,7 @@ struct replay {
 };
 
 #define REPLAY_INIT { REPO_INIT, SIDECAR_INIT, STRBUF_INIT, STRBUF_INIT, \
-		      STRBUF_INIT, { { 0 } }, WORKTREE_INIT, STRBUF_INIT, \
+		      STRBUF_INIT, "", WORKTREE_INIT, STRBUF_INIT, \
 		      { { NULL } }, 0, NULL, STRBUF_INIT, NULL, STRBUF_INIT }
 
 /*

@@ -3,7 +3,6 @@
 #include "hash/hashfile.h"
 #include "git/lfs.h"
 #include "fs/readfile.h"
-#include "git/repo.h"
 #include "root.h"
 #include "git/treepath.h"
 #include "usage.h"
@@ -35,23 +34,6 @@ static int under(const char *p, const char *root)
 }
 
 enum kind { K_NONE, K_FILE, K_OTHER, K_LOOP, K_OUTSIDE };
-
-int input_tree_blob(const struct input_tree *t, const char *path,
-		    git_oid *out, unsigned *mode)
-{
-	struct treepath tp = TREEPATH_INIT;
-	int ret = -1;
-
-	treepath_resolve(&tp, t->repo, t->index ? NULL : t->tree, t->index,
-			 path);
-	if (tp.status == TREEPATH_OK) {
-		git_oid_cpy(out, &tp.id);
-		*mode = tp.mode;
-		ret = 0;
-	}
-	treepath_release(&tp);
-	return ret;
-}
 
 /* Does the path relative to root pass through a ".git" directory? */
 static int in_git_dir(const char *rel)
@@ -277,62 +259,38 @@ out:
 static int worktree_pointer(struct strbuf *buf, size_t start,
 			    const char *file, size_t max, struct strbuf *err)
 {
-	git_repository *repo = NULL;
-	struct strbuf dir = STRBUF_INIT, content = STRBUF_INIT;
+	struct strbuf content = STRBUF_INIT, rel = STRBUF_INIT;
 	struct lfs_pointer ptr;
-	const char *slash = strrchr(file, '/');
-	char *wd = NULL;
-	size_t n;
 	int ret = 0;
 
-	/* Only a blob that parses as a pointer pays for the repository. */
-	if (!lfs_pointer_parse(&ptr, buf->buf + start, buf->len - start) ||
-	    !slash)
-		return 0;
-	strbuf_add(&dir, file, (size_t)(slash - file));
-	if (repo_open_git(&repo, dir.len ? dir.buf : "/", 0, NULL) ||
-	    !git_repository_workdir(repo) ||
-	    !(wd = realpath(git_repository_workdir(repo), NULL)))
-		goto out;
-	n = strlen(wd);
-	if (strncmp(file, wd, n) || file[n] != '/')
-		goto out;
-	switch (lfs_read_worktree(&content, &ptr, repo, file + n + 1,
-				  buf->buf + start, buf->len - start, max, err)) {
+	switch (lfs_read_file(&content, &rel, &ptr, file, buf->buf + start,
+			      buf->len - start, max, err)) {
 	case LFS_SMUDGED:
 		strbuf_setlen(buf, start);
 		strbuf_addbuf(buf, &content);
 		break;
 	case LFS_ABSENT:
 		strbuf_addstr(err, "not checked out: ");
-		lfs_absent_reason(err, file + n + 1, &ptr);
+		lfs_absent_reason(err, rel.buf, &ptr);
 		ret = -1;
 		break;
 	case LFS_ERROR:
 		ret = -1;
 		break;
 	}
-out:
-	free(wd);
-	git_repository_free(repo);
-	strbuf_release(&dir);
 	strbuf_release(&content);
+	strbuf_release(&rel);
 	return ret;
 }
 
 int input_read(struct strbuf *buf, const struct resolved_input *in,
 	       const struct input_tree *tree, size_t max, struct strbuf *err)
 {
-	git_blob *blob = NULL;
 	struct strbuf path = STRBUF_INIT;
-	struct lfs_pointer ptr;
-	git_oid id;
-	unsigned mode;
-	int ret = -1;
+	size_t start = buf->len;
+	int ret;
 
 	if (!tree) {
-		size_t start = buf->len;
-
 		switch (read_file_limited(buf, in->file.buf, max, err)) {
 		case 0:
 			break;
@@ -344,36 +302,13 @@ int input_read(struct strbuf *buf, const struct resolved_input *in,
 		return worktree_pointer(buf, start, in->file.buf, max, err);
 	}
 	strbuf_addf(&path, "%s%s", tree->prefix, in->rel.buf);
-	if (input_tree_blob(tree, path.buf, &id, &mode) < 0 ||
-	    git_blob_lookup(&blob, tree->repo, &id) < 0) {
-		strbuf_addf(err, "cannot read '%s' at the commit: %s", path.buf,
-			    lg2_message());
-		goto out;
-	}
-	/* in->file is where the tree's symlinks led: its attributes count */
-	switch (lfs_read(buf, &ptr, tree->repo, tree->index ? NULL :
-			 tree->commit, in->file.buf, git_blob_rawcontent(blob),
-			 (size_t)git_blob_rawsize(blob), max, err)) {
-	case LFS_SMUDGED:
-		ret = 0;
-		goto out;
-	case LFS_ABSENT:
-		lfs_absent_reason(err, in->file.buf, &ptr);
-		goto out;
-	case LFS_ERROR:
-		goto out;
-	}
-	if (max && (size_t)git_blob_rawsize(blob) > max) {
+	ret = input_tree_read(buf, tree, path.buf, max, err);
+	if (ret == INPUT_TREE_TOOBIG) {
 		strbuf_addstr(err, "larger than the limit of ");
 		format_size(err, max);
 		strbuf_addstr(err, " for structured inputs");
 		ret = INPUT_READ_TOOBIG;
-		goto out;
 	}
-	strbuf_add(buf, git_blob_rawcontent(blob), (size_t)git_blob_rawsize(blob));
-	ret = 0;
-out:
-	git_blob_free(blob);
 	strbuf_release(&path);
 	return ret;
 }

@@ -1,7 +1,7 @@
 #ifndef INPUTPATH_H
 #define INPUTPATH_H
 
-#include <git2.h>
+#include "git/treepath.h"
 #include "strbuf.h"
 
 /*
@@ -12,29 +12,8 @@
  * .git directory refused).
  *
  * Inputs are read from the work tree, or with a tree from a commit's
- * blobs (verify --at).
+ * blobs (verify --at) or the index: struct input_tree (git/treepath.h).
  */
-
-/*
- * A commit's tree (verify --at, pre-push) or the index being committed
- * (pre-commit), seen from the root directory.  Exactly one of tree and
- * index is set.
- */
-struct input_tree {
-	git_repository *repo;	/* borrowed */
-	git_tree *tree;		/* borrowed */
-	git_index *index;	/* borrowed */
-	const git_oid *commit;	/* tree's commit: its gitattributes (git-lfs) */
-	const char *prefix;	/* the root relative to the work tree, "" or "dir/" */
-};
-
-/*
- * The blob that path (relative to the work tree) names in the tree or
- * index, with its file mode, following the symlinks stored there as a
- * checkout would (treepath.h).  Returns 0, or -1 when there is none.
- */
-int input_tree_blob(const struct input_tree *t, const char *path,
-		    git_oid *out, unsigned *mode);
 
 enum input_status {
 	INPUT_OK,

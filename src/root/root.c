@@ -118,27 +118,18 @@ static int pinned_root(struct strbuf *out, const char *dir,
 {
 	struct repo r = REPO_INIT;
 	struct strbuf why = STRBUF_INIT, path = STRBUF_INIT;
-	git_config *cfg = NULL;
-	git_config_entry *e = NULL;
-	int ret = 0, rc;
+	struct strbuf value = STRBUF_INIT;
+	int ret = 0;
 
 	/* No repository, or one that does not open: nothing is pinned. */
 	if (repo_open(&r, dir, REPO_PATHS_ONLY, &why) || !r.workdir.len)
 		goto out;
-	if (git_repository_config_snapshot(&cfg, r.git) < 0) {
-		strbuf_addf(err, "cannot read the git configuration: %s",
-			    lg2_message());
-		ret = -1;
+	ret = repo_config_string(&value, &r, "ahd-replay.root", err);
+	if (ret <= 0)
 		goto out;
-	}
-	rc = repo_config_entry(&e, cfg, "ahd-replay.root", err);
-	if (rc <= 0) {
-		ret = rc;
-		goto out;
-	}
-	if (e->value[0] != '/')
+	if (value.buf[0] != '/')
 		strbuf_addf(&path, "%s/", r.workdir.buf);
-	strbuf_addstr(&path, e->value);
+	strbuf_addbuf(&path, &value);
 	if (set_real(out, path.buf, &why)) {
 		strbuf_addf(err, "ahd-replay.root: %s", why.buf);
 		ret = -1;
@@ -146,11 +137,10 @@ static int pinned_root(struct strbuf *out, const char *dir,
 	}
 	ret = 1;
 out:
-	git_config_entry_free(e);
-	git_config_free(cfg);
 	repo_release(&r);
 	strbuf_release(&why);
 	strbuf_release(&path);
+	strbuf_release(&value);
 	return ret;
 }
 

@@ -1,14 +1,13 @@
 #include "config.h"
 #include "commitsig.h"
+#include "git/commitinfo.h"
 #include "git/history.h"
-#include "git/repo.h"
-#include "root/root.h"
+#include "git/workpath.h"
 #include "sshsig.h"
 #include "sshwire.h"
 #include "usage.h"
-#include "fs/path.h"
 
-#include <git2.h>
+#include <stdio.h>
 #include <string.h>
 
 void commitsig_result_init(struct commitsig_result *res)
@@ -82,37 +81,30 @@ int commitsig_check(struct commitsig_result *res, const char *path,
 		    const struct allowed_signers *as)
 {
 	struct repo repo = REPO_INIT;
-	struct strbuf abs = STRBUF_INIT, dir = STRBUF_INIT, err = STRBUF_INIT;
+	struct strbuf rel = STRBUF_INIT, err = STRBUF_INIT;
+	struct strbuf sig = STRBUF_INIT, data = STRBUF_INIT;
+	struct strbuf why = STRBUF_INIT;
 	struct history_answer answer;
-	git_buf sig = GIT_BUF_INIT, data = GIT_BUF_INIT;
-	git_commit *commit = NULL;
-	git_oid head, id;
-	const char *rel, *slash;
+	char head[COMMIT_HEX_MAX];
+	const char *relp;
+	int64_t when = 0;
 	int truncated = 0, rc;
 
 	res->ok = 0;
-	if (path_absolute(&abs, path, &err))
-		goto fail;
-	slash = strrchr(abs.buf, '/');
-	strbuf_add(&dir, abs.buf, (size_t)(slash - abs.buf) + (slash == abs.buf));
-	rc = repo_open(&repo, dir.buf, 0, &err);
-	if (rc) {
-		if (rc > 0)
-			strbuf_addstr(&err, "not in a git repository");
-		goto fail;
-	}
-	if (!repo.workdir.len || !path_is_within(abs.buf, repo.workdir.buf) ||
-	    abs.len <= repo.workdir.len + 1) {
+	rc = workpath_open(&repo, &rel, path, &err);
+	if (rc == WORKPATH_NO_REPO)
+		strbuf_addstr(&err, "not in a git repository");
+	else if (rc == WORKPATH_OUTSIDE)
 		strbuf_addstr(&err, "not in the work tree");
+	if (rc)
+		goto fail;
+	if (commit_head(head, &repo, &why)) {
+		strbuf_addf(&err, "no commit at HEAD: %s", why.buf);
 		goto fail;
 	}
-	rel = abs.buf + repo.workdir.len + 1;
-	if (git_reference_name_to_id(&head, repo.git, "HEAD") < 0) {
-		strbuf_addf(&err, "no commit at HEAD: %s", lg2_message());
-		goto fail;
-	}
-	if (history_find(repo.git, &head, &rel, 1, HISTORY_LAST, &answer,
-			 &truncated, &err))
+	relp = rel.buf;
+	if (history_find_hex(&repo, head, &relp, 1, HISTORY_LAST, &answer,
+			     &truncated, &err))
 		goto fail;
 	/*
 	 * At a shallow clone's boundary the answer may be the boundary
@@ -128,33 +120,29 @@ int commitsig_check(struct commitsig_result *res, const char *path,
 		strbuf_addstr(&err, "it is not committed");
 		goto fail;
 	}
-	git_oid_tostr(res->commit, sizeof(res->commit), &answer.commit);
-	id = answer.commit;
-	rc = git_commit_extract_signature(&sig, &data, repo.git, &id, NULL);
-	if (rc == GIT_ENOTFOUND) {
-		git_error_clear();
+	snprintf(res->commit, sizeof(res->commit), "%.12s", answer.hex);
+	rc = commit_signature(&sig, &data, &when, &repo, answer.hex, &why);
+	if (rc > 0) {
 		strbuf_addf(&res->reason, "commit %s, which last changed it, "
 			    "is not signed", res->commit);
 		goto out;
 	}
-	if (rc < 0 || git_commit_lookup(&commit, repo.git, &id) < 0) {
+	if (rc < 0) {
 		strbuf_addf(&err, "cannot read commit %s: %s", res->commit,
-			    lg2_message());
+			    why.buf);
 		goto fail;
 	}
-	check_signature(res, sig.ptr, sig.size, data.ptr, data.size,
-			(int64_t)git_commit_committer(commit)->when.time, as);
+	check_signature(res, sig.buf, sig.len, data.buf, data.len, when, as);
 	goto out;
 fail:
 	strbuf_addf(&res->reason, "cannot find the commit that last changed "
 		    "%s: %s", path, err.buf);
 out:
-	git_commit_free(commit);
-	git_buf_dispose(&sig);
-	git_buf_dispose(&data);
 	repo_release(&repo);
-	strbuf_release(&abs);
-	strbuf_release(&dir);
+	strbuf_release(&rel);
 	strbuf_release(&err);
+	strbuf_release(&sig);
+	strbuf_release(&data);
+	strbuf_release(&why);
 	return res->ok;
 }

@@ -17,6 +17,7 @@
 #include <errno.h>
 #include <jansson.h>
 #include <openssl/err.h>
+#include <openssl/evp.h>
 #include <string.h>
 #include <unistd.h>
 

@@ -1,7 +1,6 @@
 #ifndef SIGNATURE_H
 #define SIGNATURE_H
 
-#include <openssl/evp.h>
 #include "allowedsigners.h"
 #include "hash/digest.h"
 #include "statement.h"
@@ -40,24 +39,29 @@
 
 #define SIGNATURE_SUFFIX ".sig"
 
-/* Generate a new Ed25519 key pair in *out (free with EVP_PKEY_free). */
-int sig_keygen(EVP_PKEY **out, struct strbuf *err);
+/*
+ * keygen: make a new Ed25519 key pair and write the private key to path
+ * (PKCS#8 PEM, mode 0600) and the public key to <path>.pub (SPKI PEM),
+ * both or neither, replacing existing files only with force (the
+ * private key's text is wiped from memory after).  Returns 0 with the
+ * key id ("sha256:<hex>" of the raw public key) in key_id, or -1 with a
+ * reason in err.
+ */
+int sig_keygen_files(char key_id[DIGEST_HEX_MAX], const char *path,
+		     int force, struct strbuf *err);
 
-/* Append the PKCS#8 (private) or SPKI (public) PEM text of key to out. */
-int sig_private_pem(struct strbuf *out, EVP_PKEY *key, struct strbuf *err);
-int sig_public_pem(struct strbuf *out, EVP_PKEY *key, struct strbuf *err);
+/* A private key to sign with; only signature.c sees inside. */
+struct sig_private_key;
 
 /*
  * Load a private key from path.  Refuses a file whose mode grants group
  * or others any access, an encrypted key, and any key but Ed25519.
- * Returns 0 with the key in *out, or -1 with a reason in err.
+ * Returns 0 with the key in *out (free with sig_private_key_free()), or
+ * -1 with a reason in err.
  */
-int sig_load_private(EVP_PKEY **out, const char *path, struct strbuf *err);
-/* Load an SPKI PEM public key (Ed25519 only). */
-int sig_load_public(EVP_PKEY **out, const char *path, struct strbuf *err);
-
-/* "sha256:<hex>" of key's raw public key. */
-int sig_key_id(char out[DIGEST_HEX_MAX], EVP_PKEY *key, struct strbuf *err);
+int sig_load_private(struct sig_private_key **out, const char *path,
+		     struct strbuf *err);
+void sig_private_key_free(struct sig_private_key *key);
 
 /*
  * Append the RFC 8785 canonical form of the sidecar at path to out,
@@ -79,8 +83,9 @@ int sig_statement(struct statement *out, struct strbuf *sidecar,
  * Sign the statement st about the sidecar at sidecar_path and replace
  * <sidecar_path>.sig atomically (version 2).  The sidecar is only read.
  */
-int sig_sign_sidecar(EVP_PKEY *key, const struct statement *st,
-		     const char *sidecar_path, struct strbuf *err);
+int sig_sign_sidecar(const struct sig_private_key *key,
+		     const struct statement *st, const char *sidecar_path,
+		     struct strbuf *err);
 
 /*
  * Public keys trusted for verification: our Ed25519 keys by key id, and
@@ -89,7 +94,7 @@ int sig_sign_sidecar(EVP_PKEY *key, const struct statement *st,
 struct sig_keyring {
 	struct sig_trusted {
 		char id[DIGEST_HEX_MAX];
-		EVP_PKEY *key;
+		struct evp_pkey_st *key;	/* EVP_PKEY (sshkey.h) */
 	} *keys;
 	size_t nr, alloc;
 	size_t skipped;		/* *.pub files that could not be used */

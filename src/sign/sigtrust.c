@@ -4,12 +4,11 @@
 #include "record/changed.h"
 #include "fs/readfile.h"
 #include "git/repo.h"
-#include "root/root.h"
+#include "git/commitfiles.h"
+#include "git/workpath.h"
 #include "usage.h"
-#include "fs/path.h"
 
 #include <dirent.h>
-#include <git2.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -31,19 +30,17 @@ static int source(struct strbuf *out, const char *given,
 	return 0;
 }
 
-/* A path of the work tree as the commit at rev has it. */
+/* A path of the work tree and the commit at rev of its repository. */
 struct entry_at {
 	struct repo repo;
-	git_tree *tree;
-	git_tree_entry *entry;
+	struct commit_files at;
 	struct strbuf rel;	/* repository-relative */
 };
-#define ENTRY_AT_INIT { REPO_INIT, NULL, NULL, STRBUF_INIT }
+#define ENTRY_AT_INIT { REPO_INIT, COMMIT_FILES_INIT, STRBUF_INIT }
 
 static void entry_at_release(struct entry_at *e)
 {
-	git_tree_entry_free(e->entry);
-	git_tree_free(e->tree);
+	commit_files_release(&e->at);
 	repo_release(&e->repo);
 	strbuf_release(&e->rel);
 }
@@ -51,77 +48,50 @@ static void entry_at_release(struct entry_at *e)
 static int entry_at(struct entry_at *e, const char *path, const char *rev,
 		    struct strbuf *err)
 {
-	struct strbuf abs = STRBUF_INIT, dir = STRBUF_INIT;
-	const char *slash;
-	git_object *obj = NULL;
-	git_commit *commit = NULL;
-	size_t n;
-	int ret = -1;
+	struct strbuf why = STRBUF_INIT;
+	int rc, ret = -1;
 
-	if (path_absolute(&abs, path, err))
-		goto out;
 	/* The repository that holds the file, wherever we run from. */
-	slash = strrchr(abs.buf, '/');
-	strbuf_add(&dir, abs.buf, (size_t)(slash - abs.buf) + (slash == abs.buf));
-	if (repo_open(&e->repo, dir.buf, 0, err)) {
-		if (!err->len)
-			strbuf_addf(err, "'%s' is in no repository, so it "
-				    "cannot be read at %s", path, rev);
-		goto out;
-	}
-	n = e->repo.workdir.len;
-	if (!n || !path_is_within(abs.buf, e->repo.workdir.buf) ||
-	    abs.len <= n + 1) {
+	rc = workpath_open(&e->repo, &e->rel, path, err);
+	if (rc == WORKPATH_NO_REPO && !err->len)
+		strbuf_addf(err, "'%s' is in no repository, so it cannot be "
+			    "read at %s", path, rev);
+	else if (rc == WORKPATH_OUTSIDE)
 		strbuf_addf(err, "'%s' is not in the work tree, so it cannot "
 			    "be read at %s", path, rev);
+	if (rc)
 		goto out;
-	}
-	strbuf_addstr(&e->rel, abs.buf + n + 1);
-	if (git_revparse_single(&obj, e->repo.git, rev) < 0 ||
-	    git_object_peel((git_object **)&commit, obj, GIT_OBJECT_COMMIT) < 0 ||
-	    git_commit_tree(&e->tree, commit) < 0) {
-		strbuf_addf(err, "cannot read commit '%s': %s", rev,
-			    lg2_message());
-		goto out;
-	}
-	if (git_tree_entry_bypath(&e->entry, e->tree, e->rel.buf) < 0) {
-		git_error_clear();
-		strbuf_addf(err, "'%s' is not in %s", e->rel.buf, rev);
+	if (commit_files_open(&e->at, &e->repo, rev, &why)) {
+		strbuf_addf(err, "cannot read commit '%s': %s", rev, why.buf);
 		goto out;
 	}
 	ret = 0;
 out:
-	git_commit_free(commit);
-	git_object_free(obj);
-	strbuf_release(&abs);
-	strbuf_release(&dir);
+	strbuf_release(&why);
 	return ret;
 }
 
-/* A regular file's blob in the commit, no larger than max, into out. */
-static int blob_at(struct strbuf *out, git_repository *repo,
-		   const git_tree_entry *entry, const char *name,
-		   const char *rev, size_t max, struct strbuf *err)
+/*
+ * A regular file stored at path (repository-relative) in the commit,
+ * no larger than max, into out; named name in messages.
+ */
+static int blob_at(struct strbuf *out, const struct commit_files *at,
+		   const char *path, const char *name, const char *rev,
+		   size_t max, struct strbuf *err)
 {
-	git_blob *blob = NULL;
-	int ret = -1;
-
-	if (git_tree_entry_type(entry) != GIT_OBJECT_BLOB ||
-	    git_tree_entry_filemode(entry) == GIT_FILEMODE_LINK ||
-	    git_blob_lookup(&blob, repo, git_tree_entry_id(entry)) < 0) {
-		strbuf_addf(err, "'%s' is not a file in %s", name, rev);
-		goto out;
-	}
-	if ((size_t)git_blob_rawsize(blob) > max) {
+	switch (commit_files_read_stored(out, at, path, max)) {
+	case COMMIT_FILES_OK:
+		return 0;
+	case COMMIT_FILES_MISSING:
+		strbuf_addf(err, "'%s' is not in %s", name, rev);
+		break;
+	case COMMIT_FILES_TOO_LARGE:
 		strbuf_addf(err, "'%s' at %s is too large", name, rev);
-		goto out;
+		break;
+	default:
+		strbuf_addf(err, "'%s' is not a file in %s", name, rev);
 	}
-	strbuf_add(out, git_blob_rawcontent(blob),
-		   (size_t)git_blob_rawsize(blob));
-	ret = 0;
-out:
-	git_blob_free(blob);
-	return ret;
+	return -1;
 }
 
 /* path's bytes as they are in the commit at rev. */
@@ -132,9 +102,35 @@ static int read_at(struct strbuf *out, const char *path, const char *rev,
 	int ret = entry_at(&e, path, rev, err);
 
 	if (!ret)
-		ret = blob_at(out, e.repo.git, e.entry, e.rel.buf, rev,
+		ret = blob_at(out, &e.at, e.rel.buf, e.rel.buf, rev,
 			      ALLOWED_SIGNERS_MAX, err);
 	entry_at_release(&e);
+	return ret;
+}
+
+/* One *.pub file of the trusted keys directory at a commit. */
+struct keys_at {
+	struct sig_keyring *kr;
+	const struct commit_files *at;
+	const char *rev;
+	struct strbuf *err;
+};
+
+static int key_at(void *data, const char *path, const char *name)
+{
+	struct keys_at *k = data;
+	struct strbuf pem = STRBUF_INIT, label = STRBUF_INIT;
+	size_t len = strlen(name);
+	int ret = 0;
+
+	if (len <= 4 || strcmp(name + len - 4, ".pub"))
+		return 0;
+	strbuf_addf(&label, "%s@%s", path, k->rev);
+	if (blob_at(&pem, k->at, path, label.buf, k->rev, 64 << 10, k->err) ||
+	    sig_keyring_add_pem(k->kr, label.buf, pem.buf, pem.len, k->err))
+		ret = -1;
+	strbuf_release(&pem);
+	strbuf_release(&label);
 	return ret;
 }
 
@@ -143,10 +139,8 @@ int sig_trust_load_keys_at(struct sig_keyring *kr, const char *dir,
 {
 	static const char *const keys_dir[] = { "ahd-replay.trustedKeys", NULL };
 	struct strbuf path = STRBUF_INIT, err = STRBUF_INIT;
-	struct strbuf pem = STRBUF_INIT, name = STRBUF_INIT;
 	struct entry_at e = ENTRY_AT_INIT;
-	git_tree *tree = NULL;
-	size_t i;
+	struct keys_at k;
 	int rc, ret = -1;
 
 	rc = source(&path, dir, keys_dir, &err);
@@ -156,37 +150,25 @@ int sig_trust_load_keys_at(struct sig_keyring *kr, const char *dir,
 	}
 	if (entry_at(&e, path.buf, rev, &err))
 		goto out;
-	if (git_tree_entry_type(e.entry) != GIT_OBJECT_TREE ||
-	    git_tree_lookup(&tree, e.repo.git, git_tree_entry_id(e.entry)) < 0) {
+	k.kr = kr;
+	k.at = &e.at;
+	k.rev = rev;
+	k.err = &err;
+	rc = commit_files_each_file(&e.at, e.rel.buf, key_at, &k);
+	if (rc == COMMIT_FILES_MISSING)
+		strbuf_addf(&err, "'%s' is not in %s", e.rel.buf, rev);
+	else if (rc == COMMIT_FILES_NOT_DIR)
 		strbuf_addf(&err, "'%s' is not a directory in %s", e.rel.buf,
 			    rev);
+	if (rc)
 		goto out;
-	}
-	for (i = 0; i < git_tree_entrycount(tree); i++) {
-		const git_tree_entry *k = git_tree_entry_byindex(tree, i);
-		const char *n = git_tree_entry_name(k);
-		size_t len = strlen(n);
-
-		if (len <= 4 || strcmp(n + len - 4, ".pub"))
-			continue;
-		strbuf_reset(&pem);
-		strbuf_reset(&name);
-		strbuf_addf(&name, "%s/%s@%s", e.rel.buf, n, rev);
-		if (blob_at(&pem, e.repo.git, k, name.buf, rev, 64 << 10,
-			    &err) ||
-		    sig_keyring_add_pem(kr, name.buf, pem.buf, pem.len, &err))
-			goto out;
-	}
 	ret = 0;
 out:
 	if (ret < 0)
 		error("%s", err.buf);
-	git_tree_free(tree);
 	entry_at_release(&e);
 	strbuf_release(&path);
 	strbuf_release(&err);
-	strbuf_release(&pem);
-	strbuf_release(&name);
 	return ret;
 }
 
@@ -271,51 +253,14 @@ out:
 	return ret;
 }
 
-/*
- * Is the file at path tracked in the repository around it?  Fills
- * workdir with that work tree's top.  Untracked files and files outside
- * any work tree (a CI secret, say) are no pull request's to change.
- */
-static int tracked(const char *path, struct strbuf *workdir)
-{
-	struct repo repo = REPO_INIT;
-	struct strbuf abs = STRBUF_INIT, dir = STRBUF_INIT, err = STRBUF_INIT;
-	git_index *index = NULL;
-	const char *slash;
-	char *real = NULL;
-	int ret = 0;
-
-	real = realpath(path, NULL);
-	if (!real)
-		goto out;
-	strbuf_addstr(&abs, real);
-	slash = strrchr(abs.buf, '/');
-	strbuf_add(&dir, abs.buf, (size_t)(slash - abs.buf) + (slash == abs.buf));
-	if (repo_open(&repo, dir.buf, 0, &err) || !repo.workdir.len ||
-	    !path_is_within(abs.buf, repo.workdir.buf) ||
-	    abs.len <= repo.workdir.len + 1 ||
-	    git_repository_index(&index, repo.git) < 0)
-		goto out;
-	ret = git_index_get_bypath(index, abs.buf + repo.workdir.len + 1,
-				   0) != NULL;
-	strbuf_addbuf(workdir, &repo.workdir);
-out:
-	git_index_free(index);
-	repo_release(&repo);
-	free(real);
-	strbuf_release(&abs);
-	strbuf_release(&dir);
-	strbuf_release(&err);
-	return ret;
-}
-
 static void warn_if_changed(struct changed_memo **memo, const char *path,
 			    const char *what, const char *since)
 {
 	struct strbuf workdir = STRBUF_INIT, err = STRBUF_INIT;
 	const struct changed_base *b;
 
-	if (!tracked(path, &workdir))
+	/* untracked, or outside any work tree: no pull request's to change */
+	if (!workpath_tracked(path, &workdir))
 		goto out;
 	b = changed_base_for(memo, workdir.buf, since ? since : "@{upstream}",
 			     NULL, &err);

@@ -1,8 +1,13 @@
 #ifndef SSHKEY_H
 #define SSHKEY_H
 
-#include <openssl/evp.h>
 #include "strbuf.h"
+
+/*
+ * OpenSSL's EVP_PKEY, named by its struct tag so that the code that
+ * includes this header does not see OpenSSL's (src/sign/ is its door).
+ */
+struct evp_pkey_st;
 
 /*
  * OpenSSH public keys, read from their wire form ("ssh-ed25519" and 32
@@ -24,7 +29,7 @@ enum sshkey_type {
 
 struct sshkey {
 	enum sshkey_type type;
-	EVP_PKEY *pkey;
+	struct evp_pkey_st *pkey;	/* EVP_PKEY */
 	struct strbuf blob;	/* the wire form: keys are equal when these are */
 };
 #define SSHKEY_INIT { SSHKEY_ED25519, NULL, STRBUF_INIT }
