@@ -7,38 +7,22 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 #include <sys/stat.h>
 
 int rootfile_contains(const char *root, const char *real)
 {
-	const char *p;
+	const char *rel = path_inside(real, root);
 
-	if (!path_is_within(real, root))
-		return 0;
-	/* Does the rest pass through a ".git" directory? */
-	p = real + strlen(root);
-	while (*p) {
-		size_t n;
-
-		while (*p == '/')
-			p++;
-		n = strcspn(p, "/");
-		if (n == 4 && !strncasecmp(p, ".git", 4))
-			return 0;
-		p += n;
-	}
-	return 1;
+	return rel && !path_in_git_dir(rel);
 }
 
 /* The directory of the absolute path abs, resolved; NULL if none. */
 static char *real_dir_of(const char *abs)
 {
 	struct strbuf dir = STRBUF_INIT;
-	const char *slash = strrchr(abs, '/');
 	char *real;
 
-	strbuf_add(&dir, abs, slash == abs ? 1 : (size_t)(slash - abs));
+	path_dirname(&dir, abs);
 	real = realpath(dir.buf, NULL);
 	strbuf_release(&dir);
 	return real;
@@ -112,14 +96,9 @@ int rootfile_root_for(struct strbuf *root, const char *path,
 		      const char *given, struct strbuf *err)
 {
 	struct strbuf dir = STRBUF_INIT;
-	const char *slash = strrchr(path, '/');
 	int ret;
 
-	if (slash)
-		strbuf_add(&dir, path, slash == path ? 1 :
-			   (size_t)(slash - path));
-	else
-		strbuf_addstr(&dir, ".");
+	path_dirname(&dir, path);
 	ret = root_find(root, dir.buf, given, err);
 	strbuf_release(&dir);
 	return ret;
