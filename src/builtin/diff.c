@@ -18,6 +18,7 @@
 #include "record/sidecardiff.h"
 #include "strutil.h"
 #include "usage.h"
+#include "fs/path.h"
 
 #include <errno.h>
 #include <git2.h>
@@ -195,18 +196,6 @@ static void print_json(const struct sidecar_diff *d, const struct diff_opts *opt
 
 /* --- loading --------------------------------------------------------- */
 
-static void dir_of(struct strbuf *out, const char *path)
-{
-	const char *slash = strrchr(path, '/');
-
-	if (!slash)
-		strbuf_addch(out, '.');
-	else if (slash == path)
-		strbuf_addch(out, '/');
-	else
-		strbuf_add(out, path, (size_t)(slash - path));
-}
-
 /* "<sidecar>: <reason>" on stderr, escaped onto one line (quote.h). */
 static void print_load_error(const char *path, const struct strbuf *err)
 {
@@ -229,7 +218,7 @@ static int load_file(struct diff_side *s, const char *operand,
 	sidecar_path_for(&path, operand);
 	strbuf_addstr(&s->name, operand);
 	/* The root first: the sidecar must lie in it (rootfile.h). */
-	dir_of(&dir, path.buf);
+	path_dirname(&dir, path.buf);
 	if (root_find_pinned(&root, dir.buf, opts->root, &err) < 0 ||
 	    sidecar_load_in(&s->sc, root.buf, path.buf, opts->allow_outside,
 			    &err)) {
@@ -258,12 +247,11 @@ static int open_repo(struct at_repo *r, const char *report, const char *given)
 {
 	struct strbuf path = STRBUF_INIT, dir = STRBUF_INIT, err = STRBUF_INIT;
 	char *real_dir = NULL, *real_wd = NULL;
-	const char *base;
-	size_t n;
+	const char *base, *below;
 	int ret = -1;
 
 	sidecar_path_for(&path, report);
-	dir_of(&dir, path.buf);
+	path_dirname(&dir, path.buf);
 	real_dir = realpath(dir.buf, NULL);
 	if (!real_dir) {
 		error("%s: %s", dir.buf, strerror(errno));
@@ -280,30 +268,27 @@ static int open_repo(struct at_repo *r, const char *report, const char *given)
 		error("cannot resolve the work tree: %s", strerror(errno));
 		goto out;
 	}
-	n = strlen(real_wd);
-	/* realpath gives "/" only for the root directory itself. */
-	if (n == 1)
-		n = 0;
-	if (strncmp(real_dir, real_wd, n) || (real_dir[n] && real_dir[n] != '/')) {
+	below = path_inside(real_dir, real_wd);
+	if (!below) {
 		error("%s is not inside the work tree %s", real_dir, real_wd);
 		goto out;
 	}
 	base = strrchr(path.buf, '/') ? strrchr(path.buf, '/') + 1 : path.buf;
-	if (real_dir[n])
-		strbuf_addf(&r->sidecar, "%s/", real_dir + n + 1);
+	if (*below)
+		strbuf_addf(&r->sidecar, "%s/", below);
 	strbuf_addstr(&r->sidecar, base);
 	if (root_find_pinned(&r->root, real_dir, given, &err) < 0) {
 		error("%s: %s", path.buf, err.buf);
 		goto out;
 	}
-	if (strcmp(r->root.buf, real_wd)) {
-		if (strncmp(r->root.buf, real_wd, n) || r->root.buf[n] != '/') {
-			error("the root %s is not inside the repository %s",
-			      r->root.buf, real_wd);
-			goto out;
-		}
-		strbuf_addf(&r->prefix, "%s/", r->root.buf + n + 1);
+	below = path_inside(r->root.buf, real_wd);
+	if (!below) {
+		error("the root %s is not inside the repository %s",
+		      r->root.buf, real_wd);
+		goto out;
 	}
+	if (*below)
+		strbuf_addf(&r->prefix, "%s/", below);
 	ret = 0;
 out:
 	free(real_dir);
