@@ -196,18 +196,6 @@ static void print_json(const struct sidecar_diff *d, const struct diff_opts *opt
 
 /* --- loading --------------------------------------------------------- */
 
-/* "<sidecar>: <reason>" on stderr, escaped onto one line (quote.h). */
-static void print_load_error(const char *path, const struct strbuf *err)
-{
-	struct strbuf msg = STRBUF_INIT;
-
-	quote_c_style(&msg, path);
-	strbuf_addstr(&msg, ": ");
-	quote_escape(&msg, err->buf, err->len);
-	error("%s", msg.buf);
-	strbuf_release(&msg);
-}
-
 static int load_file(struct diff_side *s, const char *operand,
 		     const struct diff_opts *opts)
 {
@@ -222,7 +210,7 @@ static int load_file(struct diff_side *s, const char *operand,
 	if (root_find_pinned(&root, dir.buf, opts->root, &err) < 0 ||
 	    sidecar_load_in(&s->sc, root.buf, path.buf, opts->allow_outside,
 			    &err)) {
-		print_load_error(path.buf, &err);
+		error_path(path.buf, &err);
 		goto out;
 	}
 	diff_side_resolve(s, root.buf, NULL);
