@@ -265,13 +265,7 @@ static void validate_one(const struct jsonschema *schema,
 		strbuf_addstr(&path, arg);
 	doc = load_sidecar(path.buf, opts->allow_outside, &err);
 	if (!doc) {
-		struct strbuf msg = STRBUF_INIT;
-
-		quote_c_style(&msg, path.buf);
-		strbuf_addstr(&msg, ": ");
-		quote_escape(&msg, err.buf, err.len);
-		error("%s", msg.buf);
-		strbuf_release(&msg);
+		error_path(path.buf, &err);
 		counts->errors++;
 		if (results && json_array_append_new(results,
 				json_result(path.buf, 0, NULL, err.buf)))
