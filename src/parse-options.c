@@ -177,10 +177,7 @@ void usage_with_options(const struct cmd_usage *usage)
 static void __attribute__((noreturn))
 vusage_msg(const struct cmd_usage *usage, const char *fmt, va_list ap)
 {
-	fflush(stdout);
-	fputs("ahd-replay: ", stderr);
-	vfprintf(stderr, fmt, ap);
-	fputc('\n', stderr);
+	verror(fmt, ap);
 	usage_with_options(usage);
 }
 

@@ -1,5 +1,7 @@
 #include "config.h"
 #include "usage.h"
+#include "quote.h"
+#include "strbuf.h"
 
 #include <errno.h>
 #include <stdarg.h>
@@ -24,6 +26,24 @@ int error(const char *fmt, ...)
 	va_start(ap, fmt);
 	vreport(NULL, fmt, ap);
 	va_end(ap);
+	return -1;
+}
+
+int verror(const char *fmt, va_list ap)
+{
+	vreport(NULL, fmt, ap);
+	return -1;
+}
+
+int error_path(const char *path, const struct strbuf *reason)
+{
+	struct strbuf msg = STRBUF_INIT;
+
+	quote_c_style(&msg, path);
+	strbuf_addstr(&msg, ": ");
+	quote_escape(&msg, reason->buf, reason->len);
+	error("%s", msg.buf);
+	strbuf_release(&msg);
 	return -1;
 }
 

@@ -1,7 +1,10 @@
 #ifndef USAGE_H
 #define USAGE_H
 
+#include <stdarg.h>
 #include <stddef.h>
+
+struct strbuf;
 
 /*
  * Error reporting and allocation helpers.
@@ -15,6 +18,15 @@
 #define PRINTF_LIKE(f, a) __attribute__((format(printf, f, a)))
 
 int error(const char *fmt, ...) PRINTF_LIKE(1, 2);
+int verror(const char *fmt, va_list ap) PRINTF_LIKE(1, 0);
+
+/*
+ * error() about a file: "<path>: <reason>" on one line, the path quoted
+ * as quote_c_style() does and the reason escaped as quote_escape() does
+ * (quote.h), since either may hold bytes that came from a file or a
+ * listing.  Returns -1.
+ */
+int error_path(const char *path, const struct strbuf *reason);
 int warning(const char *fmt, ...) PRINTF_LIKE(1, 2);
 void die(const char *fmt, ...) PRINTF_LIKE(1, 2) __attribute__((noreturn));
 void bug_fl(const char *file, int line, const char *fmt, ...)

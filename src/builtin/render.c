@@ -5,7 +5,6 @@
 #include "config.h"
 #include "builtin.h"
 #include "parse-options.h"
-#include "quote.h"
 #include "record/render.h"
 #include "record/sidecar.h"
 #include "usage.h"
@@ -41,13 +40,7 @@ int cmd_render(int argc, char **argv)
 			      "no sidecar given");
 	sidecar_path_for(&path, argv[0]);
 	if (sidecar_load_named(&sc, path.buf, allow_outside, &err)) {
-		struct strbuf msg = STRBUF_INIT;
-
-		quote_c_style(&msg, path.buf);
-		strbuf_addstr(&msg, ": ");
-		quote_escape(&msg, err.buf, err.len);
-		error("%s", msg.buf);
-		strbuf_release(&msg);
+		error_path(path.buf, &err);
 		goto out;
 	}
 	render_markdown(&out, &sc);

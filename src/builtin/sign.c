@@ -5,7 +5,6 @@
 #include "config.h"
 #include "builtin.h"
 #include "parse-options.h"
-#include "quote.h"
 #include "root/rootfile.h"
 #include "record/sidecar.h"
 #include "sign/signature.h"
@@ -29,7 +28,7 @@ static int statement_of(struct statement *st, struct strbuf *sidecar,
 			const char *operand, const char *root,
 			int allow_outside)
 {
-	struct strbuf err = STRBUF_INIT, dir = STRBUF_INIT, msg = STRBUF_INIT;
+	struct strbuf err = STRBUF_INIT, dir = STRBUF_INIT;
 	struct strbuf path = STRBUF_INIT;
 	int ret = 0;
 
@@ -37,15 +36,11 @@ static int statement_of(struct statement *st, struct strbuf *sidecar,
 	if (rootfile_root_for(&dir, path.buf, root, &err) < 0 ||
 	    rootfile_check(dir.buf, path.buf, allow_outside, NULL, &err) ||
 	    sig_statement(st, sidecar, operand, root, &err)) {
-		quote_c_style(&msg, path.buf);
-		strbuf_addstr(&msg, ": ");
-		quote_escape(&msg, err.buf, err.len);
-		error("%s", msg.buf);
+		error_path(path.buf, &err);
 		ret = -1;
 	}
 	strbuf_release(&err);
 	strbuf_release(&dir);
-	strbuf_release(&msg);
 	strbuf_release(&path);
 	return ret;
 }
@@ -53,7 +48,7 @@ static int statement_of(struct statement *st, struct strbuf *sidecar,
 int cmd_sign(int argc, char **argv)
 {
 	struct strbuf err = STRBUF_INIT, ssh_key = STRBUF_INIT;
-	struct strbuf program = STRBUF_INIT, msg = STRBUF_INIT;
+	struct strbuf program = STRBUF_INIT;
 	const char *key_path = NULL, *ssh_key_opt = NULL, *root = NULL;
 	int statement_only = 0;
 	struct sig_private_key *key = NULL;
@@ -118,11 +113,7 @@ int cmd_sign(int argc, char **argv)
 		} else if (key ? sig_sign_sidecar(key, &st, sidecar.buf, &err) :
 			   sshsign_sidecar(program.buf, ssh_key.buf, &st,
 					   sidecar.buf, &err)) {
-			strbuf_reset(&msg);
-			quote_c_style(&msg, sidecar.buf);
-			strbuf_addstr(&msg, ": ");
-			quote_escape(&msg, err.buf, err.len);
-			error("%s", msg.buf);
+			error_path(sidecar.buf, &err);
 			status = 2;
 		} else
 			printf("signed %s%s\n", sidecar.buf, SIGNATURE_SUFFIX);
@@ -134,6 +125,5 @@ out:
 	strbuf_release(&err);
 	strbuf_release(&ssh_key);
 	strbuf_release(&program);
-	strbuf_release(&msg);
 	return finish_stdout(status);
 }

@@ -112,13 +112,7 @@ static void validate_one(const struct jsonschema *schema,
 
 	validation_check(&v, schema, arg, opts->allow_outside);
 	if (!v.checked) {
-		struct strbuf msg = STRBUF_INIT;
-
-		quote_c_style(&msg, v.path.buf);
-		strbuf_addstr(&msg, ": ");
-		quote_escape(&msg, v.error.buf, v.error.len);
-		error("%s", msg.buf);
-		strbuf_release(&msg);
+		error_path(v.path.buf, &v.error);
 		counts->errors++;
 	} else if (v.valid)
 		counts->valid++;

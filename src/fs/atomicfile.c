@@ -4,6 +4,7 @@
  */
 #include "config.h"
 #include "atomicfile.h"
+#include "path.h"
 #include "usage.h"
 
 #include <dirent.h>
@@ -139,17 +140,6 @@ static int mkstemp_registered(char *template, int *slot)
 	return fd;
 }
 
-/* The directory part of path ("." without one). */
-static void dir_of(struct strbuf *out, const char *path)
-{
-	const char *slash = strrchr(path, '/');
-
-	if (!slash)
-		strbuf_addch(out, '.');
-	else
-		strbuf_add(out, path, slash == path ? 1 : (size_t)(slash - path));
-}
-
 /*
  * The git directory holding dir, on dir's file system: up from dir to
  * the first `.git` directory, or the directory a `.git` file's
@@ -166,8 +156,6 @@ static int find_git_dir(struct strbuf *out, const char *dir)
 		goto out;
 	strbuf_addstr(&cur, real);
 	for (;;) {
-		char *slash;
-
 		strbuf_reset(&dotgit);
 		strbuf_addf(&dotgit, "%s/.git", strcmp(cur.buf, "/") ?
 			    cur.buf : "");
@@ -196,11 +184,8 @@ static int find_git_dir(struct strbuf *out, const char *dir)
 				fclose(fp);
 			break;
 		}
-		if (!strcmp(cur.buf, "/"))
+		if (path_parent(&cur))
 			break;
-		slash = strrchr(cur.buf, '/');
-		strbuf_setlen(&cur, slash == cur.buf ? 1 :
-			      (size_t)(slash - cur.buf));
 		/* a git directory on another file system is of no use */
 		if (stat(cur.buf, &st) || st.st_dev != top.st_dev)
 			break;
@@ -332,7 +317,7 @@ static int make_tmp(struct atomic_file *af, struct strbuf *err)
 	struct stat dst, tst;
 	int ret = -1;
 
-	dir_of(&dir, af->target.buf);
+	path_dirname(&dir, af->target.buf);
 	strbuf_init(&af->tmp, 0);
 	af->fd = -1;
 	remove_stale(dir.buf, 1);

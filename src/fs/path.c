@@ -5,6 +5,7 @@
 #include <errno.h>
 #include <limits.h>
 #include <string.h>
+#include <strings.h>
 #include <unistd.h>
 
 int path_absolute(struct strbuf *out, const char *path, struct strbuf *err)
@@ -67,13 +68,62 @@ void path_resolve(struct strbuf *out, const char *base, const char *path)
 
 int path_is_within(const char *path, const char *dir)
 {
-	size_t n = strlen(dir);
-
-	if (n && dir[n - 1] == '/')
-		n--;
-	return !strncmp(path, dir, n) && (path[n] == '/' || !path[n]);
+	return path_inside(path, dir) != NULL;
 }
 
+const char *path_inside(const char *path, const char *dir)
+{
+	size_t n = strlen(dir);
+
+	/* "/" and "/a/" compare as "" and "/a": what follows must be a '/' */
+	if (n && dir[n - 1] == '/')
+		n--;
+	if (strncmp(path, dir, n) || (path[n] != '/' && path[n]))
+		return NULL;
+	path += n;
+	while (*path == '/')
+		path++;
+	return path;
+}
+
+int path_in_git_dir(const char *rel)
+{
+	const char *p = rel;
+
+	while (*p) {
+		size_t n;
+
+		while (*p == '/')
+			p++;
+		n = strcspn(p, "/");
+		if (n == 4 && !strncasecmp(p, ".git", 4))
+			return 1;
+		p += n;
+	}
+	return 0;
+}
+
+void path_dirname(struct strbuf *out, const char *path)
+{
+	const char *slash = strrchr(path, '/');
+
+	if (!slash)
+		strbuf_addch(out, '.');
+	else
+		strbuf_add(out, path,
+			   slash == path ? 1 : (size_t)(slash - path));
+}
+
+int path_parent(struct strbuf *path)
+{
+	const char *slash = strrchr(path->buf, '/');
+
+	if (!slash || !strcmp(path->buf, "/"))
+		return -1;
+	strbuf_setlen(path, slash == path->buf ? 1 :
+		      (size_t)(slash - path->buf));
+	return 0;
+}
 
 void path_relative(struct strbuf *out, const char *from, const char *to)
 {

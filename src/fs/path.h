@@ -4,9 +4,12 @@
 #include "strbuf.h"
 
 /*
- * Paths as strings: the one copy of "absolute", "relative", "resolve"
- * and "is this inside that" every caller uses.  These never touch the
- * file system but for path_absolute()'s getcwd().
+ * Paths as strings: the one copy of "absolute", "relative", "resolve",
+ * "is this inside that", "the directory of" and "one level up" every
+ * caller uses.  These are the checks that keep what a command reads
+ * inside the root, so there is one reviewed copy of each.  They never
+ * touch the file system but for path_absolute()'s getcwd(); opening a
+ * file beneath a directory is rootdir.h's job.
  */
 
 /*
@@ -23,6 +26,35 @@ void path_resolve(struct strbuf *out, const char *base, const char *path);
  * '/'.
  */
 int path_is_within(const char *path, const char *dir);
+
+/*
+ * The part of path below dir, when path_is_within(path, dir): a pointer
+ * into path past dir and the slashes after it ("" for dir itself; "b/c"
+ * for "/a/b/c" below "/a" or "/").  NULL when path is not within dir.
+ */
+const char *path_inside(const char *path, const char *dir);
+
+/*
+ * Whether a component of rel (a path relative to a root, its slashes
+ * repeated or not) is ".git" in any case: a case-insensitive file system
+ * opens .GIT as .git, so a file there is in a git directory either way.
+ */
+int path_in_git_dir(const char *rel);
+
+/*
+ * Append the directory part of path to out: everything before its last
+ * slash, "/" when that slash is the first byte, "." when there is none.
+ * No component is resolved or dropped ("a/b/" gives "a/b").
+ */
+void path_dirname(struct strbuf *out, const char *path);
+
+/*
+ * One level up, in place: drop the last component of path and the slash
+ * before it ("/a/b" becomes "/a", "/a" becomes "/", "a/b" becomes "a").
+ * Returns 0, or -1 leaving path alone when there is no level above it
+ * ("/", or a relative path of one component).
+ */
+int path_parent(struct strbuf *path);
 
 /*
  * path_resolve() from the current directory.  Returns 0, or -1 with a

@@ -5,6 +5,7 @@
 #include <stdint.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 FILE *input_open(const char *path, struct strbuf *err)
 {
@@ -44,29 +45,28 @@ void format_size(struct strbuf *sb, size_t n)
 		strbuf_addf(sb, "%zu bytes", n);
 }
 
-int read_file_limited(struct strbuf *out, const char *path, size_t max,
-		      struct strbuf *err)
+/* Read fp whole into out, st its fstat() or NULL; fp stays open. */
+static int read_stream(struct strbuf *out, FILE *fp, const struct stat *st,
+		       size_t max, struct strbuf *err)
 {
-	FILE *fp = input_open(path, err);
 	size_t start = out->len;
-	struct stat st;
+	struct stat own;
 	int ret = 0;
 
-	if (!fp)
-		return INPUT_EOPEN;
+	if (!st && !fstat(fileno(fp), &own))
+		st = &own;
 	/*
 	 * Size the buffer once for regular files (peak memory matters), and
 	 * refuse one over the limit without reading it.
 	 */
-	if (!fstat(fileno(fp), &st) && S_ISREG(st.st_mode) && st.st_size > 0) {
-		if (max && (uintmax_t)st.st_size > max) {
-			input_close(fp);
+	if (st && S_ISREG(st->st_mode) && st->st_size > 0) {
+		if (max && (uintmax_t)st->st_size > max) {
 			strbuf_addstr(err, "larger than the limit of ");
 			format_size(err, max);
 			strbuf_addstr(err, " for structured inputs");
 			return INPUT_ETOOBIG;
 		}
-		strbuf_grow(out, (size_t)st.st_size + 1);
+		strbuf_grow(out, (size_t)st->st_size + 1);
 	}
 	for (;;) {
 		size_t n;
@@ -92,8 +92,36 @@ int read_file_limited(struct strbuf *out, const char *path, size_t max,
 			break;
 		}
 	}
-	input_close(fp);
 	if (ret)
 		strbuf_setlen(out, start);
+	return ret;
+}
+
+int read_file_limited(struct strbuf *out, const char *path, size_t max,
+		      struct strbuf *err)
+{
+	FILE *fp = input_open(path, err);
+	int ret;
+
+	if (!fp)
+		return INPUT_EOPEN;
+	ret = read_stream(out, fp, NULL, max, err);
+	input_close(fp);
+	return ret;
+}
+
+int read_fd_limited(struct strbuf *out, int fd, const struct stat *st,
+		    size_t max, struct strbuf *err)
+{
+	FILE *fp = fdopen(fd, "rb");
+	int ret;
+
+	if (!fp) {
+		strbuf_addf(err, "cannot open: %s", strerror(errno));
+		close(fd);
+		return INPUT_EOPEN;
+	}
+	ret = read_stream(out, fp, st, max, err);
+	fclose(fp);
 	return ret;
 }

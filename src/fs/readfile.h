@@ -3,6 +3,7 @@
 
 #include <stddef.h>
 #include <stdio.h>
+#include <sys/stat.h>
 #include "strbuf.h"
 
 /*
@@ -21,6 +22,14 @@ enum {
  */
 int read_file_limited(struct strbuf *out, const char *path, size_t max,
 		      struct strbuf *err);
+
+/*
+ * read_file_limited() for the file open at fd, which this takes over and
+ * closes.  st is the file's fstat() when the caller has it (a regular
+ * file is then sized without another), or NULL.
+ */
+int read_fd_limited(struct strbuf *out, int fd, const struct stat *st,
+		    size_t max, struct strbuf *err);
 
 /* Open path for reading ("-" is stdin); NULL with err set on failure. */
 FILE *input_open(const char *path, struct strbuf *err);

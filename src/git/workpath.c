@@ -8,14 +8,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* The directory part of the absolute path abs ("/" for the top). */
-static void dir_of(struct strbuf *out, const char *abs)
-{
-	const char *slash = strrchr(abs, '/');
-
-	strbuf_add(out, abs, (size_t)(slash - abs) + (slash == abs));
-}
-
 int workpath_open(struct repo *r, struct strbuf *rel, const char *path,
 		  struct strbuf *err)
 {
@@ -25,7 +17,7 @@ int workpath_open(struct repo *r, struct strbuf *rel, const char *path,
 
 	if (path_absolute(&abs, path, err))
 		goto out;
-	dir_of(&dir, abs.buf);
+	path_dirname(&dir, abs.buf);
 	rc = repo_open(r, dir.buf, 0, err);
 	if (rc) {
 		ret = rc < 0 ? -1 : WORKPATH_NO_REPO;
@@ -56,7 +48,7 @@ int workpath_tracked(const char *path, struct strbuf *workdir)
 
 	if (!real)
 		goto out;
-	dir_of(&dir, real);
+	path_dirname(&dir, real);
 	if (repo_open(&repo, dir.buf, 0, &err))
 		goto out;
 	n = repo.workdir.len;

@@ -8,6 +8,7 @@
 #include "git/snapshot.h"
 #include "sidecar.h"
 #include "usage.h"
+#include "fs/path.h"
 
 #include <errno.h>
 #include <stdlib.h>
@@ -351,11 +352,10 @@ static int root_files_changed(const struct changed_base *b, const char *file)
 {
 	struct strbuf dir = STRBUF_INIT, pj = STRBUF_INIT;
 	char *real = NULL;
-	const char *slash = strrchr(file, '/');
 	int changed = 0;
 
-	strbuf_add(&dir, file, slash ? (size_t)(slash - file) : 0);
-	real = realpath(dir.len ? dir.buf : ".", NULL);
+	path_dirname(&dir, file);
+	real = realpath(dir.buf, NULL);
 	if (!real)
 		return 1;
 	strbuf_reset(&dir);
@@ -367,12 +367,10 @@ static int root_files_changed(const struct changed_base *b, const char *file)
 			changed = 1;
 			break;
 		}
-		if (dir.len <= b->workdir.len)
+		/* up to the top, never to "/" above it */
+		if (dir.len <= b->workdir.len || path_parent(&dir) ||
+		    !strcmp(dir.buf, "/"))
 			break;
-		slash = strrchr(dir.buf, '/');
-		if (!slash || slash == dir.buf)
-			break;
-		strbuf_setlen(&dir, (size_t)(slash - dir.buf));
 	}
 	free(real);
 	strbuf_release(&dir);

@@ -10,35 +10,12 @@
 #include "git/revision.h"
 #include "quote.h"
 #include "root/root.h"
+#include "fs/path.h"
 #include "usage.h"
 
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
-
-static void dir_of(struct strbuf *out, const char *path)
-{
-	const char *slash = strrchr(path, '/');
-
-	if (!slash)
-		strbuf_addch(out, '.');
-	else if (slash == path)
-		strbuf_addch(out, '/');
-	else
-		strbuf_add(out, path, (size_t)(slash - path));
-}
-
-/* "<sidecar>: <reason>" on stderr, escaped onto one line (quote.h). */
-static void print_load_error(const char *path, const struct strbuf *err)
-{
-	struct strbuf msg = STRBUF_INIT;
-
-	quote_c_style(&msg, path);
-	strbuf_addstr(&msg, ": ");
-	quote_escape(&msg, err->buf, err->len);
-	error("%s", msg.buf);
-	strbuf_release(&msg);
-}
 
 static int load_file(struct diff_side *s, const char *operand,
 		     const char *given_root, int allow_outside)
@@ -50,10 +27,10 @@ static int load_file(struct diff_side *s, const char *operand,
 	sidecar_path_for(&path, operand);
 	strbuf_addstr(&s->name, operand);
 	/* The root first: the sidecar must lie in it (rootfile.h). */
-	dir_of(&dir, path.buf);
+	path_dirname(&dir, path.buf);
 	if (root_find_pinned(&root, dir.buf, given_root, &err) < 0 ||
 	    sidecar_load_in(&s->sc, root.buf, path.buf, allow_outside, &err)) {
-		print_load_error(path.buf, &err);
+		error_path(path.buf, &err);
 		goto out;
 	}
 	diff_side_resolve(s, root.buf, NULL);
@@ -92,7 +69,7 @@ static int open_repo(struct at_repo *r, const char *report, const char *given)
 	int ret = -1;
 
 	sidecar_path_for(&path, report);
-	dir_of(&dir, path.buf);
+	path_dirname(&dir, path.buf);
 	real_dir = realpath(dir.buf, NULL);
 	if (!real_dir) {
 		error("%s: %s", dir.buf, strerror(errno));

@@ -24,29 +24,14 @@
 
 /* --- where things are ------------------------------------------------- */
 
-static void dir_of(struct strbuf *out, const char *path)
-{
-	const char *slash = strrchr(path, '/');
-
-	if (slash == path)
-		strbuf_addstr(out, "/");
-	else if (slash)
-		strbuf_add(out, path, (size_t)(slash - path));
-	else
-		strbuf_addstr(out, ".");
-}
-
 /* path relative to dir, when path is dir or below it. */
 static int relative_to(struct strbuf *out, const char *path, const char *dir)
 {
-	size_t n = strlen(dir);
+	const char *below = path_inside(path, dir);
 
-	if (!path_is_within(path, dir))
+	if (!below)
 		return -1;
-	path += n;
-	while (*path == '/')
-		path++;
-	strbuf_addstr(out, path);
+	strbuf_addstr(out, below);
 	return 0;
 }
 
@@ -76,7 +61,7 @@ static int locate(struct replay *rp, const char *operand, struct strbuf *err)
 	}
 	if (sidecar_load(&rp->sc, real, err))
 		goto out;
-	dir_of(&dir, real);
+	path_dirname(&dir, real);
 	if (repo_open(&rp->repo, dir.buf, 0, err) < 0)
 		goto out;
 	if (!rp->repo.git || !rp->repo.workdir.len) {
@@ -236,7 +221,7 @@ static int put_path(const struct replay *rp, const char *path, const char *buf,
 	mode_t mode = 0644;
 	int ret = -1;
 
-	dir_of(&dir, path);
+	path_dirname(&dir, path);
 	if (!dir_inside_worktree(rp, dir.buf)) {
 		strbuf_addstr(err, "refusing to write ");
 		strbuf_add_printable(err, path);

@@ -12,7 +12,6 @@
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 #include <sys/stat.h>
 
 void resolved_input_release(struct resolved_input *in)
@@ -23,34 +22,7 @@ void resolved_input_release(struct resolved_input *in)
 	strbuf_release(&in->why);
 }
 
-/* Is the absolute path p inside (or equal to) the directory root? */
-static int under(const char *p, const char *root)
-{
-	size_t n = strlen(root);
-
-	if (!strcmp(root, "/"))
-		return 1;
-	return !strncmp(p, root, n) && (p[n] == '/' || !p[n]);
-}
-
 enum kind { K_NONE, K_FILE, K_OTHER, K_LOOP, K_OUTSIDE };
-
-/* Does the path relative to root pass through a ".git" directory? */
-static int in_git_dir(const char *rel)
-{
-	const char *p = rel;
-
-	while (*p) {
-		size_t n = strcspn(p, "/");
-
-		if (n == 4 && !strncasecmp(p, ".git", 4))
-			return 1;
-		p += n;
-		while (*p == '/')
-			p++;
-	}
-	return 0;
-}
 
 /*
  * What rel (relative to root) names: in the work tree the real path must
@@ -104,8 +76,9 @@ static enum kind probe(const char *root, const char *rel,
 		real = realpath(path.buf, NULL);
 		if (!real)
 			k = errno == ELOOP ? K_LOOP : K_NONE;
-		else if (!allow_outside && (!under(real, root) ||
-					       in_git_dir(real + strlen(root))))
+		else if (!allow_outside &&
+			 (!path_is_within(real, root) ||
+			  path_in_git_dir(real + strlen(root))))
 			k = K_OUTSIDE;
 		else if (stat(real, &st) || !S_ISREG(st.st_mode))
 			k = K_OTHER;
@@ -167,10 +140,10 @@ void input_resolve(struct resolved_input *out, const char *root,
 	int matches = 0;
 
 	path_resolve(&out->shown, root, recorded);
-	if (recorded[0] != '/' || under(out->shown.buf, root)) {
+	if (recorded[0] != '/' || path_is_within(out->shown.buf, root)) {
 		const char *rel = out->shown.buf + strlen(root);
 
-		if (!under(out->shown.buf, root)) {
+		if (!path_is_within(out->shown.buf, root)) {
 			if (!allow_outside || tree) {
 				out->status = INPUT_OUTSIDE;
 				strbuf_addstr(&out->why, "the path leaves the root");

@@ -82,17 +82,13 @@ int root_find(struct strbuf *out, const char *dir, const char *given,
 		goto out;
 	}
 	for (i = 0; i < ROOT_MAX_LEVELS; i++) {
-		char *slash;
-
 		if (is_ahd_package(cur.buf)) {
 			ret = set_real(out, cur.buf, err) ? -1 :
 			      ROOT_PACKAGE_JSON;
 			goto out;
 		}
-		if (!strcmp(cur.buf, "/"))
+		if (path_parent(&cur))
 			break;
-		slash = strrchr(cur.buf, '/');
-		strbuf_setlen(&cur, slash == cur.buf ? 1 : (size_t)(slash - cur.buf));
 	}
 	strbuf_reset(&cur);
 	if (path_absolute(&cur, dir, err)) {
@@ -165,22 +161,22 @@ void root_describe(struct strbuf *note, struct strbuf *warning,
 		   const char *root, int origin)
 {
 	struct strbuf top = STRBUF_INIT;
+	const char *below;
 
 	if (!repo_worktree_of(&top, root) || !strcmp(top.buf, root))
 		goto out;
-	if (path_is_within(root, top.buf))
+	below = path_inside(root, top.buf);
+	if (below)
 		strbuf_addf(note, "root: %s (%s), not the work tree's top %s",
-			    root + top.len + (top.len > 1), root_origin_name(origin),
-			    top.buf);
+			    below, root_origin_name(origin), top.buf);
 	else
 		strbuf_addf(note, "root: %s (%s), outside the work tree %s",
 			    root, root_origin_name(origin), top.buf);
-	if (origin == ROOT_PACKAGE_JSON && path_is_within(root, top.buf))
+	if (origin == ROOT_PACKAGE_JSON && below)
 		strbuf_addf(warning, "the root is set by %s/package.json, below "
 			    "the work tree's top: a pull request that adds one "
 			    "moves the root (and what inputs are read); pin it "
-			    "with --root or git config ahd-replay.root",
-			    root + top.len + (top.len > 1));
+			    "with --root or git config ahd-replay.root", below);
 out:
 	strbuf_release(&top);
 }

@@ -1,110 +1,172 @@
 #include "config.h"
 #include "rootfile.h"
-#include "fs/readfile.h"
-#include "root.h"
 #include "fs/path.h"
+#include "fs/readfile.h"
+#include "fs/rootdir.h"
+#include "root.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
-int rootfile_contains(const char *root, const char *real)
+/* "cannot open: <why>", and the status that goes with errno e. */
+static int cannot_open(struct strbuf *err, int e)
 {
-	const char *p;
-
-	if (!path_is_within(real, root))
-		return 0;
-	/* Does the rest pass through a ".git" directory? */
-	p = real + strlen(root);
-	while (*p) {
-		size_t n;
-
-		while (*p == '/')
-			p++;
-		n = strcspn(p, "/");
-		if (n == 4 && !strncasecmp(p, ".git", 4))
-			return 0;
-		p += n;
-	}
-	return 1;
+	/* a socket opens with ENXIO: to a reader it is not a file at all */
+	if (e == ENXIO)
+		strbuf_addstr(err, "cannot open: not a regular file");
+	else
+		strbuf_addf(err, "cannot open: %s", strerror(e));
+	return e == ENOENT ? ROOTFILE_MISSING : ROOTFILE_BAD;
 }
 
-/* The directory of the absolute path abs, resolved; NULL if none. */
-static char *real_dir_of(const char *abs)
+/*
+ * --allow-outside-root: the file as named, symlinks followed wherever
+ * they lead.  Its real path is looked up only when the caller wants it.
+ */
+static int open_anywhere(int *fd, struct stat *st, const char *abs,
+			 struct strbuf *real, struct strbuf *err)
 {
-	struct strbuf dir = STRBUF_INIT;
-	const char *slash = strrchr(abs, '/');
-	char *real;
+	char *resolved;
 
-	strbuf_add(&dir, abs, slash == abs ? 1 : (size_t)(slash - abs));
-	real = realpath(dir.buf, NULL);
-	strbuf_release(&dir);
-	return real;
+	*fd = open(abs, O_RDONLY | O_NOCTTY | O_NONBLOCK | O_CLOEXEC);
+	if (*fd < 0 || fstat(*fd, st))
+		return cannot_open(err, errno);
+	if (!real)
+		return ROOTFILE_OK;
+	resolved = realpath(abs, NULL);
+	if (!resolved)
+		return cannot_open(err, errno);
+	strbuf_addstr(real, resolved);
+	free(resolved);
+	return ROOTFILE_OK;
 }
 
-int rootfile_check(const char *root, const char *path, int allow_outside,
-		   struct strbuf *real_out, struct strbuf *err)
+/*
+ * The file abs (absolute, lexical) opened by descriptor beneath the
+ * root, or beneath its own directory when it is named outside the root
+ * (rootdir.h): the kernel, or the walk where it cannot, keeps every
+ * symlink on the way inside and out of .git.
+ */
+static int open_contained(int *fd, struct stat *st, const char *root,
+			  const char *abs, struct strbuf *real,
+			  struct strbuf *err)
 {
-	struct strbuf abs = STRBUF_INIT;
-	char *real = NULL, *own = NULL;
-	const char *limit = root;
-	struct stat st;
+	struct rootdir rd = ROOTDIR_INIT;
+	struct strbuf dir = STRBUF_INIT, why = STRBUF_INIT;
+	struct strbuf below = STRBUF_INIT;
+	const char *limit = root, *rel = path_inside(abs, root);
+	char *own = NULL;
 	int ret;
 
-	if (!strcmp(path, "-")) {
-		if (real_out)
-			strbuf_addstr(real_out, path);
-		return ROOTFILE_OK;
+	if (!rel) {
+		path_dirname(&dir, abs);
+		own = realpath(dir.buf, NULL);
+		if (!own) {
+			ret = cannot_open(err, errno);
+			goto out;
+		}
+		limit = own;
+		rel = strrchr(abs, '/') + 1;
 	}
-	if (path_absolute(&abs, path, err)) {
-		ret = ROOTFILE_BAD;
+	if (rootdir_open(&rd, limit, &why)) {
+		ret = cannot_open(err, errno);
 		goto out;
 	}
-	real = realpath(abs.buf, NULL);
-	if (!real) {
-		ret = errno == ENOENT ? ROOTFILE_MISSING : ROOTFILE_BAD;
-		strbuf_addf(err, "cannot open: %s", strerror(errno));
-		goto out;
-	}
-	if (!path_is_within(abs.buf, root)) {
-		own = real_dir_of(abs.buf);
-		limit = own ? own : abs.buf;
-	}
-	if (!allow_outside && !rootfile_contains(limit, real)) {
+	*fd = rootdir_openat(&rd, rel, ROOTDIR_NO_GIT_DIR, st, &below);
+	if (*fd < 0 && errno == EXDEV) {
 		ret = ROOTFILE_OUTSIDE;
 		strbuf_addf(err, "leads out of the root %s or into a .git "
 			    "directory (a symlink?); not read "
 			    "(--allow-outside-root to allow)", limit);
 		goto out;
 	}
-	if (stat(real, &st) || !S_ISREG(st.st_mode)) {
-		ret = ROOTFILE_BAD;
-		strbuf_addstr(err, !stat(real, &st) && S_ISDIR(st.st_mode) ?
-			      "cannot open: Is a directory" :
-			      "cannot open: not a regular file");
+	if (*fd < 0) {
+		ret = cannot_open(err, errno);
 		goto out;
 	}
-	if (real_out)
-		strbuf_addstr(real_out, real);
+	if (real) {
+		strbuf_addstr(real, limit);
+		if (below.len && strcmp(limit, "/"))
+			strbuf_addch(real, '/');
+		strbuf_addbuf(real, &below);
+	}
 	ret = ROOTFILE_OK;
 out:
-	free(real);
+	rootdir_release(&rd);
 	free(own);
+	strbuf_release(&dir);
+	strbuf_release(&why);
+	strbuf_release(&below);
+	return ret;
+}
+
+/*
+ * Open path (not "-") for reading under the rule of rootfile.h: the
+ * descriptor in *fd (the caller closes it), its fstat() in st, its real
+ * path in real (may be NULL).  Returns ROOTFILE_OK, or a status with
+ * err and *fd -1.
+ */
+static int rootfile_open(int *fd, struct stat *st, const char *root,
+			 const char *path, int allow_outside,
+			 struct strbuf *real, struct strbuf *err)
+{
+	struct strbuf abs = STRBUF_INIT;
+	int ret;
+
+	*fd = -1;
+	if (path_absolute(&abs, path, err))
+		ret = ROOTFILE_BAD;
+	else if (allow_outside)
+		ret = open_anywhere(fd, st, abs.buf, real, err);
+	else
+		ret = open_contained(fd, st, root, abs.buf, real, err);
+	if (!ret && !S_ISREG(st->st_mode)) {
+		ret = ROOTFILE_BAD;
+		strbuf_addstr(err, S_ISDIR(st->st_mode) ?
+			      "cannot open: Is a directory" :
+			      "cannot open: not a regular file");
+	}
+	if (ret && *fd >= 0) {
+		close(*fd);
+		*fd = -1;
+	}
 	strbuf_release(&abs);
+	return ret;
+}
+
+int rootfile_check(const char *root, const char *path, int allow_outside,
+		   struct strbuf *real, struct strbuf *err)
+{
+	struct stat st;
+	int fd, ret;
+
+	if (!strcmp(path, "-")) {
+		if (real)
+			strbuf_addstr(real, path);
+		return ROOTFILE_OK;
+	}
+	ret = rootfile_open(&fd, &st, root, path, allow_outside, real, err);
+	if (fd >= 0)
+		close(fd);
 	return ret;
 }
 
 int rootfile_read(struct strbuf *out, const char *root, const char *path,
 		  int allow_outside, size_t max, struct strbuf *err)
 {
-	struct strbuf real = STRBUF_INIT;
-	int ret = rootfile_check(root, path, allow_outside, &real, err);
+	struct stat st;
+	int fd, ret;
 
-	if (!ret && read_file_limited(out, real.buf, max, err))
+	if (!strcmp(path, "-"))
+		return read_file_limited(out, path, max, err) ?
+		       ROOTFILE_BAD : ROOTFILE_OK;
+	ret = rootfile_open(&fd, &st, root, path, allow_outside, NULL, err);
+	if (!ret && read_fd_limited(out, fd, &st, max, err))
 		ret = ROOTFILE_BAD;
-	strbuf_release(&real);
 	return ret;
 }
 
@@ -112,14 +174,9 @@ int rootfile_root_for(struct strbuf *root, const char *path,
 		      const char *given, struct strbuf *err)
 {
 	struct strbuf dir = STRBUF_INIT;
-	const char *slash = strrchr(path, '/');
 	int ret;
 
-	if (slash)
-		strbuf_add(&dir, path, slash == path ? 1 :
-			   (size_t)(slash - path));
-	else
-		strbuf_addstr(&dir, ".");
+	path_dirname(&dir, path);
 	ret = root_find(root, dir.buf, given, err);
 	strbuf_release(&dir);
 	return ret;

@@ -16,6 +16,10 @@
  * outside the root as named (an explicit path elsewhere, no repository
  * around it) is held to its own directory instead: only the symlinks on
  * the way are untrusted, not the name the user typed.
+ *
+ * The file is opened by descriptor beneath the root (fs/rootdir.h), so
+ * the kernel keeps the symlinks inside it; the name as typed is made
+ * absolute and resolved lexically first ("docs/../x" is "x").
  */
 
 enum rootfile_status {
@@ -26,25 +30,21 @@ enum rootfile_status {
 };
 
 /*
- * Whether the absolute, symlink-free path real lies inside root (itself
- * absolute and symlink-free) and outside any .git directory below it.
- */
-int rootfile_contains(const char *root, const char *real);
-
-/*
  * Check path (as the user or a listing named it; "-" is standard input
  * and always passes) against root and store the file to open, its real
- * path, in real (may be NULL).  Returns ROOTFILE_OK or a negative
- * status with a one-line reason in err ("cannot open: ...", "leads out
- * of the root ..."; the caller names path) that never names the target.
+ * path, in real (may be NULL).  The file is opened to be checked, and
+ * closed.  Returns ROOTFILE_OK or a negative status with a one-line
+ * reason in err ("cannot open: ...", "leads out of the root ..."; the
+ * caller names path) that never names the target.
  */
 int rootfile_check(const char *root, const char *path, int allow_outside,
 		   struct strbuf *real, struct strbuf *err);
 
 /*
  * rootfile_check(), then read the whole file into out (at most max
- * bytes, 0: no limit; readfile.h).  Returns ROOTFILE_OK or a negative
- * status with the reason in err.
+ * bytes, 0: no limit; readfile.h) from the descriptor that was checked,
+ * so nothing can swap the file in between.  Returns ROOTFILE_OK or a
+ * negative status with the reason in err.
  */
 int rootfile_read(struct strbuf *out, const char *root, const char *path,
 		  int allow_outside, size_t max, struct strbuf *err);

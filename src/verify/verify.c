@@ -17,6 +17,7 @@
 #include "root/rootfile.h"
 #include "quote.h"
 #include "strutil.h"
+#include "fs/path.h"
 #include "usage.h"
 #include "utf8.h"
 
@@ -463,17 +464,6 @@ struct at_commit *verify_memo_at(struct verify_memos *m, const char *root,
 	return &am->at;
 }
 
-/* The directory of path, where its root is looked for: "/", ".", or a path. */
-static void dir_of(struct strbuf *out, const char *path)
-{
-	const char *slash = strrchr(path, '/');
-
-	if (slash)
-		strbuf_add(out, path, (size_t)(slash - path) + (slash == path));
-	else
-		strbuf_addstr(out, ".");
-}
-
 /* Roots by directory, so a thousand reports do not walk up a thousand times. */
 static int find_root(struct verify_memos *memos, struct strbuf *out,
 		     const char *dir, const char *given, struct strbuf *err)
@@ -556,7 +546,7 @@ static int missing_sidecar(struct verify_run *run, struct verify_report *r)
 	int missing = 0;
 
 	if (run->opts.changed_since) {
-		dir_of(&dir, r->markdown.buf);
+		path_dirname(&dir, r->markdown.buf);
 		if (find_root(run->memos, &r->root, dir.buf, run->opts.root,
 			      &err) < 0) {
 			strbuf_addbuf(&r->error, &err);
@@ -675,7 +665,7 @@ void verify_one(struct verify_run *run, struct verify_report *r)
 		goto out;
 	}
 	/* The root first: the sidecar and its neighbours must lie in it. */
-	dir_of(&dir, r->report.buf);
+	path_dirname(&dir, r->report.buf);
 	r->root_origin = find_root(memos, &r->root, dir.buf, opts->root, &err);
 	if (r->root_origin < 0) {
 		strbuf_addbuf(&r->error, &err);
