@@ -4,6 +4,7 @@
 #include "config.h"
 #include "advice.h"
 #include "builtin.h"
+#include "color.h"
 #include "git/repo.h"
 #include "strbuf.h"
 #include "suggest.h"
@@ -130,6 +131,7 @@ static int run_command(const struct cmd_struct *cmd, int argc, char **argv)
 		die("%s", err.buf);
 	/* the git configuration can be read once libgit2 is up */
 	advice_init(cmd->flags & NEED_GIT ? ADVICE_READ_CONFIG : 0);
+	color_init(cmd->flags & NEED_GIT ? COLOR_READ_CONFIG : 0);
 	status = cmd->fn(argc, argv);
 	if (cmd->flags & NEED_GIT)
 		repo_library_shutdown();
