@@ -77,7 +77,7 @@ int advice_enabled(enum advice_type type)
 {
 	struct advice_setting *s;
 
-	advice_config_key(type);
+	advice_config_key(type);	/* BUG() on a type out of range */
 	s = &advice_settings[type];
 	if (advice_env_off())
 		return 0;

@@ -321,7 +321,6 @@ fail_unknown(const struct parse_state *st, const char *arg, const char *name,
 	suggest_init(&sg, word.buf);
 	for (o = st->usage->options; o->type != OPTION_END; o++)
 		suggest_consider(&sg, o->long_name);
-	fflush(stdout);
 	error("unknown option '%s'", arg);
 	if (suggest_format(&sg, &hint, "--"))
 		advise("did you mean %s?", hint.buf);
