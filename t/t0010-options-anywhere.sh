@@ -13,6 +13,10 @@ name are git'"'"'s arguments, passed on as they are.)'
 . "${TEST_SRC_DIR:-$(dirname "$0")/..}/t/test-lib.sh"
 . "$TEST_SRC_DIR/t/lib-sidecar.sh"
 
+# validate's schema, also from an out-of-tree build
+AHD_REPLAY_SCHEMA=$TEST_SRC_DIR/schema/replay.schema.json
+export AHD_REPLAY_SCHEMA
+
 test_expect_success 'setup: a repository with a report, a token edited after its run' '
 	git init -q repo &&
 	mkdir -p repo/tokens repo/briefs repo/docs &&
