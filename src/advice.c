@@ -5,7 +5,6 @@
 #include "advice.h"
 #include "strbuf.h"
 #include "usage.h"
-#include "git/repo.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -25,11 +24,11 @@ static struct advice_setting {
 				   ADVICE_UNREAD, 0 },
 };
 
-static unsigned advice_flags;
+static advice_config_fn *advice_read;
 
-void advice_init(unsigned flags)
+void advice_init(advice_config_fn *read)
 {
-	advice_flags = flags;
+	advice_read = read;
 }
 
 const char *advice_config_key(enum advice_type type)
@@ -39,19 +38,28 @@ const char *advice_config_key(enum advice_type type)
 	return advice_settings[type].key;
 }
 
+/* A git boolean: 1 true, 0 false, -1 neither ("" is true, as "[s] k"). */
+static int git_bool_value(const char *v)
+{
+	static const char *const yes[] = { "", "true", "yes", "on", "1" };
+	static const char *const no[] = { "false", "no", "off", "0" };
+	size_t i;
+
+	for (i = 0; i < sizeof(yes) / sizeof(*yes); i++)
+		if (!strcasecmp(v, yes[i]))
+			return 1;
+	for (i = 0; i < sizeof(no) / sizeof(*no); i++)
+		if (!strcasecmp(v, no[i]))
+			return 0;
+	return -1;
+}
+
 /* AHD_REPLAY_ADVICE set to a false value: every typed hint is off. */
 static int advice_env_off(void)
 {
-	static const char *const no[] = { "0", "false", "no", "off" };
 	const char *v = getenv("AHD_REPLAY_ADVICE");
-	size_t i;
 
-	if (!v)
-		return 0;
-	for (i = 0; i < sizeof(no) / sizeof(*no); i++)
-		if (!strcasecmp(v, no[i]))
-			return 1;
-	return 0;
+	return v && *v && !git_bool_value(v);
 }
 
 static enum advice_state read_setting(const char *key)
@@ -60,13 +68,15 @@ static enum advice_state read_setting(const char *key)
 	enum advice_state state = ADVICE_ON;
 	int rc;
 
-	if (!(advice_flags & ADVICE_READ_CONFIG))
+	if (!advice_read)
 		return ADVICE_ON;
-	rc = repo_config_here(&value, key, REPO_CONFIG_BOOL, &err);
+	rc = advice_read(&value, key, &err);
+	/* a hint is never worth failing a command for: warn, keep it on */
 	if (rc < 0)
-		/* a hint is never worth failing a command for */
 		warning("%s", err.buf);
-	else if (rc && !strcmp(value.buf, "false"))
+	else if (rc && git_bool_value(value.buf) < 0)
+		warning("invalid %s '%s' (a boolean)", key, value.buf);
+	else if (rc && !git_bool_value(value.buf))
 		state = ADVICE_OFF;
 	strbuf_release(&value);
 	strbuf_release(&err);

@@ -24,17 +24,22 @@ enum advice_type {
 	ADVICE_NR		/* not a type: the number of types */
 };
 
-enum advice_flags {
-	/*
-	 * The configuration may be read: libgit2 is initialised (main()
-	 * sets this for the commands that start libgit2).  Without it,
-	 * every type is enabled unless the environment says otherwise.
-	 */
-	ADVICE_READ_CONFIG = (1 << 0),
-};
+struct strbuf;
 
-/* Set once, before any hint; flags are enum advice_flags. */
-void advice_init(unsigned flags);
+/*
+ * How a setting is read: 1 with the value appended to out, 0 when unset,
+ * -1 with the reason in err.  main() hands over the git configuration
+ * reader (repo_config_here()) for the commands that start libgit2, so
+ * that this base module needs no library of its own.
+ */
+typedef int advice_config_fn(struct strbuf *out, const char *key,
+			     struct strbuf *err);
+
+/*
+ * Set once, before any hint.  With read NULL, no configuration is read:
+ * every type is enabled unless the environment says otherwise.
+ */
+void advice_init(advice_config_fn *read);
 
 /* The configuration key of a type, "ahd-replay.advice.backfill". */
 const char *advice_config_key(enum advice_type type);

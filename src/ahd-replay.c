@@ -122,6 +122,13 @@ static int unknown_option(const char *arg)
 	return 2;
 }
 
+/* A git setting for the hints and colour modules, once libgit2 is up. */
+static int read_git_config(struct strbuf *out, const char *key,
+			   struct strbuf *err)
+{
+	return repo_config_here(out, key, 0, err);
+}
+
 static int run_command(const struct cmd_struct *cmd, int argc, char **argv)
 {
 	struct strbuf err = STRBUF_INIT;
@@ -130,8 +137,8 @@ static int run_command(const struct cmd_struct *cmd, int argc, char **argv)
 	if ((cmd->flags & NEED_GIT) && repo_library_init(&err))
 		die("%s", err.buf);
 	/* the git configuration can be read once libgit2 is up */
-	advice_init(cmd->flags & NEED_GIT ? ADVICE_READ_CONFIG : 0);
-	color_init(cmd->flags & NEED_GIT ? COLOR_READ_CONFIG : 0);
+	advice_init(cmd->flags & NEED_GIT ? read_git_config : NULL);
+	color_init(cmd->flags & NEED_GIT ? read_git_config : NULL);
 	status = cmd->fn(argc, argv);
 	if (cmd->flags & NEED_GIT)
 		repo_library_shutdown();

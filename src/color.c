@@ -6,23 +6,22 @@
 #include "parse-options.h"
 #include "strbuf.h"
 #include "usage.h"
-#include "git/repo.h"
 
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 #include <unistd.h>
 
-static unsigned color_flags;
+static color_config_fn *color_read;
 static enum color_when cmdline_when = COLOR_UNSET;
 static enum color_when config_when = COLOR_UNSET;
 static int config_read;
 /* per stream: -1 undecided, else 0 or 1 */
 static int decided[3] = { -1, -1, -1 };
 
-void color_init(unsigned flags)
+void color_init(color_config_fn *read)
 {
-	color_flags = flags;
+	color_read = read;
 }
 
 int color_parse_when(const char *value, int from_config)
@@ -59,7 +58,7 @@ void color_set_cmdline(enum color_when when)
 static int read_key(enum color_when *out, const char *key)
 {
 	struct strbuf value = STRBUF_INIT, err = STRBUF_INIT;
-	int rc = repo_config_here(&value, key, 0, &err), when;
+	int rc = color_read(&value, key, &err), when;
 
 	if (rc < 0)
 		warning("%s", err.buf);
@@ -82,7 +81,7 @@ out:
 
 static enum color_when configured(void)
 {
-	if (!config_read && (color_flags & COLOR_READ_CONFIG)) {
+	if (!config_read && color_read) {
 		config_read = 1;
 		if (!read_key(&config_when, "ahd-replay.color"))
 			read_key(&config_when, "color.ui");

@@ -26,17 +26,17 @@ enum color_when {
 	COLOR_AUTO = 2,
 };
 
-enum color_flags {
-	/*
-	 * The configuration may be read: libgit2 is initialised (main()
-	 * sets this for the commands that start libgit2).  Without it the
-	 * setting is the command line's, else auto.
-	 */
-	COLOR_READ_CONFIG = (1 << 0),
-};
+struct strbuf;
 
-/* Set once, before color_want(); flags are enum color_flags. */
-void color_init(unsigned flags);
+/*
+ * How a setting is read, as advice_config_fn (advice.h): main() hands
+ * over the git configuration reader for the commands that start
+ * libgit2.  Set once, before color_want(); with read NULL the setting is
+ * the command line's, else auto.
+ */
+typedef int color_config_fn(struct strbuf *out, const char *key,
+			    struct strbuf *err);
+void color_init(color_config_fn *read);
 
 /*
  * Parse a value: never, always or auto; with from_config, also a git

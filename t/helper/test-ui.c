@@ -66,6 +66,13 @@ static int test_color(int argc, char **argv)
 	return finish_stdout(0);
 }
 
+/* As main() reads a setting for the commands that start libgit2. */
+static int read_git_config(struct strbuf *out, const char *key,
+			   struct strbuf *err)
+{
+	return repo_config_here(out, key, 0, err);
+}
+
 int main(int argc, char **argv)
 {
 	struct strbuf err = STRBUF_INIT;
@@ -75,8 +82,8 @@ int main(int argc, char **argv)
 		die("usage: test-ui (advise | color) ...");
 	if (repo_library_init(&err))
 		die("%s", err.buf);
-	advice_init(ADVICE_READ_CONFIG);
-	color_init(COLOR_READ_CONFIG);
+	advice_init(read_git_config);
+	color_init(read_git_config);
 	if (!strcmp(argv[1], "advise"))
 		ret = test_advise(argc - 1, argv + 1);
 	else if (!strcmp(argv[1], "color"))
