@@ -2,8 +2,12 @@
  * ahd-replay: global options, the command table, dispatch.
  */
 #include "config.h"
+#include "advice.h"
 #include "builtin.h"
+#include "color.h"
 #include "git/repo.h"
+#include "strbuf.h"
+#include "suggest.h"
 #include "usage.h"
 
 #include <stdio.h>
@@ -71,6 +75,60 @@ static const struct cmd_struct *find_command(const char *name)
 	return NULL;
 }
 
+/*
+ * "'verfy' is not an ahd-replay command", and the commands it may have
+ * meant: exit status 2.
+ */
+static int unknown_command(const char *name)
+{
+	struct suggest sg;
+	struct strbuf hint = STRBUF_INIT;
+	size_t i;
+
+	error("'%s' is not an ahd-replay command; see 'ahd-replay --help'",
+	      name);
+	suggest_init(&sg, name);
+	for (i = 0; i < NR_COMMANDS; i++)
+		suggest_consider(&sg, commands[i].name);
+	suggest_consider(&sg, "help");
+	if (suggest_format(&sg, &hint, ""))
+		advise("did you mean %s?", hint.buf);
+	strbuf_release(&hint);
+	return 2;
+}
+
+/* The options main() reads itself, for the "did you mean" of a typo. */
+static const char *const global_options[] = {
+	"help", "version", NULL
+};
+
+static int unknown_option(const char *arg)
+{
+	struct suggest sg;
+	struct strbuf hint = STRBUF_INIT;
+	const char *const *o;
+
+	error("unknown option '%s'", arg);
+	suggest_init(&sg, arg + strspn(arg, "-"));
+	for (o = global_options; *o; o++)
+		suggest_consider(&sg, *o);
+	if (suggest_format(&sg, &hint, "--"))
+		advise("did you mean %s?", hint.buf);
+	else if (find_command(arg + strspn(arg, "-")))
+		advise("commands take no dashes: 'ahd-replay %s'",
+		       arg + strspn(arg, "-"));
+	strbuf_release(&hint);
+	fputs(main_usage, stderr);
+	return 2;
+}
+
+/* A git setting for the hints and colour modules, once libgit2 is up. */
+static int read_git_config(struct strbuf *out, const char *key,
+			   struct strbuf *err)
+{
+	return repo_config_here(out, key, 0, err);
+}
+
 static int run_command(const struct cmd_struct *cmd, int argc, char **argv)
 {
 	struct strbuf err = STRBUF_INIT;
@@ -78,6 +136,9 @@ static int run_command(const struct cmd_struct *cmd, int argc, char **argv)
 
 	if ((cmd->flags & NEED_GIT) && repo_library_init(&err))
 		die("%s", err.buf);
+	/* the git configuration can be read once libgit2 is up */
+	advice_init(cmd->flags & NEED_GIT ? read_git_config : NULL);
+	color_init(cmd->flags & NEED_GIT ? read_git_config : NULL);
 	status = cmd->fn(argc, argv);
 	if (cmd->flags & NEED_GIT)
 		repo_library_shutdown();
@@ -93,10 +154,8 @@ static int cmd_help(int argc, char **argv)
 		return finish_stdout(0);
 	}
 	cmd = find_command(argv[1]);
-	if (!cmd) {
-		error("'%s' is not an ahd-replay command", argv[1]);
-		return 2;
-	}
+	if (!cmd)
+		return unknown_command(argv[1]);
 	/* as "<command> -h" does; the command prints its usage and exits */
 	return run_command(cmd, 2, (char *[]){ argv[1], "-h", NULL });
 }
@@ -131,17 +190,11 @@ static int run(int argc, char **argv)
 	if (!strcmp(name, "--help") || !strcmp(name, "-h") ||
 	    !strcmp(name, "help"))
 		return cmd_help(argc - 1, argv + 1);
-	if (name[0] == '-') {
-		error("unknown option '%s'", name);
-		fputs(main_usage, stderr);
-		return 2;
-	}
+	if (name[0] == '-')
+		return unknown_option(name);
 	cmd = find_command(name);
-	if (!cmd) {
-		error("'%s' is not an ahd-replay command; see 'ahd-replay --help'",
-		      name);
-		return 2;
-	}
+	if (!cmd)
+		return unknown_command(name);
 	return run_command(cmd, argc - 1, argv + 1);
 }
 

@@ -4,7 +4,9 @@
  */
 #include "config.h"
 #include "parse-options.h"
+#include "advice.h"
 #include "strbuf.h"
+#include "suggest.h"
 #include "usage.h"
 
 #include <errno.h>
@@ -23,11 +25,13 @@ static int takes_value(const struct parse_opt *o)
 	return o->type != OPTION_BOOL && o->argh;
 }
 
-/* "--name=<arg>", "--name <arg>" or "--name". */
+/* "--name=<arg>", "--name <arg>", "--name[=<arg>]" or "--name". */
 static void add_long_form(struct strbuf *sb, const struct parse_opt *o)
 {
 	strbuf_addf(sb, "--%s", o->long_name);
-	if (takes_value(o))
+	if (takes_value(o) && (o->flags & OPT_OPTARG))
+		strbuf_addf(sb, "[=%s]", o->argh);
+	else if (takes_value(o))
 		strbuf_addf(sb, "%s%s", o->flags & OPT_SPACE_ARG ? " " : "=",
 			    o->argh);
 }
@@ -297,6 +301,31 @@ static const char *take_value(struct parse_state *st, const char *name,
 	return st->argv[st->i++];
 }
 
+/*
+ * An unknown option: the message, a "did you mean" when an option of the
+ * table is close to what was typed (name: without dashes or value), the
+ * usage, exit 2.
+ */
+static void __attribute__((noreturn))
+fail_unknown(const struct parse_state *st, const char *arg, const char *name,
+	     size_t len)
+{
+	const struct parse_opt *o;
+	struct suggest sg;
+	struct strbuf word = STRBUF_INIT, hint = STRBUF_INIT;
+
+	strbuf_add(&word, name, len);
+	suggest_init(&sg, word.buf);
+	for (o = st->usage->options; o->type != OPTION_END; o++)
+		suggest_consider(&sg, o->long_name);
+	error("unknown option '%s'", arg);
+	if (suggest_format(&sg, &hint, "--"))
+		advise("did you mean %s?", hint.buf);
+	strbuf_release(&hint);
+	strbuf_release(&word);
+	usage_with_options(st->usage);
+}
+
 static const struct parse_opt *find_long(const struct parse_state *st,
 					 const char *arg, size_t len)
 {
@@ -319,7 +348,7 @@ static const struct parse_opt *find_long(const struct parse_state *st,
 	if (matches > 1)
 		fail(st, "ambiguous option '%.*s'", (int)len + 2, arg);
 	if (!found)
-		fail(st, "unknown option '%s'", arg);
+		fail_unknown(st, arg, arg + 2, len);
 	return found;
 }
 
@@ -334,10 +363,37 @@ static void parse_long(struct parse_state *st, const char *arg)
 	if (o->type == OPTION_BOOL || !o->argh) {
 		if (eq)
 			fail(st, "option '%s' takes no value", name.buf);
-	} else
+	} else if (o->flags & OPT_OPTARG)
+		value = eq ? eq + 1 : NULL;
+	else
 		value = take_value(st, name.buf, eq ? eq + 1 : NULL);
 	set_value(st, o, name.buf, value);
 	strbuf_release(&name);
+}
+
+/*
+ * An unknown short option.  "-format=json" is a long option typed with
+ * one dash: say so, as git does, rather than complain about "-f".
+ */
+static void __attribute__((noreturn))
+fail_short(const struct parse_state *st, const char *arg, const char *name)
+{
+	const struct parse_opt *o;
+	size_t len = strcspn(arg + 1, "=");
+
+	/* a group of short options ("-qx"): only the letter is wrong */
+	if (name[1] != arg[1])
+		len = 0;
+	for (o = st->usage->options; len > 1 && o->type != OPTION_END; o++) {
+		if (strncmp(o->long_name, arg + 1, len) || o->long_name[len])
+			continue;
+		error("unknown option '%s'", arg);
+		advise("did you mean '-%s' (with two dashes)?", arg);
+		usage_with_options(st->usage);
+	}
+	if (len > 1)
+		fail_unknown(st, arg, arg + 1, len);
+	fail(st, "unknown option '%s'", name);
 }
 
 static void parse_short(struct parse_state *st, const char *arg)
@@ -354,9 +410,10 @@ static void parse_short(struct parse_state *st, const char *arg)
 		if (o->type == OPTION_END) {
 			if (*p == 'h')
 				show_help(st->usage);
-			fail(st, "unknown option '%s'", name);
+			fail_short(st, arg, name);
 		}
-		if (o->type == OPTION_BOOL || !o->argh) {
+		if (o->type == OPTION_BOOL || !o->argh ||
+		    (o->flags & OPT_OPTARG)) {
 			set_value(st, o, name, NULL);
 			continue;
 		}

@@ -17,7 +17,10 @@
  *
  * Long options take "--name=value" or "--name value", and may be
  * abbreviated to any unambiguous prefix (as getopt_long allowed).
- * Short options may be grouped ("-qh").  "--" ends the options.
+ * Short options may be grouped ("-qh").  Options may come before, between
+ * and after the operands, as in git, cobra and argparse; "--" ends them,
+ * so an operand that starts with "-" goes after it.  A mistyped option
+ * gets a "did you mean" hint.
  */
 
 struct parse_opt;
@@ -54,6 +57,12 @@ enum parse_opt_flags {
 	OPT_SPACE_ARG = 1 << 4,
 	/* Left out of the synopsis, whose operand line spells it out. */
 	OPT_NO_SYNOPSIS = 1 << 5,
+	/*
+	 * The value is optional and only ever attached: "--color" passes
+	 * NULL to the callback, "--color=never" passes "never", and the word
+	 * after "--color" is never its value.  Shown as "--color[=<when>]".
+	 */
+	OPT_OPTARG = 1 << 6,
 };
 
 struct parse_opt {
@@ -122,9 +131,18 @@ struct cmd_usage {
 #define OPERANDS(...) ((const char *const[]){ __VA_ARGS__, NULL })
 
 enum parse_options_flags {
-	/* Operands end the options (else options may follow operands). */
+	/*
+	 * The first operand ends the options: only for a command whose first
+	 * operand is a subcommand ("log verify", "hooks status") or whose
+	 * later words belong to someone else (the hook's arguments from
+	 * git).  Every other command takes options anywhere.
+	 */
 	PARSE_OPT_STOP_AT_NON_OPTION = 1 << 0,
-	/* Leave a "--" that ended the options as the first operand. */
+	/*
+	 * Keep the "--" that ended the options, in its place after the
+	 * operands before it: "replay <report> -- <program>..." gives
+	 * { "<report>", "--", "<program>", ... }.
+	 */
 	PARSE_OPT_KEEP_DASHDASH = 1 << 1,
 };
 

@@ -2,6 +2,7 @@
 #include "strutil.h"
 
 #include <string.h>
+#include <strings.h>
 
 int starts_with(const char *s, const char *prefix)
 {
@@ -64,4 +65,19 @@ int is_sha256_hash(const char *s, enum hex_case hcase)
 {
 	return starts_with(s, "sha256:") && strlen(s) == 71 &&
 		is_all_hex(s + 7, 64, hcase);
+}
+
+int parse_bool_text(const char *v)
+{
+	static const char *const yes[] = { "true", "yes", "on", "1" };
+	static const char *const no[] = { "false", "no", "off", "0" };
+	size_t i;
+
+	for (i = 0; i < sizeof(yes) / sizeof(*yes); i++)
+		if (!strcasecmp(v, yes[i]))
+			return 1;
+	for (i = 0; i < sizeof(no) / sizeof(*no); i++)
+		if (!strcasecmp(v, no[i]))
+			return 0;
+	return -1;
 }

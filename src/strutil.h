@@ -37,4 +37,12 @@ int64_t js_array_index(const char *s, size_t len);
 /* Whether s is "sha256:" and 64 hexadecimal digits, nothing more. */
 int is_sha256_hash(const char *s, enum hex_case hcase);
 
+/*
+ * A truth value as git's configuration spells one: 1 for "true", "yes",
+ * "on" or "1", 0 for "false", "no", "off" or "0" (any case), -1 for
+ * anything else.  A key set without a value ("[s] k", the empty string
+ * here) is for the caller to judge.
+ */
+int parse_bool_text(const char *v);
+
 #endif

@@ -143,4 +143,49 @@ test_expect_success 'each command page SYNOPSIS is what -h shows' '
 	test_must_be_empty extra.help
 '
 
+
+# The README's second command, run with stand-ins for apt-get, autoreconf
+# and make on a PATH that holds nothing else, in a directory with a
+# stand-in configure: which packages would it install?
+readme_test_command () {
+	grep -A 3 "^Install, build, and run the whole test suite:" \
+		"$TEST_SRC_DIR/README.md" | grep "make check" >cmd &&
+	test_line_count = 1 cmd &&
+	rm -rf fake run && mkdir fake run &&
+	for tool in apt-get autoreconf make "$@"
+	do
+		printf "#!/bin/sh\necho \"%s \$*\" >>\"%s/calls\"\n" \
+			"$tool" "$TRASH_DIRECTORY" >fake/$tool &&
+		chmod +x fake/$tool || return 1
+	done &&
+	printf "#!/bin/sh\necho configure >>\"%s/calls\"\n" "$TRASH_DIRECTORY" \
+		>run/configure &&
+	chmod +x run/configure &&
+	: >calls &&
+	(cd run && PATH=$TRASH_DIRECTORY/fake /bin/sh ../cmd)
+}
+
+test_expect_success 'README: the test command keeps a Node it finds (NodeSource'"'"'s conflicts with Debian'"'"'s npm)' '
+	readme_test_command node npm &&
+	test_grep "^apt-get install -y .*libgit2-dev" calls &&
+	test_grep ! "nodejs\|npm" calls &&
+	test_grep "^make check$" calls
+'
+
+test_expect_success 'README: the test command installs Node and npm where there are none' '
+	readme_test_command &&
+	test_grep "^apt-get install -y nodejs npm$" calls &&
+	test_grep "^make check$" calls &&
+	readme_test_command node &&
+	test_grep "^apt-get install -y nodejs npm$" calls
+'
+
+test_expect_success 'README and the man page point at the contract in doc/' '
+	test_path_is_file "$TEST_SRC_DIR/doc/SPEC.md" &&
+	test_grep "(doc/SPEC.md)" "$TEST_SRC_DIR/README.md" &&
+	test_grep ! "shared directory" "$TEST_SRC_DIR/README.md" &&
+	test_grep "^\\.B doc/SPEC.md$" "$TEST_SRC_DIR/doc/ahd-replay.1" &&
+	test_grep "^## 4. The hash contract$" "$TEST_SRC_DIR/doc/SPEC.md"
+'
+
 test_done

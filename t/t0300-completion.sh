@@ -116,6 +116,17 @@ test_expect_success BASH_COMPLETION 'bash: verify operands are reports, sidecars
 	test_cmp expect actual
 '
 
+test_expect_success BASH_COMPLETION 'bash: options after an operand; after --, files only' '
+	complete_bash "$bin verify dir --no-attr" >actual &&
+	echo --no-attribution >expect &&
+	test_cmp expect actual &&
+	complete_bash "$bin replay report.md --run -- --r" >actual &&
+	test_must_be_empty actual &&
+	complete_bash "$bin replay report.md --run -- rep" >actual &&
+	printf "%s\n" report.md report.replay.json >expect &&
+	test_cmp expect actual
+'
+
 test_expect_success BASH_COMPLETION 'bash: option values by kind' '
 	ahd-replay verify -h >help.out &&
 	sed -n "s/^ *--format=\([a-z|]*\).*/\1/p" help.out | tr "|" "\n" |

@@ -6,7 +6,8 @@ A sidecar in a directory verify cannot read could hide drift, so such a
 directory is an error (exit 2) in every format, never a passing run;
 --format=json puts the reason in its document and writes nothing to
 standard error.  Root reads every directory, so the unreadable cases run
-verify as an unprivileged user (setpriv), and skip without one.'
+verify as an unprivileged user (setpriv), and skip, saying why, without
+one or when that user cannot reach the trash directory.'
 
 . "${TEST_SRC_DIR:-$(dirname "$0")/..}/t/test-lib.sh"
 . "$TEST_SRC_DIR/t/lib-sidecar.sh"
@@ -14,18 +15,34 @@ verify as an unprivileged user (setpriv), and skip without one.'
 SQ="'"
 
 # as_user CMD...: run CMD where permissions apply: as ourselves when not
-# root, else as nobody through setpriv.
+# root, else as nobody through setpriv.  nobody must be able to reach
+# the trash directory: a clone under a 0700 directory (mktemp -d) or a
+# 0750 home is not searchable by others, and then the unreadable cases
+# skip, saying why, while the rest runs as root.
+as_nobody () {
+	setpriv --reuid=65534 --regid=65534 --clear-groups "$@"
+}
+unpriv_reason=
 if test "$(id -u)" != 0
 then
 	as_user () { "$@"; }
-	test_set_prereq UNPRIV
-elif command -v setpriv >/dev/null 2>&1 &&
-	setpriv --reuid=65534 --regid=65534 --clear-groups true 2>/dev/null
+elif ! command -v setpriv >/dev/null 2>&1 ||
+	! as_nobody true 2>/dev/null
 then
-	as_user () {
-		setpriv --reuid=65534 --regid=65534 --clear-groups "$@"
-	}
+	as_user () { "$@"; }
+	unpriv_reason="running as root, and setpriv cannot drop to nobody"
+elif ! as_nobody sh -c 'cd "$1"' - "$TRASH_DIRECTORY" 2>/dev/null
+then
+	as_user () { "$@"; }
+	unpriv_reason="nobody cannot reach the trash directory $TRASH_DIRECTORY (a directory above it is not searchable by others, as under mktemp -d)"
+else
+	as_user () { as_nobody "$@"; }
+fi
+if test -z "$unpriv_reason"
+then
 	test_set_prereq UNPRIV
+else
+	echo "# SKIPPING the unreadable-directory cases (UNPRIV): $unpriv_reason"
 fi
 
 test_expect_success 'setup: reports in a tree readable by everyone' '

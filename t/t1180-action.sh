@@ -6,7 +6,9 @@ The steps'"'"' scripts (action/*.sh) run with the variables GitHub sets
 (GITHUB_ACTION_PATH, GITHUB_OUTPUT, GITHUB_STEP_SUMMARY, GITHUB_BASE_REF,
 RUNNER_TEMP, ...) and the inputs as action.yml passes them, against a
 repository with a remote, as a pull request'"'"'s checkout has one.  The
-build step runs only with AHD_TEST_EXPENSIVE set (it builds the tree).'
+release step downloads from a file:// stand-in of the releases page.
+The build step runs only with AHD_TEST_EXPENSIVE set (it builds the
+tree).'
 
 . "${TEST_SRC_DIR:-$(dirname "$0")/..}/t/test-lib.sh"
 . "$TEST_SRC_DIR/t/lib-sidecar.sh"
@@ -45,7 +47,12 @@ test_expect_success PYYAML 'action.yml: a composite action whose steps run the s
 	assert inputs == {"paths", "trusted-keys", "require-signature", "changed-since",
 	                  "require-sidecar", "sarif", "fail-on"}, inputs
 	used = set()
-	for step in a["runs"]["steps"]:
+	steps = a["runs"]["steps"]
+	assert steps[0]["id"] == "release", steps[0]
+	for step in steps[1:-1]:
+	    assert step["if"].startswith("steps.release.outputs.binary == \x27\x27"), step
+	assert "steps.release.outputs.binary ||" in steps[-1]["env"]["AHD_REPLAY"]
+	for step in steps:
 	    run = step.get("run")
 	    if run is None:
 	        assert step["uses"].startswith("actions/cache@"), step
@@ -183,6 +190,109 @@ test_expect_success BASH 'inputs are data, never shell' '
 	test_path_is_missing work/pwned &&
 	test_path_is_missing work/pwned2 &&
 	test_path_is_missing pwned
+'
+
+# fetch_release REF [VAR=VALUE...]: action/fetch-release.sh as the
+# Release binary step runs it, the releases page being releases/; its
+# exit status in fetch.status, the binary it names in fetch.binary.
+fetch_release () {
+	fr_ref=$1 &&
+	shift &&
+	: >output &&
+	mkdir -p tmp &&
+	(
+		env GITHUB_ACTION_PATH="$ACTION" GITHUB_OUTPUT="$TRASH_DIRECTORY/output" \
+			RUNNER_TEMP="$TRASH_DIRECTORY/tmp" RUNNER_OS=Linux RUNNER_ARCH=X64 \
+			AHD_ACTION_REF="$fr_ref" AHD_ACTION_REPOSITORY=someone/ahd-replay \
+			AHD_RELEASE_BASE="file://$TRASH_DIRECTORY/releases" \
+			"$@" "$ACTION/action/fetch-release.sh"
+	) >log 2>err
+	echo $? >fetch.status &&
+	sed -n "s/^binary=\(..*\)/\1/p" output >fetch.binary
+}
+
+test_lazy_prereq CURL 'curl --version && sha256sum --version'
+
+test_expect_success CURL 'setup: a release of this version, with its SHA256SUMS' '
+	version=$(ahd-replay --version) &&
+	tag=v${version#ahd-replay } &&
+	echo "$tag" >tag &&
+	mkdir -p "releases/$tag" &&
+	cp "$AHD_REPLAY" "releases/$tag/ahd-replay-linux-x86_64" &&
+	echo "fake deb" >"releases/$tag/ahd-replay_${tag#v}_amd64.deb" &&
+	(cd "releases/$tag" && sha256sum ahd-replay-linux-x86_64 *.deb >SHA256SUMS)
+'
+
+test_expect_success CURL 'a version tag: the release binary, checked, no build' '
+	fetch_release "$(cat tag)" &&
+	echo 0 >expect && test_cmp expect fetch.status &&
+	test_grep "^$TRASH_DIRECTORY/tmp/.*/bin/ahd-replay$" fetch.binary &&
+	"$(cat fetch.binary)" --version >version &&
+	ahd-replay --version >expect &&
+	test_cmp expect version &&
+	test_grep "the release binary of $(cat tag) (sha256 [0-9a-f]\{64\})" log
+'
+
+test_expect_success CURL 'without github.action_ref, the ref comes from the action'"'"'s path' '
+	mkdir -p "_actions/someone/ahd-replay/$(cat tag)" &&
+	fetch_release "" GITHUB_ACTION_PATH="$TRASH_DIRECTORY/_actions/someone/ahd-replay/$(cat tag)" &&
+	echo 0 >expect && test_cmp expect fetch.status &&
+	test -s fetch.binary
+'
+
+test_expect_success CURL 'a binary that does not match SHA256SUMS is refused, never run' '
+	cp -R "releases/$(cat tag)" releases/v9.9.9 &&
+	printf "#!/bin/sh\ntouch %s/ran\n" "$TRASH_DIRECTORY" >releases/v9.9.9/ahd-replay-linux-x86_64 &&
+	fetch_release v9.9.9 &&
+	echo 2 >expect && test_cmp expect fetch.status &&
+	test_grep "^::error title=ahd-replay::the ahd-replay-linux-x86_64 of release v9.9.9 does not match its SHA256SUMS" log &&
+	test_must_be_empty fetch.binary &&
+	test_path_is_missing ran
+'
+
+test_expect_success CURL 'a release whose binary is another version is refused' '
+	rm -rf releases/v9.9.9 &&
+	cp -R "releases/$(cat tag)" releases/v9.9.9 &&
+	fetch_release v9.9.9 &&
+	echo 2 >expect && test_cmp expect fetch.status &&
+	test_grep "release v9.9.9 holds" log
+'
+
+test_expect_success CURL 'no release for the tag (a moving major tag), a branch, a commit: build from source' '
+	fetch_release v1 &&
+	echo 0 >expect && test_cmp expect fetch.status &&
+	test_must_be_empty fetch.binary &&
+	test_grep "no release binary for v1" log &&
+	test_grep "^binary=$" output &&
+	fetch_release main &&
+	test_cmp expect fetch.status &&
+	test_grep "ref .main. is not a version tag; building from source" log &&
+	fetch_release 0123456789abcdef0123456789abcdef01234567 &&
+	test_must_be_empty fetch.binary &&
+	fetch_release "$(cat tag)" RUNNER_ARCH=ARM64 &&
+	test_grep "no release binary for Linux/ARM64" log &&
+	test_must_be_empty fetch.binary
+'
+
+test_expect_success PYYAML 'release.yml: a version tag builds the .deb and the static binary, published with SHA256SUMS' '
+	python3 - "$ACTION/.github/workflows/release.yml" <<-\EOF
+	import sys, yaml
+	w = yaml.safe_load(open(sys.argv[1]))
+	on = w.get("on", w.get(True))
+	assert list(on) == ["push"] and on["push"]["tags"] == ["v[0-9]+.[0-9]+.[0-9]+"], on
+	build, release = w["jobs"]["build"], w["jobs"]["release"]
+	assert build["container"] == "debian:12", build
+	runs = "\n".join(s.get("run", "") for s in build["steps"])
+	for word in ("make static", "make -j\"$(nproc)\" check", "t8020-static.trs",
+	             "dpkg-buildpackage", "strip -o /tmp/dist/ahd-replay-linux-x86_64",
+	             "sha256sum ahd-replay-linux-x86_64 ahd-replay_*.deb >SHA256SUMS"):
+	    assert word in runs, word
+	assert release["needs"] == "build" and release["permissions"] == {"contents": "write"}
+	runs = "\n".join(s.get("run", "") for s in release["steps"])
+	assert "sha256sum -c SHA256SUMS" in runs
+	assert "ahd-replay-linux-x86_64 ahd-replay_*.deb SHA256SUMS" in runs
+	assert w["permissions"] == {"contents": "read"}
+	EOF
 '
 
 test_expect_success EXPENSIVE 'build: the action'"'"'s source builds and installs under the prefix' '

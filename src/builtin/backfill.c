@@ -72,8 +72,7 @@ static int parse_backfill_options(struct backfill_opts *opts, int argc,
 		backfill_usage_text
 	};
 
-	argc = parse_options(argc, argv, &usage,
-			     PARSE_OPT_STOP_AT_NON_OPTION);
+	argc = parse_options(argc, argv, &usage, 0);
 	if (argc > 1)
 		usage_msg_opt(&usage, "backfill takes one reports directory");
 	return argc;

@@ -34,8 +34,7 @@ int cmd_canon(int argc, char **argv)
 		"canon", OPERANDS("<file>"), options, canon_usage_text
 	};
 
-	argc = parse_options(argc, argv, &usage,
-			     PARSE_OPT_STOP_AT_NON_OPTION);
+	argc = parse_options(argc, argv, &usage, 0);
 	if (argc != 1)
 		usage_msg_opt(&usage, argc ? "canon takes exactly one file" :
 			      "no file given");

@@ -79,8 +79,7 @@ static void parse_capture_options(struct capture_opts *opts, int argc,
 		capture_usage_text
 	};
 
-	argc = parse_options(argc, argv, &usage, PARSE_OPT_STOP_AT_NON_OPTION |
-			     PARSE_OPT_KEEP_DASHDASH);
+	argc = parse_options(argc, argv, &usage, PARSE_OPT_KEEP_DASHDASH);
 	/* the words after "--" (not an option's value "--") are argv */
 	if (argc && !strcmp(argv[0], "--")) {
 		if (opts->argv_json)

@@ -209,8 +209,7 @@ int cmd_diff(int argc, char **argv)
 		options, diff_usage_text
 	};
 
-	argc = parse_options(argc, argv, &usage,
-			     PARSE_OPT_STOP_AT_NON_OPTION);
+	argc = parse_options(argc, argv, &usage, 0);
 	if (argc != (opts.at ? 3 : 2))
 		usage_msg_opt(&usage, opts.at ?
 			      "--at wants <rev1> <rev2> <report>" :

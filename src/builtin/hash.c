@@ -35,8 +35,7 @@ int cmd_hash(int argc, char **argv)
 	};
 	enum hash_mode mode;
 
-	argc = parse_options(argc, argv, &usage,
-			     PARSE_OPT_STOP_AT_NON_OPTION);
+	argc = parse_options(argc, argv, &usage, 0);
 	if (raw && jcs)
 		usage_msg_opt(&usage,
 			      "--raw and --jcs cannot be used together");

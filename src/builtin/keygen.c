@@ -29,8 +29,7 @@ int cmd_keygen(int argc, char **argv)
 		"keygen", OPERANDS(""), options, keygen_usage_text
 	};
 
-	argc = parse_options(argc, argv, &usage,
-			     PARSE_OPT_STOP_AT_NON_OPTION);
+	argc = parse_options(argc, argv, &usage, 0);
 	if (!out || !*out)
 		usage_msg_opt(&usage, "--out is required");
 	if (argc)

@@ -32,8 +32,7 @@ int cmd_render(int argc, char **argv)
 		"render", OPERANDS("<sidecar>"), options, render_usage_text
 	};
 
-	argc = parse_options(argc, argv, &usage,
-			     PARSE_OPT_STOP_AT_NON_OPTION);
+	argc = parse_options(argc, argv, &usage, 0);
 	if (argc != 1)
 		usage_msg_opt(&usage, argc ?
 			      "render takes exactly one sidecar" :

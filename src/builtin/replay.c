@@ -207,7 +207,7 @@ int cmd_replay(int argc, char **argv)
 	};
 
 	memset(&c, 0, sizeof(c));
-	argc = parse_options(argc, argv, &usage, PARSE_OPT_STOP_AT_NON_OPTION);
+	argc = parse_options(argc, argv, &usage, PARSE_OPT_KEEP_DASHDASH);
 	if (argc < 1)
 		usage_msg_opt(&usage, "replay wants a report or a sidecar");
 	if (argc > 1) {

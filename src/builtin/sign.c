@@ -74,8 +74,7 @@ int cmd_sign(int argc, char **argv)
 		sign_usage_text
 	};
 
-	argc = parse_options(argc, argv, &usage,
-			     PARSE_OPT_STOP_AT_NON_OPTION);
+	argc = parse_options(argc, argv, &usage, 0);
 	if (!argc)
 		usage_msg_opt(&usage, "no sidecar given");
 	if (statement_only) {

@@ -154,8 +154,7 @@ int cmd_validate(int argc, char **argv)
 		validate_usage_text
 	};
 
-	argc = parse_options(argc, argv, &usage,
-			     PARSE_OPT_STOP_AT_NON_OPTION);
+	argc = parse_options(argc, argv, &usage, 0);
 	if (!argc)
 		usage_msg_opt(&usage, "no sidecar given");
 	if (opts.schema)

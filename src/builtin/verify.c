@@ -136,8 +136,7 @@ static int parse_verify_options(struct verify_opts *opts, int argc,
 		verify_usage_text
 	};
 
-	return parse_options(argc, argv, &usage,
-			     PARSE_OPT_STOP_AT_NON_OPTION);
+	return parse_options(argc, argv, &usage, 0);
 }
 
 /*

@@ -145,6 +145,57 @@ static void test_stop_and_dashdash(void)
 	is_string("--", argv2[0], "the -- that ended the options comes first");
 }
 
+static void test_dashdash_in_place(void)
+{
+	struct vals v = { 0 };
+	const struct parse_opt options[] = TABLE(v);
+	const struct cmd_usage usage = {
+		"frob", OPERANDS("<file> [-- <program>...]"), options, NULL
+	};
+	char *argv[] = { "frob", "a", "-q", "--", "prog", "--jcs", NULL };
+
+	is_int(4, parse_options(6, argv, &usage, PARSE_OPT_KEEP_DASHDASH),
+	       "operands, --, then the program");
+	is_string("a", argv[0], "the operand before --");
+	is_string("--", argv[1], "-- stays where it was");
+	is_string("--jcs", argv[3], "the program's options are its own");
+	is_int(1, v.quiet, "an option after an operand is read");
+	is_int(0, v.jcs, "an option after -- is not");
+}
+
+static int when_cb(const struct parse_opt *opt, const char *arg)
+{
+	*(const char **)opt->value = arg ? arg : "(none)";
+	return 0;
+}
+
+static void test_optional_value(void)
+{
+	const char *when = NULL;
+	const struct parse_opt options[] = {
+		OPT_CALLBACK_F(0, "color", &when, "<when>", "colour",
+			       OPT_OPTARG, when_cb),
+		OPT_END()
+	};
+	const struct cmd_usage usage = {
+		"frob", OPERANDS("<file>"), options, NULL
+	};
+	char *argv1[] = { "frob", "--color", "never", NULL };
+	char *argv2[] = { "frob", "x", "--color=never", NULL };
+	struct strbuf sb = STRBUF_INIT;
+
+	is_int(1, parse_options(3, argv1, &usage, 0),
+	       "the next word is not an optional value");
+	is_string("(none)", when, "--color alone passes NULL");
+	is_string("never", argv1[0], "the next word stays an operand");
+	is_int(1, parse_options(3, argv2, &usage, 0), "--color=never");
+	is_string("never", when, "an attached optional value");
+	usage_format(&sb, &usage);
+	ok(strstr(sb.buf, "[--color[=<when>]] <file>") != NULL,
+	   "the synopsis brackets the optional value");
+	strbuf_release(&sb);
+}
+
 static void test_parse_size(void)
 {
 	size_t n = 0;
@@ -162,6 +213,8 @@ int main(void)
 	test_alternative_operands();
 	test_parse();
 	test_stop_and_dashdash();
+	test_dashdash_in_place();
+	test_optional_value();
 	test_parse_size();
 	return 0;
 }
