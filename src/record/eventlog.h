@@ -3,7 +3,9 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include "hash/digest.h"
 #include "json/canon.h"
+#include "json/jcsscan.h"
 #include "strbuf.h"
 #include "json/value.h"
 
@@ -16,6 +18,11 @@
  * short rule name: header, json, canonical, params_hash, pairing,
  * timestamp, total_tool_calls, step_utility, preview, preview_hash,
  * receipt.
+ *
+ * A line already in canonical form, as a well-kept log's lines are, is
+ * checked on a fast path (json/jcsscan.h) that reports exactly what the
+ * full path (jansson, then the canonical form printed and compared)
+ * reports; any other line takes the full path.
  */
 
 #define EVENTLOG_VERSION 1
@@ -31,22 +38,32 @@ struct eventlog {
 	size_t tool_calls, tool_results;
 	size_t unknown_events, unknown_fields;
 
+	/* the fuzz target compares the fast path with the full path */
+	int no_fast_path;
+
 	int have_t;
 	int64_t last_sec;
 	int hash_failed;	/* OpenSSL could not hash: the line fails */
 	long last_nsec;
 
-	/* ToolCall ids not yet answered by a ToolResult */
-	char **open_ids;
-	size_t open_nr, open_alloc;
+	/*
+	 * ToolCall ids not yet answered by a ToolResult, in [0, open_nr);
+	 * up to open_made, closed ones whose buffers are kept for reuse
+	 */
+	struct strbuf *open_ids;
+	size_t open_nr, open_made, open_alloc;
 
 	/* --receipt: its tool_calls array, walked in step with ToolResults */
 	struct arena receipt_arena;
 	const struct value *receipt_calls;
 
 	struct arena arena;	/* the current line's tree */
+	/* on the fast path: the line, and where its members' values lie */
+	const char *line;
+	const struct jcs_span *spans;
 	struct canon_out canon;
 	struct canon_out scratch;
+	struct digest digest;	/* one context for every hash */
 };
 
 void eventlog_init(struct eventlog *el, eventlog_report_fn report,
