@@ -69,6 +69,7 @@ void eventlog_init(struct eventlog *el, eventlog_report_fn report,
 	memset(el, 0, sizeof(*el));
 	el->report = report;
 	el->data = data;
+	el->max_line = EVENTLOG_MAX_LINE;
 	el->arena = empty;
 	el->receipt_arena = empty;
 	strbuf_init(&el->canon.buf, 0);

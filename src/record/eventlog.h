@@ -3,6 +3,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include "hash/digest.h"
 #include "json/canon.h"
 #include "json/jcsscan.h"
@@ -27,6 +28,9 @@
 
 #define EVENTLOG_VERSION 1
 
+/* The default line limit, that of every other JSON input. */
+#define EVENTLOG_MAX_LINE (64u << 20)
+
 typedef void (*eventlog_report_fn)(void *data, size_t line, const char *rule,
 				   const char *msg);
 
@@ -38,6 +42,8 @@ struct eventlog {
 	size_t tool_calls, tool_results;
 	size_t unknown_events, unknown_fields;
 
+	/* eventlog_read(): a longer line refuses the log */
+	size_t max_line;
 	/* the fuzz target compares the fast path with the full path */
 	int no_fast_path;
 
@@ -89,5 +95,22 @@ int eventlog_line(struct eventlog *el, const char *line, size_t len,
 
 /* After the last line: an empty log is refused (-1), as above. */
 int eventlog_finish(struct eventlog *el, struct strbuf *err);
+
+/*
+ * Where the rewritten log goes in chunks: returns 0, or -1 with a reason
+ * in err.
+ */
+typedef int (*eventlog_write_fn)(void *data, const char *buf, size_t len,
+				 struct strbuf *err);
+
+/*
+ * Read the log from fp in large blocks and check it, every line through
+ * eventlog_line() and then eventlog_finish(), in memory bounded by
+ * el->max_line: a line longer than that refuses the log.  With write
+ * set, the log is rewritten in canonical form and handed to it.  Returns
+ * 0, or -1 with a reason in err ("cannot read: ...", "line N: ...").
+ */
+int eventlog_read(struct eventlog *el, FILE *fp, eventlog_write_fn write,
+		  void *data, struct strbuf *err);
 
 #endif

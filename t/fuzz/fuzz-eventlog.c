@@ -13,6 +13,8 @@
  *    path reports: the same problems, in the same order, with the same
  *    words, the same refusal, the same summary counts, the same
  *    rewritten log;
+ *  - eventlog_read(), the reader `log verify` uses, says what the
+ *    line-by-line run below says, unless a line is over its limit;
  *  - reading and rewriting agree on which lines are refused;
  *  - the rewrite is a fixed point: the rewritten log, checked again, has
  *    no "canonical" problem and as many "json" ones (lines without an
@@ -118,6 +120,56 @@ static size_t run(const char *buf, size_t len, struct strbuf *out,
 	return taken;
 }
 
+static int collect(void *data, const char *buf, size_t len,
+		   struct strbuf *err)
+{
+	(void)err;
+	strbuf_add(data, buf, len);
+	return 0;
+}
+
+/*
+ * The log through eventlog_read() from a memory stream, with a line
+ * limit of max bytes; its transcript must be the line-by-line one, or a
+ * refusal for a line over max.
+ */
+static void check_reader(const char *buf, size_t len, size_t max,
+			 const struct tally *lines, const struct strbuf *out)
+{
+	struct tally t = TALLY_INIT;
+	struct strbuf err = STRBUF_INIT, rewritten = STRBUF_INIT;
+	struct eventlog el;
+	FILE *fp = fmemopen((void *)buf, len, "r");
+
+	if (!len)
+		return;	/* fmemopen refuses an empty buffer */
+	if (!fp)
+		fail("fmemopen failed", NULL);
+	eventlog_init(&el, report, &t);
+	el.max_line = max;
+	if (eventlog_read(&el, fp, out ? collect : NULL, &rewritten,
+			  &err) < 0 && strstr(err.buf, "longer than the limit")) {
+		if (!strstr(err.buf, " (--max-line-bytes)"))
+			fail("a line over the limit without the option's name",
+			     err.buf);
+	} else {
+		strbuf_addf(&t.said, "refused: %s\nsummary: %zu %zu %zu %zu "
+			    "%zu %zu\n", err.buf, el.lines, el.problems,
+			    el.tool_calls, el.tool_results, el.unknown_events,
+			    el.unknown_fields);
+		if (strcmp(t.said.buf, lines->said.buf))
+			fail("eventlog_read() disagrees with the lines",
+			     t.said.buf);
+		if (out && !err.len && strcmp(rewritten.buf, out->buf))
+			fail("eventlog_read() rewrote differently", NULL);
+	}
+	fclose(fp);
+	eventlog_release(&el);
+	strbuf_release(&err);
+	strbuf_release(&rewritten);
+	strbuf_release(&t.said);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	struct strbuf once = STRBUF_INIT, twice = STRBUF_INIT;
@@ -137,12 +189,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		fprintf(stderr, "fuzz-eventlog: full path:\n%s", full.said.buf);
 		fail("the fast path and the full path disagree", NULL);
 	}
+	check_reader(buf, size, size % 200 + 1, &first, NULL);
 	rewrite_taken = run(buf, size, &once, &again, 0);
 	if (run(buf, size, &once_full, &rewrite_full, 1) != rewrite_taken ||
 	    strcmp(again.said.buf, rewrite_full.said.buf) ||
 	    once.len != once_full.len ||
 	    memcmp(once.buf, once_full.buf, once.len))
 		fail("the fast path rewrites differently", once.buf);
+	check_reader(buf, size, FUZZ_MAX_INPUT, &again, &once);
 	/* rewriting also refuses a line that is not JSON at all */
 	if (rewrite_taken != (size_t)-1 && rewrite_taken > read_taken)
 		fail("the rewrite took lines that reading refused", NULL);
