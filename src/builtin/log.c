@@ -26,15 +26,13 @@
 /* Receipts are single JSON documents, unlike the logs they describe. */
 #define RECEIPT_MAX (64u << 20)
 
-/* Rewritten lines go to the temporary file in chunks of this size. */
-#define WRITE_CHUNK (1u << 20)
-
 struct log_opts {
 	enum output_format format;
 	int quiet;
 	int canonicalize;
 	const char *receipt;
 	struct output_list outputs;
+	size_t max_line;
 };
 
 struct printer {
@@ -114,6 +112,12 @@ static int load_receipt(struct eventlog *el, const char *path,
 	return ret;
 }
 
+static int write_rewritten(void *af, const char *buf, size_t len,
+			   struct strbuf *err)
+{
+	return atomic_file_write(af, buf, len, err);
+}
+
 /*
  * One pass over the log; with af set, the canonical lines go to it.
  * Returns 0, or -1 with a reason in err.
@@ -121,43 +125,10 @@ static int load_receipt(struct eventlog *el, const char *path,
 static int check_log(struct eventlog *el, FILE *fp, struct atomic_file *af,
 		     struct strbuf *err)
 {
-	struct strbuf out = STRBUF_INIT;
-	char *line = NULL;
-	size_t alloc = 0;
-	ssize_t n;
-	int ret = 0;
+	int ret = eventlog_read(el, fp, af ? write_rewritten : NULL, af, err);
 
-	errno = 0;
-	while ((n = getline(&line, &alloc, fp)) >= 0) {
-		size_t len = (size_t)n;
-
-		if (len && line[len - 1] == '\n')
-			len--;
-		if (eventlog_line(el, line, len, af ? &out : NULL, err) < 0) {
-			ret = -1;
-			break;
-		}
-		if (af && out.len >= WRITE_CHUNK) {
-			if (atomic_file_write(af, out.buf, out.len, err) < 0) {
-				ret = -1;
-				break;
-			}
-			strbuf_reset(&out);
-		}
-		errno = 0;
-	}
-	if (!ret && ferror(fp)) {
-		strbuf_addf(err, "cannot read: %s", strerror(errno));
-		ret = -1;
-	}
-	if (!ret)
-		ret = eventlog_finish(el, err);
-	if (!ret && af && out.len)
-		ret = atomic_file_write(af, out.buf, out.len, err);
 	if (af && ret < 0)
 		atomic_file_abort(af);
-	free(line);
-	strbuf_release(&out);
 	return ret;
 }
 
@@ -173,6 +144,7 @@ static int log_verify(const struct log_opts *opts, const char *file)
 
 	printer.file = file;
 	eventlog_init(&el, print_problem, &printer);
+	el.max_line = opts->max_line;
 	if (opts->receipt && load_receipt(&el, opts->receipt, &err) < 0)
 		failed = 1;
 	if (!failed && !(fp = fopen(file, "r"))) {
@@ -270,7 +242,8 @@ static int parse_log_output(const struct parse_opt *opt, const char *arg)
 
 int cmd_log(int argc, char **argv)
 {
-	struct log_opts opts = { FORMAT_TEXT, 0, 0, NULL, OUTPUT_LIST_INIT };
+	struct log_opts opts = { FORMAT_TEXT, 0, 0, NULL, OUTPUT_LIST_INIT,
+				 EVENTLOG_MAX_LINE };
 	const struct parse_opt options[] = {
 		OPT_FORMAT_CI(&opts.format, "text (default), json, github "
 			      "annotations, SARIF 2.1.0 or JUnit XML"),
@@ -286,6 +259,8 @@ int cmd_log(int argc, char **argv)
 		OPT_BOOL(0, "canonicalize", &opts.canonicalize, "rewrite the "
 			 "log in canonical form (atomically) and check the "
 			 "rewritten lines"),
+		OPT_SIZE(0, "max-line-bytes", &opts.max_line, "<n>", "refuse "
+			 "a log with a line over <n> bytes (default 64m)"),
 		OPT_END()
 	};
 	const struct cmd_usage usage = {
