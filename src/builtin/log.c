@@ -24,6 +24,7 @@ struct log_opts {
 	int canonicalize;
 	const char *receipt;
 	struct output_list outputs;
+	size_t max_line;
 };
 
 struct printer {
@@ -97,6 +98,7 @@ static int log_verify(const struct log_opts *opts, const char *file)
 
 	printer.file = file;
 	eventlog_init(&el, print_problem, &printer);
+	el.max_line = opts->max_line;
 	if (opts->format == FORMAT_JSON)
 		printf("{\n  \"version\": 1,\n  \"problems\": [");
 	failed = eventlog_check_file(&el, file, opts->receipt,
@@ -179,7 +181,8 @@ static int parse_log_output(const struct parse_opt *opt, const char *arg)
 
 int cmd_log(int argc, char **argv)
 {
-	struct log_opts opts = { FORMAT_TEXT, 0, 0, NULL, OUTPUT_LIST_INIT };
+	struct log_opts opts = { FORMAT_TEXT, 0, 0, NULL, OUTPUT_LIST_INIT,
+				 EVENTLOG_MAX_LINE };
 	const struct parse_opt options[] = {
 		OPT_FORMAT_CI(&opts.format, "text (default), json, github "
 			      "annotations, SARIF 2.1.0 or JUnit XML"),
@@ -195,6 +198,8 @@ int cmd_log(int argc, char **argv)
 		OPT_BOOL(0, "canonicalize", &opts.canonicalize, "rewrite the "
 			 "log in canonical form (atomically) and check the "
 			 "rewritten lines"),
+		OPT_SIZE(0, "max-line-bytes", &opts.max_line, "<n>", "refuse "
+			 "a log with a line over <n> bytes (default 64m)"),
 		OPT_END()
 	};
 	const struct cmd_usage usage = {

@@ -42,7 +42,8 @@ void digest_update(struct digest *d, const void *data, size_t len)
 		d->failed = openssl_error("SHA-256 update failed");
 }
 
-int digest_final_hex(struct digest *d, char out[DIGEST_HEX_MAX])
+/* Write the hash of d's message to out; d's context stays allocated. */
+static int finish_hex(struct digest *d, char out[DIGEST_HEX_MAX])
 {
 	static const char hex[] = "0123456789abcdef";
 	unsigned char md[EVP_MAX_MD_SIZE];
@@ -52,7 +53,6 @@ int digest_final_hex(struct digest *d, char out[DIGEST_HEX_MAX])
 	out[0] = '\0';
 	if (!failed && (EVP_DigestFinal_ex(d->ctx, md, &n) != 1 || n != 32))
 		failed = openssl_error("SHA-256 final failed");
-	digest_release(d);
 	if (failed)
 		return -1;
 	memcpy(out, "sha256:", 7);
@@ -62,6 +62,14 @@ int digest_final_hex(struct digest *d, char out[DIGEST_HEX_MAX])
 	}
 	out[7 + 2 * n] = '\0';
 	return 0;
+}
+
+int digest_final_hex(struct digest *d, char out[DIGEST_HEX_MAX])
+{
+	int ret = finish_hex(d, out);
+
+	digest_release(d);
+	return ret;
 }
 
 void digest_release(struct digest *d)
@@ -80,4 +88,27 @@ int digest_buffer_hex(char out[DIGEST_HEX_MAX], const void *data, size_t len)
 		return -1;
 	digest_update(&d, data, len);
 	return digest_final_hex(&d, out);
+}
+
+int digest_buffer_hex_reuse(struct digest *d, char out[DIGEST_HEX_MAX],
+			    const void *data, size_t len)
+{
+	out[0] = '\0';
+	/*
+	 * A finished context starts a new message with the digest it
+	 * already holds: no new EVP_MD_CTX, no new lookup of SHA-256
+	 * (OpenSSL 3.0 still renews its provider's small state inside).
+	 */
+	if (d->ctx && EVP_DigestInit_ex(d->ctx, NULL, NULL) != 1) {
+		digest_release(d);
+		return openssl_error("cannot restart SHA-256");
+	}
+	if (!d->ctx && digest_init(d))
+		return -1;
+	digest_update(d, data, len);
+	if (finish_hex(d, out) < 0) {
+		digest_release(d);
+		return -1;
+	}
+	return 0;
 }

@@ -39,4 +39,13 @@ void digest_release(struct digest *d);
 int digest_buffer_hex(char out[DIGEST_HEX_MAX], const void *data,
 		      size_t len) DIGEST_MUST_CHECK;
 
+/*
+ * digest_buffer_hex() with a context kept in d between calls, so that
+ * hashing one message per line of a large file creates one context, not
+ * one per line.  d starts as DIGEST_INIT; after any call it holds a
+ * finished context (or none, after a failure) until digest_release().
+ */
+int digest_buffer_hex_reuse(struct digest *d, char out[DIGEST_HEX_MAX],
+			    const void *data, size_t len) DIGEST_MUST_CHECK;
+
 #endif

@@ -7,6 +7,7 @@
 
 struct arena_block {
 	struct arena_block *next;
+	size_t size;	/* bytes in data, for arena_clear() */
 	max_align_t data[];
 };
 
@@ -27,6 +28,7 @@ void *arena_alloc(struct arena *a, size_t size)
 		size_t want = size > ARENA_BLOCK / 4 ? size : ARENA_BLOCK;
 		struct arena_block *b = xmalloc(sizeof(*b) + want);
 
+		b->size = want;
 		if (size > ARENA_BLOCK / 4 && a->head) {
 			/* A big request gets a block of its own behind the
 			 * current one, so the current block's tail stays in
@@ -72,6 +74,27 @@ void arena_release(struct arena *a)
 	a->cur = NULL;
 	a->left = 0;
 	a->total = 0;
+}
+
+void arena_clear(struct arena *a)
+{
+	struct arena_block *b = a->head, *keep = NULL;
+
+	while (b) {
+		struct arena_block *next = b->next;
+
+		if (!keep && b->size == ARENA_BLOCK)
+			keep = b;
+		else
+			free(b);
+		b = next;
+	}
+	a->head = keep;
+	a->cur = keep ? (char *)keep->data : NULL;
+	a->left = keep ? ARENA_BLOCK : 0;
+	a->total = 0;
+	if (keep)
+		keep->next = NULL;
 }
 
 struct value *value_new(struct arena *a, enum value_kind kind)

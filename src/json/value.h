@@ -99,6 +99,12 @@ struct arena {
 void *arena_alloc(struct arena *a, size_t size);
 char *arena_memdup(struct arena *a, const void *data, size_t len);
 void arena_release(struct arena *a);
+/*
+ * Forget every allocation but keep one ordinary block for the next ones:
+ * a loop that fills and empties an arena per item (a line of a log)
+ * then allocates nothing once warm.  Pointers into the arena die.
+ */
+void arena_clear(struct arena *a);
 
 struct value *value_new(struct arena *a, enum value_kind kind);
 

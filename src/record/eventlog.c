@@ -41,9 +41,6 @@ static const char *const known_events[][MAX_FIELDS] = {
 /* Receipts are single JSON documents, unlike the logs they describe. */
 #define RECEIPT_MAX (64u << 20)
 
-/* Rewritten lines go to the temporary file in chunks of this size. */
-#define WRITE_CHUNK (1u << 20)
-
 static void problem(struct eventlog *el, const char *rule,
 		    const char *fmt, ...) PRINTF_LIKE(3, 4);
 static void problem(struct eventlog *el, const char *rule,
@@ -73,30 +70,35 @@ void eventlog_init(struct eventlog *el, eventlog_report_fn report,
 		   void *data)
 {
 	struct arena empty = ARENA_INIT;
+	struct digest none = DIGEST_INIT;
 
 	memset(el, 0, sizeof(*el));
 	el->report = report;
 	el->data = data;
+	el->max_line = EVENTLOG_MAX_LINE;
 	el->arena = empty;
 	el->receipt_arena = empty;
 	strbuf_init(&el->canon.buf, 0);
 	strbuf_init(&el->scratch.buf, 0);
+	el->digest = none;
 }
 
 void eventlog_release(struct eventlog *el)
 {
 	size_t i;
 
-	for (i = 0; i < el->open_nr; i++)
-		free(el->open_ids[i]);
+	for (i = 0; i < el->open_made; i++)
+		strbuf_release(&el->open_ids[i]);
 	free(el->open_ids);
 	arena_release(&el->arena);
 	arena_release(&el->receipt_arena);
 	strbuf_release(&el->canon.buf);
 	strbuf_release(&el->scratch.buf);
+	digest_release(&el->digest);
 }
 
-static const struct value *get(const struct value *map, const char *key)
+/* The index of the first member named key, or -1. */
+static int64_t find(const struct value *map, const char *key)
 {
 	size_t i, len = strlen(key);
 
@@ -104,9 +106,16 @@ static const struct value *get(const struct value *map, const char *key)
 		const struct value *k = map->u.items[2 * i];
 
 		if (k->u.str.len == len && !memcmp(k->u.str.ptr, key, len))
-			return map->u.items[2 * i + 1];
+			return (int64_t)i;
 	}
-	return NULL;
+	return -1;
+}
+
+static const struct value *get(const struct value *map, const char *key)
+{
+	int64_t i = find(map, key);
+
+	return i < 0 ? NULL : map->u.items[2 * i + 1];
 }
 
 static const char *get_string(const struct value *map, const char *key)
@@ -208,9 +217,10 @@ static void check_preview_hash(struct eventlog *el, const struct value *ev,
 
 	strbuf_reset(&el->scratch.buf);
 	canon_add_string(&el->scratch.buf, p->u.str.ptr, p->u.str.len);
-	if (digest_buffer_hex(raw, p->u.str.ptr, p->u.str.len) ||
-	    digest_buffer_hex(quoted, el->scratch.buf.buf,
-			      el->scratch.buf.len)) {
+	if (digest_buffer_hex_reuse(&el->digest, raw, p->u.str.ptr,
+				    p->u.str.len) ||
+	    digest_buffer_hex_reuse(&el->digest, quoted, el->scratch.buf.buf,
+				    el->scratch.buf.len)) {
 		el->hash_failed = 1;
 		return;
 	}
@@ -265,9 +275,57 @@ static int open_index(struct eventlog *el, const char *id)
 	size_t i;
 
 	for (i = 0; i < el->open_nr; i++)
-		if (!strcmp(el->open_ids[i], id))
+		if (!strcmp(el->open_ids[i].buf, id))
 			return (int)i;
 	return -1;
+}
+
+/* Open id, in a buffer kept from a closed one when there is one. */
+static void open_id(struct eventlog *el, const char *id)
+{
+	if (el->open_nr == el->open_made) {
+		ALLOC_GROW(el->open_ids, el->open_made + 1, el->open_alloc);
+		strbuf_init(&el->open_ids[el->open_made++], 0);
+	}
+	strbuf_reset(&el->open_ids[el->open_nr]);
+	strbuf_addstr(&el->open_ids[el->open_nr++], id);
+}
+
+/* Close the id at i: its buffer moves past the open ones, for reuse. */
+static void close_id(struct eventlog *el, int i)
+{
+	struct strbuf done = el->open_ids[i];
+
+	el->open_ids[i] = el->open_ids[--el->open_nr];
+	el->open_ids[el->open_nr] = done;
+}
+
+/*
+ * The canonical text of params into *text and *len: on the fast path
+ * the line holds it already; else it is printed (scratch).
+ */
+static int params_text(struct eventlog *el, const struct value *ev,
+		       const struct value *params, const char **text,
+		       size_t *len)
+{
+	struct strbuf err = STRBUF_INIT;
+
+	if (el->spans) {
+		const struct jcs_span *at = &el->spans[find(ev, "params")];
+
+		*text = el->line + at->off;
+		*len = at->len;
+		return 0;
+	}
+	strbuf_reset(&el->scratch.buf);
+	if (canon_write(&el->scratch, params, CANON_JCS, &err) < 0) {
+		problem(el, "params_hash", "params: %s", err.buf);
+		strbuf_release(&err);
+		return -1;
+	}
+	*text = el->scratch.buf.buf;
+	*len = el->scratch.buf.len;
+	return 0;
 }
 
 static void tool_call(struct eventlog *el, const struct value *ev)
@@ -276,29 +334,24 @@ static void tool_call(struct eventlog *el, const struct value *ev)
 	const char *id = get_string(ev, "id");
 	const char *hash = get_string(ev, "params_hash");
 	char want[DIGEST_HEX_MAX];
-	struct strbuf err = STRBUF_INIT;
+	const char *text;
+	size_t len;
 
 	el->tool_calls++;
 	if (!id)
 		problem(el, "pairing", "ToolCall has no \"id\" string");
 	else if (open_index(el, id) >= 0)
 		problem(el, "pairing", "ToolCall id %s is already open", id);
-	else {
-		ALLOC_GROW(el->open_ids, el->open_nr + 1, el->open_alloc);
-		el->open_ids[el->open_nr++] = xstrdup(id);
-	}
+	else
+		open_id(el, id);
 	if (!params || !hash) {
 		problem(el, "params_hash", "ToolCall needs \"params\" and a "
 			"\"params_hash\" string");
 		return;
 	}
-	strbuf_reset(&el->scratch.buf);
-	if (canon_write(&el->scratch, params, CANON_JCS, &err) < 0) {
-		problem(el, "params_hash", "params: %s", err.buf);
-		strbuf_release(&err);
+	if (params_text(el, ev, params, &text, &len) < 0)
 		return;
-	}
-	if (digest_buffer_hex(want, el->scratch.buf.buf, el->scratch.buf.len)) {
+	if (digest_buffer_hex_reuse(&el->digest, want, text, len)) {
 		el->hash_failed = 1;
 		return;
 	}
@@ -321,8 +374,7 @@ static void tool_result(struct eventlog *el, const struct value *ev)
 		problem(el, "pairing", "ToolResult id %s follows no open "
 			"ToolCall with that id", id);
 	} else {
-		free(el->open_ids[i]);
-		el->open_ids[i] = el->open_ids[--el->open_nr];
+		close_id(el, i);
 	}
 	if (!u || u->kind != VALUE_NUMBER)
 		problem(el, "step_utility", "ToolResult has no numeric "
@@ -412,19 +464,37 @@ static int header(struct eventlog *el, const struct value *ev,
 	return 0;
 }
 
-int eventlog_line(struct eventlog *el, const char *line, size_t len,
-		  struct strbuf *canonical, struct strbuf *err)
+/*
+ * The line's event into *ev: straight from the line when it is canonical
+ * already (json/jcsscan.h), else parsed by jansson and its canonical form
+ * printed and compared.  With canonical set, that form and a newline are
+ * appended to it.  Returns 0; 1 when the line is no JSON object (a
+ * problem was reported); -1 with a reason in err when the log cannot be
+ * checked further.
+ */
+static int load_line(struct eventlog *el, struct value **ev,
+		     const char *line, size_t len, struct strbuf *canonical,
+		     struct strbuf *err)
 {
 	struct strbuf why = STRBUF_INIT;
-	struct value *ev;
-	const char *event;
-	size_t i;
-	int ret = 0;
+	struct jcs_span *spans;
+	int ret = 1;
 
-	el->lines++;
-	arena_release(&el->arena);
-	if (json_load_ijson(&ev, &el->arena, line, len, &why) < 0 ||
-	    ev->kind != VALUE_MAP) {
+	arena_clear(&el->arena);
+	el->spans = NULL;
+	if (!el->no_fast_path &&
+	    jcs_scan_object(ev, &spans, &el->arena, line, len)) {
+		el->line = line;
+		el->spans = spans;
+		if (canonical) {
+			strbuf_add(canonical, line, len);
+			strbuf_addch(canonical, '\n');
+		}
+		return 0;
+	}
+	arena_clear(&el->arena);
+	if (json_load_ijson(ev, &el->arena, line, len, &why) < 0 ||
+	    (*ev)->kind != VALUE_MAP) {
 		if (!why.len)
 			strbuf_addstr(&why, "not a JSON object");
 		if (el->lines == 1 || canonical) {
@@ -437,7 +507,7 @@ int eventlog_line(struct eventlog *el, const char *line, size_t len,
 	}
 
 	strbuf_reset(&el->canon.buf);
-	if (canon_write(&el->canon, ev, CANON_JCS, &why) < 0) {
+	if (canon_write(&el->canon, *ev, CANON_JCS, &why) < 0) {
 		if (canonical) {
 			strbuf_addf(err, "line %zu: %s", el->lines, why.buf);
 			ret = -1;
@@ -452,28 +522,46 @@ int eventlog_line(struct eventlog *el, const char *line, size_t len,
 		problem(el, "canonical", "not in RFC 8785 canonical form "
 			"(sorted keys, no whitespace, shortest numbers)");
 	}
+	ret = 0;
+out:
+	strbuf_release(&why);
+	return ret;
+}
+
+int eventlog_line(struct eventlog *el, const char *line, size_t len,
+		  struct strbuf *canonical, struct strbuf *err)
+{
+	struct value *ev;
+	const char *event;
+	size_t i;
+	int ret;
+
+	el->lines++;
+	ret = load_line(el, &ev, line, len, canonical, err);
+	if (ret)
+		return ret < 0 ? -1 : 0;
 
 	event = get_string(ev, "event");
 	if (el->lines == 1) {
 		ret = header(el, ev, event, err);
 		count_unknown_fields(el, ev, known_events[0]);
-		goto out;
+		return ret;
 	}
 	if (!event) {
 		problem(el, "json", "no \"event\" string");
-		goto out;
+		return 0;
 	}
 	for (i = 0; i < NR_EVENTS; i++)
 		if (!strcmp(event, known_events[i][0]))
 			break;
 	if (i == NR_EVENTS) {
 		el->unknown_events++;
-		goto out;
+		return 0;
 	}
 	if (i == 0) {
 		problem(el, "header", "a ReplayHeader may only be the first "
 			"line");
-		goto out;
+		return 0;
 	}
 	count_unknown_fields(el, ev, known_events[i]);
 	check_time(el, ev);
@@ -486,11 +574,9 @@ int eventlog_line(struct eventlog *el, const char *line, size_t len,
 		session_end(el, ev);
 	if (el->hash_failed) {
 		strbuf_addf(err, "line %zu: cannot compute SHA-256", el->lines);
-		ret = -1;
+		return -1;
 	}
-out:
-	strbuf_release(&why);
-	return ret;
+	return 0;
 }
 
 int eventlog_finish(struct eventlog *el, struct strbuf *err)
@@ -523,6 +609,12 @@ static int load_receipt(struct eventlog *el, const char *path,
 	return ret;
 }
 
+static int write_rewritten(void *af, const char *buf, size_t len,
+			   struct strbuf *err)
+{
+	return atomic_file_write(af, buf, len, err);
+}
+
 /*
  * One pass over the log; with af set, the canonical lines go to it.
  * Returns 0, or -1 with a reason in err.
@@ -530,43 +622,10 @@ static int load_receipt(struct eventlog *el, const char *path,
 static int check_log(struct eventlog *el, FILE *fp, struct atomic_file *af,
 		     struct strbuf *err)
 {
-	struct strbuf out = STRBUF_INIT;
-	char *line = NULL;
-	size_t alloc = 0;
-	ssize_t n;
-	int ret = 0;
+	int ret = eventlog_read(el, fp, af ? write_rewritten : NULL, af, err);
 
-	errno = 0;
-	while ((n = getline(&line, &alloc, fp)) >= 0) {
-		size_t len = (size_t)n;
-
-		if (len && line[len - 1] == '\n')
-			len--;
-		if (eventlog_line(el, line, len, af ? &out : NULL, err) < 0) {
-			ret = -1;
-			break;
-		}
-		if (af && out.len >= WRITE_CHUNK) {
-			if (atomic_file_write(af, out.buf, out.len, err) < 0) {
-				ret = -1;
-				break;
-			}
-			strbuf_reset(&out);
-		}
-		errno = 0;
-	}
-	if (!ret && ferror(fp)) {
-		strbuf_addf(err, "cannot read: %s", strerror(errno));
-		ret = -1;
-	}
-	if (!ret)
-		ret = eventlog_finish(el, err);
-	if (!ret && af && out.len)
-		ret = atomic_file_write(af, out.buf, out.len, err);
 	if (af && ret < 0)
 		atomic_file_abort(af);
-	free(line);
-	strbuf_release(&out);
 	return ret;
 }
 
