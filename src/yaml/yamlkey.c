@@ -47,6 +47,36 @@ void ykeys_release(struct ykeys *k)
 	k->depth = 0;
 }
 
+/*
+ * Does the block scalar of note n end in blank lines that are not its
+ * own (chomping other than keep)?  libyaml counts them in the scalar's
+ * text; yaml's lexer leaves them out, and they put a blank line before
+ * whatever follows in the key.
+ */
+static int block_trailing_blank(const struct ykey_node *n, const char *text)
+{
+	size_t i = n->src_begin + 1, q = n->src_end, nl = 0;
+
+	if (n->style != YKEY_BLOCK && n->style != YKEY_FOLDED)
+		return 0;
+	while (i < n->src_end && strchr("+-0123456789", text[i]))
+		if (text[i++] == '+')
+			return 0;
+	while (q > n->src_begin && strchr(" \t\r\n", text[q - 1]))
+		if (text[--q] == '\n')
+			nl++;
+	return nl >= 2;
+}
+
+/* Anything but white space in text[i, e)? */
+static int content_follows(const char *text, size_t i, size_t e)
+{
+	for (; i < e; i++)
+		if (!strchr(" \t\r\n", text[i]))
+			return 1;
+	return 0;
+}
+
 int ykeys_has_comment(const struct ykeys *k, const char *text, size_t b,
 		      size_t e)
 {
@@ -58,6 +88,9 @@ int ykeys_has_comment(const struct ykeys *k, const char *text, size_t b,
 				     k->nodes[n].src_end <= i))
 			n++;
 		if (n < k->nr && k->nodes[n].src_begin <= i) {
+			if (block_trailing_blank(&k->nodes[n], text) &&
+			    content_follows(text, k->nodes[n].src_end, e))
+				return 1;
 			i = k->nodes[n].src_end;
 			continue;
 		}
@@ -156,6 +189,35 @@ static void add_tag(struct strbuf *sb, const struct ykeys *k, const char *tag)
 
 static int node_string(struct walk *w, struct strbuf *out,
 		       const struct value *v, struct sctx *c);
+
+/*
+ * A collection with a scalar tag of the schema: yaml's stringify() finds
+ * that tag's object by name and prints the collection with it, as a
+ * scalar whose value is undefined (String(undefined), Number(undefined),
+ * a false boolean, ...).  The text does not start with '{' or '[', so it
+ * goes on a line of its own after the properties.  NULL for other tags.
+ */
+static const char *scalar_tag_text(const char *tag, int yaml11)
+{
+	static const struct {
+		const char *name, *text;
+		int yaml11_only;
+	} tags[] = {
+		{ "str", "undefined", 0 }, { "int", ".nan", 0 },
+		{ "float", ".nan", 0 }, { "bool", "false", 0 },
+		{ "null", "null", 0 }, { "binary", "", 1 },
+		{ "timestamp", "", 1 }, { "merge", "<<", 1 },
+	};
+	size_t i;
+
+	if (strncmp(tag, TAG_PREFIX, strlen(TAG_PREFIX)))
+		return NULL;
+	tag += strlen(TAG_PREFIX);
+	for (i = 0; i < sizeof(tags) / sizeof(*tags); i++)
+		if (!strcmp(tag, tags[i].name) && (yaml11 || !tags[i].yaml11_only))
+			return tags[i].text;
+	return NULL;
+}
 
 /* The number of notes for the nodes of a subtree: all but aliases. */
 static size_t count_notes(const struct value *v)
@@ -426,6 +488,15 @@ static int node_string(struct walk *w, struct strbuf *out,
 		strbuf_addch(out, ' ');
 	}
 	strbuf_release(&props);
+	if (is_coll && n->tag && scalar_tag_text(n->tag, w->k->yaml11)) {
+		/* props end with the ' ' added above */
+		strbuf_setlen(out, out->len - 1);
+		strbuf_addch(out, '\n');
+		ykey_add_spaces(out, c->indent);
+		strbuf_addstr(out, scalar_tag_text(n->tag, w->k->yaml11));
+		w->next += count_notes(v) - 1;
+		return 0;
+	}
 	if (is_coll)
 		return collection_string(w, out, v, c);
 	return ykey_scalar_string(w, out, v, n, c);

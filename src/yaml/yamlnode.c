@@ -630,18 +630,65 @@ struct value *yl_collection_key_string(struct loader *ld,
  * indented block map after a pair with a value, but not after every
  * kind of pair; such keys after the first are refused here.
  */
+/*
+ * Comment lines right above a flow collection that starts a later pair of
+ * a block map: yaml's parser leaves an item of the map holding only the
+ * comment, and its composer throws "Map comment with trailing content"
+ * when that comment is at the map's column.  A comment further left, or
+ * after an explicit key without a value, is refused; one further right
+ * belongs to the previous value.  `line` is where the key's line starts.
+ */
+static int check_comment_above(struct loader *ld, const struct frame *map,
+			       const yaml_mark_t *mark, size_t line)
+{
+	const char *t = ld->text;
+	size_t col = map->start_mark.column, e = line;
+	int at_col = 0, left = 0;
+
+	while (e > 0) {
+		size_t s = e - 1, k;
+
+		while (s > 0 && t[s - 1] != '\n')
+			s--;
+		for (k = s; k < e - 1 && (t[k] == ' ' || t[k] == '\t' ||
+					  t[k] == '\r'); k++)
+			;
+		if (k < e - 1 && t[k] != '#') {
+			if (t[k] == '?' && k - s == col && (at_col || left))
+				left = 1;	/* an explicit key's comment */
+			break;
+		}
+		if (k < e - 1 && k - s == col)
+			at_col = 1;
+		else if (k < e - 1 && k - s < col)
+			left = 1;
+		e = s;
+	}
+	if (left)
+		return yl_fail(ld, LOAD_EUNSUPPORTED, mark,
+			       "a comment line before a flow collection as a later "
+			       "key of a block mapping");
+	if (at_col)
+		return yl_fail(ld, LOAD_EINVALID, mark,
+			       "Map comment with trailing content");
+	return 0;
+}
+
 int yl_check_flow_key(struct loader *ld, const struct frame *map,
 		      const yaml_mark_t *mark)
 {
 	size_t b = yl_posmap_byte(&ld->pm, mark->index), i = b;
 
-	if (!map->is_map || map->flow || !map->nr ||
-	    !map->start_mark.column)
+	if (!map->is_map || map->flow || !map->nr)
 		return 0;
 	while (i > 0 && ld->text[i - 1] == ' ')
 		i--;
 	if (i > 0 && ld->text[i - 1] != '\n')
 		return 0;	/* an explicit key */
+	if (check_comment_above(ld, map, mark, i))
+		return ld->status;
+	if (!map->start_mark.column)
+		return 0;
 	return yl_fail(ld, LOAD_EUNSUPPORTED, mark,
 		       "a flow collection as an implicit key after the first "
 		       "pair of an indented block mapping");

@@ -1,0 +1,64 @@
+#!/usr/bin/env node
+// Hand-picked documents for the constructs an outside adversarial corpus
+// found wrong, accepted where the reference errors, or refused (issue
+// "exactness III"), checked by t/t9130-yaml-outside.sh without Node.
+// Each is here because the reference's answer for it was learned from
+// the oracle; the answers live in t/vectors/yaml-outside/, never here.
+//
+// Usage: node outside.mjs [--out FILE]     (a corpus, as gen.mjs writes)
+import { writeFileSync } from 'node:fs';
+
+const Y11 = '%YAML 1.1\n---\n';
+const docs = [
+  // a scalar tag on a collection inside a key: yaml prints the collection
+  // with that tag's stringifier, its value undefined, on a line of its own
+  '[ !!str [a] ]: x',
+  '[ !!str {} ]: x',
+  '{ !!str [a]: 1 }: y',
+  '{ k: &a !!str [x], j: 1 }: v',
+  '{ ? !!str [a] }: v',
+  '[ !!str [a]: 1 ]: v',
+  '[ [ !!str {} ] ]: w',
+  '? [ !!str [a], b ]\n: v',
+  '[ !!str { "a": "" } ]: x',
+  '{ ? !!str { "a": "" } : v }: x',
+  '[ !!int [x], !!float {}, !!bool [], !!null [a] ]: v',
+  '[ &a !!int [x] ]: v',
+  Y11 + '[ !!timestamp [a], b ]: x',
+  Y11 + '[ !!binary [a] ]: x',
+  Y11 + '[ !!merge [a] ]: x',
+  Y11 + '{ k: !!bool [a] }: x',
+  Y11 + '[ !!int [], !!float [], !!null [] ]: x',
+  '[ !!map {a: 1}, !!seq {b: 2}, !foo [c], !!set {d} ]: x',
+  '[ &a:b !!float .nan ]: x',
+  '{ ? &a:b !!float .nan : v }: x',
+  // a comment line at a block map's column before a later flow
+  // collection key: yaml throws "Map comment with trailing content"
+  'a: 1\n# c\n[x]: 1',
+  'a: 1\n# c\n\n[x]: 1',
+  'a: 1\n\n# c\n[x]: 1',
+  'o:\n  a: 1\n  # c\n  [x]: 1',
+  '- a: 1\n  # c\n  [x]: 1',
+  'a:\n  - 1\n# c\n[x]: 1',
+  'a: 1\n# c\n{x: 1}:\n  b: 2',
+  'a: 1\n# c\n&a [x]: 1',
+  'a: 1\n# c\n[x] : 1',
+  'a: |\n  x\n# c\n[x]: 1',
+  '{toJSON: x}:\n- a\n# comment\n{d: 1}: 2',
+  '? a\n: 1\n# c\n[x]: 1',
+  // ... but not before the first pair, nor further right
+  '# c\n[x]: 1',
+  'a: 1\n  # c\n[x]: 1',
+  'a: 1 # c\n[x]: 1',
+  'o:\n  # c\n  [x]: 1',
+  'a: 1\n# c\n"q": 1',
+];
+
+const out = [];
+for (const d of docs) {
+  const b = Buffer.from(d, 'utf8');
+  out.push(Buffer.from(`#${b.length}\n`), b, Buffer.from('\n'));
+}
+const i = process.argv.indexOf('--out');
+if (i > 0) writeFileSync(process.argv[i + 1], Buffer.concat(out));
+else process.stdout.write(Buffer.concat(out));
