@@ -52,6 +52,17 @@ const docs = [
   'a: 1 # c\n[x]: 1',
   'o:\n  # c\n  [x]: 1',
   'a: 1\n# c\n"q": 1',
+  // !!binary beyond ASCII: Node's base64 decoder reads UTF-16 units
+  // truncated to bytes (U+0141 is an 'A', a high surrogate 0xD83D an '=')
+  Y11 + 'b: !!binary éŁQUJD',
+  Y11 + 'b: !!binary "Q乁JD"',
+  Y11 + 'b: !!binary QUJD\u{1F600}QQ==',
+  Y11 + '- !!binary |\n  aGVs\n  ĽbG8=',
+  Y11 + 'b: !!binary aGVs\u00a0bG8=',
+  Y11 + 'b: !!binary ÿ\u00ffßΩ中\u2028',
+  Y11 + '? !!binary Łŀ\u{1D11E}QQ==\n: k',
+  Y11 + '[!!binary aGVsŁ]: k',
+  'b: !!binary aGVsŁ',
 ];
 
 const out = [];
