@@ -63,6 +63,24 @@ const docs = [
   Y11 + '? !!binary Łŀ\u{1D11E}QQ==\n: k',
   Y11 + '[!!binary aGVsŁ]: k',
   'b: !!binary aGVsŁ',
+  // a merge source's collection keys: the source is read as a Map, whose
+  // keys are the JavaScript arrays and objects; defineProperty() makes
+  // them String(key), the first of equal strings winning
+  Y11 + 'base: &b {[a, b]: 1, c: 2}\nx:\n  <<: *b\n  d: 3',
+  Y11 + 'base: &b {[1, null, true]: 1, {a: 1}: 2, [[a], b]: 3, []: 4, {}: 5}\nx:\n  <<: *b',
+  Y11 + 'base: &b {[1.5, .inf, -0, 0x1F, 1e21, .nan]: 1}\nx: {<<: *b}',
+  Y11 + 'base: &b {[!!binary aGk=, é]: 1}\nx: {<<: *b}',
+  Y11 + 'base: &b {[a, b]: 1, "a,b": 2}\nx: {<<: *b}',
+  Y11 + 'base: &b {"a,b": 2, [a, b]: 1}\nx: {<<: *b}',
+  Y11 + 'base: &b {[a, b]: 1}\nx:\n  a,b: 0\n  <<: *b',
+  Y11 + 'base: &b {[a, b]: 1}\nx:\n  <<: *b\n  a,b: 0',
+  Y11 + 'base: &b {[a]: 1, [a]: 2}\nx: {<<: *b}',
+  Y11 + 'x:\n  <<: {[a, [b, [c]]]: 1, [~]: 2, [""]: 3}',
+  Y11 + 'x:\n  <<: [{[a]: 1}, {[a]: 2}]',
+  Y11 + 'base: &b\n  ? - a\n    - b\n  : 3\nx:\n  <<: *b',
+  Y11 + 'x:\n  <<: {[a, {b: c}]: 1}',
+  Y11 + 'x:\n  <<: {[yes, no, 0o17, 017, 0b11]: 1}',
+  Y11 + '- &a {[x, 1]: 2, y: 3}\n- <<: *a\n  z: 4',
 ];
 
 const out = [];
