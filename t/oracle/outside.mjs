@@ -81,6 +81,23 @@ const docs = [
   Y11 + 'x:\n  <<: {[a, {b: c}]: 1}',
   Y11 + 'x:\n  <<: {[yes, no, 0o17, 017, 0b11]: 1}',
   Y11 + '- &a {[x, 1]: 2, y: 3}\n- <<: *a\n  z: 4',
+  // a collection tag on a scalar in a key: the string prints without the
+  // actualString check (0x1F, ~ stay plain); an unknown tag with it
+  '[!!map x]: 1',
+  '[!!seq ""]: 1',
+  '{!!map a: b}: c',
+  '[!!seq ]: v',
+  '[a, !!map 1]: 1',
+  '{k: !!map ~}: v',
+  '[!!map 0x1F, !!seq y]: 1',
+  Y11 + '[!!set x, !!omap 0x1F, !!pairs ~]: 1',
+  '[&a !!map x]: 1',
+  '[!!map "a b"]: 1',
+  '[ !!map x: 1 ]: 1',
+  '[!!foo 0x1F, !foo 0x1F]: 1',
+  '[!!foo x]: 1',
+  "[!!map 'it''s', !!seq \"\\t\"]: 1",
+  '[!!seq true, !!map null, !!seq 1.5]: x',
 ];
 
 const out = [];
