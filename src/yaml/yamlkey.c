@@ -68,6 +68,24 @@ static int block_trailing_blank(const struct ykey_node *n, const char *text)
 	return nl >= 2;
 }
 
+/*
+ * A comment on the header line of the block scalar of note n: yaml keeps
+ * it as the scalar's comment and prints it after the scalar in the key.
+ */
+static int block_header_comment(const struct ykey_node *n, const char *text)
+{
+	size_t i = n->src_begin;
+
+	if (n->style != YKEY_BLOCK && n->style != YKEY_FOLDED)
+		return 0;
+	while (i < n->src_end && text[i] != '\n') {
+		if (text[i] == '#')
+			return 1;
+		i++;
+	}
+	return 0;
+}
+
 /* Anything but white space in text[i, e)? */
 static int content_follows(const char *text, size_t i, size_t e)
 {
@@ -88,8 +106,9 @@ int ykeys_has_comment(const struct ykeys *k, const char *text, size_t b,
 				     k->nodes[n].src_end <= i))
 			n++;
 		if (n < k->nr && k->nodes[n].src_begin <= i) {
-			if (block_trailing_blank(&k->nodes[n], text) &&
-			    content_follows(text, k->nodes[n].src_end, e))
+			if ((block_trailing_blank(&k->nodes[n], text) &&
+			     content_follows(text, k->nodes[n].src_end, e)) ||
+			    block_header_comment(&k->nodes[n], text))
 				return 1;
 			i = k->nodes[n].src_end;
 			continue;
