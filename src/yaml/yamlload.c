@@ -200,9 +200,11 @@ static int push_collection(struct loader *ld, enum value_kind kind,
 		size_t b = yl_posmap_byte(&ld->pm, ev->start_mark.index);
 		int flow = ev->data.mapping_start.style ==
 			   YAML_FLOW_MAPPING_STYLE;
+		/* libyaml's own byte: a '?' put before a '{' key there */
+		int lib_c = ld->pm.bi < ld->pm.len ? ld->pm.text[ld->pm.bi] : -1;
 
 		f->flow_pair = flow && !anchor && !tag &&
-			       b < ld->len && ld->text[b] != '{';
+			       b < ld->len && lib_c != '{';
 		/* An explicit key ("? k : v") has no implicit-key limits. */
 		f->check_keys = !flow ||
 				(f->flow_pair && ld->text[b] != '?');

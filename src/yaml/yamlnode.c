@@ -319,7 +319,7 @@ int yl_check_implicit_key(struct loader *ld, struct frame *f)
 		if (c == ' ' || c == '\t')
 			i++;
 		else if (f->flow_pair && (c == '\n' || c == '\r')) {
-			newline = 1;
+			newline += c == '\n';
 			i++;
 		} else if (f->flow_pair && c == '#') {
 			while (i < ld->len && ld->text[i] != '\n')
@@ -329,6 +329,17 @@ int yl_check_implicit_key(struct loader *ld, struct frame *f)
 	}
 	if (i >= ld->len || ld->text[i] != ':')
 		return 0;	/* an explicit key, or none */
+	/*
+	 * The line break after a flow collection belongs to it, not to the
+	 * pair: yaml looks for more only.
+	 */
+	if (newline && f->flow_pair) {
+		struct yl_props pr;
+		size_t c = yl_skip_props(ld->text, start, end, ld->len, &pr);
+
+		if (c < end && (ld->text[c] == '[' || ld->text[c] == '{'))
+			newline--;
+	}
 	if (f->flow_pair && (newline || memchr(ld->text + start, '\n',
 					       end - start)))
 		return yl_fail(ld, LOAD_EINVALID, &f->key_start,
