@@ -155,13 +155,23 @@ size_t ykey_u16len(const struct strbuf *sb)
 	return utf16_length(sb->buf, sb->len);
 }
 
-/* yaml refuses to print anchor and alias names with white space or
- * control characters; printable ASCII is safe. */
-static int plain_ascii(const char *s)
+int ykey_anchor_printable(const char *name)
 {
-	for (; *s; s++)
-		if ((unsigned char)*s < 0x21 || (unsigned char)*s > 0x7e)
+	const unsigned char *s = (const unsigned char *)name;
+
+	for (; *s; s++) {
+		if (*s <= 0x20 || strchr(",[]{}", *s))
 			return 0;
+		if ((s[0] == 0xC2 && s[1] == 0xA0) ||
+		    (s[0] == 0xE1 && s[1] == 0x9A && s[2] == 0x80) ||
+		    (s[0] == 0xE2 && s[1] == 0x80 &&
+		     ((s[2] >= 0x80 && s[2] <= 0x8A) || s[2] == 0xA8 ||
+		      s[2] == 0xA9 || s[2] == 0xAF)) ||
+		    (s[0] == 0xE2 && s[1] == 0x81 && s[2] == 0x9F) ||
+		    (s[0] == 0xE3 && s[1] == 0x80 && s[2] == 0x80) ||
+		    (s[0] == 0xEF && s[1] == 0xBB && s[2] == 0xBF))
+			return 0;
+	}
 	return 1;
 }
 
@@ -469,10 +479,10 @@ static int node_string(struct walk *w, struct strbuf *out,
 	int is_coll = value_is_collection(v);
 
 	if (v->kind == VALUE_ALIAS) {
-		if (!plain_ascii(v->u.alias.name))
-			return ykey_refuse(w, LOAD_EUNSUPPORTED,
-				      "an alias in a collection key whose name "
-				      "yaml may refuse to print");
+		if (!ykey_anchor_printable(v->u.alias.name))
+			return ykey_refuse(w, LOAD_EINVALID,
+				      "an alias name with white space or "
+				      "control characters in a key");
 		strbuf_addf(out, "*%s%s", v->u.alias.name,
 			    c->implicit_key ? " " : "");
 		return 0;
@@ -484,10 +494,10 @@ static int node_string(struct walk *w, struct strbuf *out,
 		return ykey_refuse(w, LOAD_EUNSUPPORTED,
 			      "a date or binary scalar in a collection key");
 	if (n->anchor) {
-		if (!plain_ascii(n->anchor))
-			return ykey_refuse(w, LOAD_EUNSUPPORTED,
-				      "an anchor in a collection key whose "
-				      "name yaml may refuse to print");
+		if (!ykey_anchor_printable(n->anchor))
+			return ykey_refuse(w, LOAD_EINVALID,
+				      "an anchor name with white space or "
+				      "control characters in a key");
 		strbuf_addf(&props, "&%s", n->anchor);
 	}
 	if (n->tag) {

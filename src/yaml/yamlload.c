@@ -464,6 +464,25 @@ static int on_scalar(struct loader *ld, const yaml_event_t *ev)
 	return ld->status;
 }
 
+/*
+ * The alias just attached is a key of an object whose JavaScript key is
+ * yaml's text for it, "*name" (a collection or binary data as a key),
+ * and yaml throws printing that name (ykey_anchor_printable()).
+ */
+static int alias_key_unprintable(struct loader *ld, const struct anchor *a)
+{
+	const struct frame *f = &ld->stack[ld->depth - 1];
+	const struct value *t = a->node;
+
+	if (!f->is_map || f->nr % 2 != 1 || f->special)
+		return 0;
+	if (!(t->kind == VALUE_BYTES || ((t->kind == VALUE_SEQ ||
+					  t->kind == VALUE_MAP) &&
+					 !(t->yflags & VALUE_YF_DATE))))
+		return 0;
+	return !ykey_anchor_printable(a->name);
+}
+
 static int on_alias(struct loader *ld, const yaml_event_t *ev)
 {
 	size_t b = yl_posmap_byte(&ld->pm, ev->start_mark.index);
@@ -516,6 +535,10 @@ static int on_alias(struct loader *ld, const yaml_event_t *ev)
 	v->nr = (uint32_t)idx;
 	if (attach(ld, v))
 		return ld->status;
+	if (alias_key_unprintable(ld, a))
+		return yl_fail(ld, LOAD_EINVALID, &ev->start_mark,
+			       "anchor must not contain whitespace or control "
+			       "characters: '%s'", name);
 	note_child_marks(ld, &ev->start_mark, &ev->end_mark);
 	return ld->status;
 }

@@ -176,6 +176,21 @@ const docs = [
   '[? [a]\n# c\n]',
   '[[a]\n# c\n# d\n]',
   '{a: b\r\n# c\r\n}',
+  // anchor and alias names yaml prints in a key unless anchorIsValid()
+  // throws (control characters, JavaScript white space, ',[]{}')
+  '- &é {}\n- {*é : v}',
+  Y11 + 'a: &😀 []\nb:\n  *😀 : v',
+  '{&é a: b}: c',
+  '? {k: &😀 v}\n: w',
+  'a: &😀 {a: 1}\n[*😀]: v',
+  Y11 + 'a: &é []\n*é : v',
+  'a: &a\u00a0b [1]\n*a\u00a0b : v',
+  '[&a\u3000b x]: 1',
+  'a: &x\u1680 [1]\n*x\u1680 : v',
+  '[&a\u200bb x]: 1',
+  '[&a\u205fb x]: 1',
+  '[&a\u202fb x, *a\u202fb]: 1',
+  Y11 + 'a: &é !!binary aGk=\n*é : v',
 ];
 
 const out = [];
