@@ -72,7 +72,18 @@ test_expect_success 'collection keys are never duplicates of each other' '
 test_expect_success 'comments inside a collection key are refused' '
 	printf "? [a, # c\n  b]\n: v\n" >in.yml &&
 	test_expect_code 2 ahd-replay canon in.yml 2>err &&
-	test_grep "unsupported YAML construct: a comment or blank line inside a collection key" err
+	test_grep "unsupported YAML construct: a comment inside a collection key" err &&
+	printf "? - | # c\n    x\n: v\n" >in.yml &&
+	test_expect_code 2 ahd-replay canon in.yml 2>err &&
+	test_grep "unsupported YAML construct: a comment inside a collection key" err
+'
+
+test_expect_success 'blank lines inside a collection key print as an empty line' '
+	check_canon "$(printf "? - a\n\n  - |\n    x\n\n  - b\n: v")" \
+		"{\"[\\n  a,\\n\\n  \\\"x\\\\n\\\",\\n\\n  b\\n]\":\"v\"}" &&
+	printf "? a:\n\n    b\n: v\n" >in.yml &&
+	test_expect_code 2 ahd-replay canon in.yml 2>err &&
+	test_grep "unsupported YAML construct: blank lines inside a collection key before a value" err
 '
 
 test_expect_success '%YAML 1.1: booleans, octal, sexagesimal, timestamps, merges' '

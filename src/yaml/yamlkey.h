@@ -34,6 +34,8 @@ struct ykey_node {
 	unsigned char style;	/* enum ykey_style */
 	unsigned char absent;	/* a map value with no ':' at all */
 	unsigned char special;	/* a !!set, !!omap or !!pairs collection */
+	unsigned char pair;	/* the map of a flow sequence's pair */
+	unsigned char space_before;	/* yaml's spaceBefore: blank lines */
 };
 
 struct ykeys {
@@ -70,12 +72,21 @@ void ykeys_note(struct ykeys *k, const struct ykey_node *n);
 int ykeys_value_absent(const char *text, size_t at);
 
 /*
- * Is there a comment or a blank line in text[b, e), the source of the
- * key whose nodes were noted, outside its scalars?  yaml would print
- * those; they are refused.
+ * Is there a comment in text[b, e), the source of the key whose nodes
+ * were noted, outside its scalars (or on a block scalar's header line)?
+ * yaml would print those; they are refused.
  */
 int ykeys_has_comment(const struct ykeys *k, const char *text, size_t b,
 		      size_t e);
+
+/*
+ * Mark the noted nodes of the key in text[b, e) that yaml's composer
+ * gives spaceBefore (blank lines before them), which its printer shows
+ * as an empty line.  Returns 0, or 1 where blank lines fall where this
+ * does not follow yaml (before a value, an alias, an empty node or a
+ * flow sequence's pair, in a block scalar's trailing white space).
+ */
+int ykeys_blank_lines(struct ykeys *k, const char *text, size_t b, size_t e);
 
 /*
  * Append to out yaml's string for the collection key `key`, whose nodes

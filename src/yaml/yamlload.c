@@ -212,6 +212,14 @@ static int push_collection(struct loader *ld, enum value_kind kind,
 	} else
 		f->flow = ev->data.sequence_start.style ==
 			  YAML_FLOW_SEQUENCE_STYLE;
+	if (in_key) {
+		/* where the collection starts, for ykeys_blank_lines() */
+		struct ykey_node *n = &ld->keys.nodes[ld->keys.nr - 1];
+
+		n->src_begin = n->src_end =
+			yl_posmap_byte(&ld->pm, ev->start_mark.index);
+		n->pair = f->flow_pair;
+	}
 	if (f->flow && !ld->flow_depth) {
 		ld->flow_start = yl_posmap_byte(&ld->pm, ev->start_mark.index);
 		ld->flow_in_block = ld->depth > 1;

@@ -598,8 +598,9 @@ void yl_note_key_scalar(struct loader *ld, const yaml_event_t *ev,
 
 /*
  * A collection key is complete: the reference's key is yaml's string for
- * it.  Comments and blank lines inside would be printed; those are
- * refused.  Returns the string value, or NULL on failure.
+ * it.  Comments inside would be printed; those are refused, as are blank
+ * lines where ykeys_blank_lines() does not follow yaml.  Returns the
+ * string value, or NULL on failure.
  */
 struct value *yl_collection_key_string(struct loader *ld,
 				       const struct value *key,
@@ -614,7 +615,13 @@ struct value *yl_collection_key_string(struct loader *ld,
 
 	if (ykeys_has_comment(&ld->keys, ld->text, b, e)) {
 		yl_fail(ld, LOAD_EUNSUPPORTED, start,
-			"a comment or blank line inside a collection key");
+			"a comment inside a collection key");
+		return NULL;
+	}
+	if (ykeys_blank_lines(&ld->keys, ld->text, b, e)) {
+		yl_fail(ld, LOAD_EUNSUPPORTED, start,
+			"blank lines inside a collection key before a value, "
+			"an alias, an empty node or a flow pair");
 		return NULL;
 	}
 	strbuf_reset(&ld->scratch);
@@ -642,47 +649,81 @@ struct value *yl_collection_key_string(struct loader *ld,
  * kind of pair; such keys after the first are refused here.
  */
 /*
- * Comment lines right above a flow collection that starts a later pair of
- * a block map: yaml's parser leaves an item of the map holding only the
- * comment, and its composer throws "Map comment with trailing content"
- * when that comment is at the map's column.  A comment further left, or
- * after an explicit key without a value, is refused; one further right
- * belongs to the previous value.  `line` is where the key's line starts.
+ * The last token of the line [s, e), a comment and white space after it
+ * left out: its start, or e for none; *endp is where it ends.
  */
-static int check_comment_above(struct loader *ld, const struct frame *map,
-			       const yaml_mark_t *mark, size_t line)
+static size_t last_token(const char *t, size_t s, size_t e, size_t *endp)
 {
-	const char *t = ld->text;
-	size_t col = map->start_mark.column, e = line;
-	int at_col = 0, left = 0;
+	size_t i, end = e;
 
-	while (e > 0) {
-		size_t s = e - 1, k;
+	for (i = s; i < e; i++) {
+		int at_start = i == s || strchr(" \t[{,", t[i - 1]);
 
-		while (s > 0 && t[s - 1] != '\n')
-			s--;
-		for (k = s; k < e - 1 && (t[k] == ' ' || t[k] == '\t' ||
-					  t[k] == '\r'); k++)
-			;
-		if (k < e - 1 && t[k] != '#') {
-			if (t[k] == '?' && k - s == col && (at_col || left))
-				left = 1;	/* an explicit key's comment */
+		if (at_start && (t[i] == '"' || t[i] == '\'')) {
+			/* a quoted scalar: no comment in it */
+			char q = t[i];
+
+			for (i++; i < e && t[i] != q; i++)
+				if (q == '"' && t[i] == '\\')
+					i++;
+		} else if (t[i] == '#' && i > s && strchr(" \t", t[i - 1])) {
+			end = i;
 			break;
 		}
-		if (k < e - 1 && k - s == col)
-			at_col = 1;
-		else if (k < e - 1 && k - s < col)
-			left = 1;
+	}
+	while (end > s && strchr(" \t\r", t[end - 1]))
+		end--;
+	for (i = end; i > s && !strchr(" \t", t[i - 1]); i--)
+		;
+	*endp = end;
+	return i < end ? i : e;
+}
+
+/*
+ * Lines right above a flow collection that starts a later pair of a
+ * block map: a blank line, a line of white space or a comment line not
+ * right of the map's column after a pair with a value leaves yaml's
+ * parser an item of the map holding only those, and its composer throws
+ * "Map comment with trailing content".  After an explicit key alone or
+ * an empty value there is no error; after a block scalar, properties or
+ * a line further right (a nested node's, which may take the lines for
+ * itself) this is refused.  `line` is where the key's line starts.
+ */
+static int check_lines_above(struct loader *ld, const struct frame *map,
+			     const yaml_mark_t *mark, size_t line)
+{
+	const char *t = ld->text;
+	size_t col = map->start_mark.column, e = line, s = 0, k = 0, tok, end;
+	int seps = 0, left = 0;
+
+	while (e > 0) {
+		for (s = e - 1; s > 0 && t[s - 1] != '\n'; s--)
+			;
+		for (k = s; k < e - 1 && strchr(" \t\r", t[k]); k++)
+			;
+		if (k < e - 1 && t[k] != '#')
+			break;		/* a line with content */
+		if (k == e - 1 || k - s <= col)
+			seps = 1;	/* blank, or a comment not right */
+		left |= k < e - 1 && k - s < col;
 		e = s;
 	}
-	if (left)
-		return yl_fail(ld, LOAD_EUNSUPPORTED, mark,
-			       "a comment line before a flow collection as a later "
-			       "key of a block mapping");
-	if (at_col)
-		return yl_fail(ld, LOAD_EINVALID, mark,
-			       "Map comment with trailing content");
-	return 0;
+	if (!seps || !e)
+		return 0;
+	if (left || k - s != col)
+		return yl_fail(ld, LOAD_EUNSUPPORTED, mark, "lines above a flow "
+			       "collection as a later key of a block mapping");
+	if (t[k] == '?')
+		return 0;	/* an explicit key: no value yet */
+	tok = last_token(t, k, e - 1, &end);
+	if (tok < e - 1 && t[end - 1] == ':')
+		return 0;	/* an empty value */
+	if (tok < e - 1 && (t[tok] == '|' || t[tok] == '>' ||
+			    t[tok] == '&' || t[tok] == '!'))
+		return yl_fail(ld, LOAD_EUNSUPPORTED, mark, "lines above a flow "
+			       "collection as a later key of a block mapping");
+	return yl_fail(ld, LOAD_EINVALID, mark,
+		       "Map comment with trailing content");
 }
 
 int yl_check_flow_key(struct loader *ld, const struct frame *map,
@@ -696,7 +737,7 @@ int yl_check_flow_key(struct loader *ld, const struct frame *map,
 		i--;
 	if (i > 0 && ld->text[i - 1] != '\n')
 		return 0;	/* an explicit key */
-	if (check_comment_above(ld, map, mark, i))
+	if (check_lines_above(ld, map, mark, i))
 		return ld->status;
 	if (!map->start_mark.column)
 		return 0;
