@@ -141,7 +141,7 @@ const OUTSIDE = {
     return '%YAML 1.1\n---\n' + r.pick([`[ ${other}, ${ts} ]: x`, `? [ ${ts} ]\n: v`, `{ d: ${ts} }: x`, `[ ${ts}, ${other} ]: x`,
       `? - ${ts}\n  - ${other}\n: v`]);
   }],
-  commentkey: [2, (X) => {
+  commentkey: [3, (X) => {
     const { r } = X;
     const c = r.pick(COMMENTS);
     const key = r.pick(['{toJSON: x}', '[a, b]', '{a: 1}', '[x]', '{}', '[]', '"q"', 'plain']);
@@ -184,7 +184,7 @@ const OUTSIDE = {
       'a: &x\ry', 'a: !t\ry', '- x\r  y', 'a: x\r\ty', 'a: "x \r y"', 'a: x\r:y', 'a: x:\ry', '? a\r: b', 'a: [x\ry]',
       'a: {x\ry: 1}', 'a: >\n  x\ry\n  z\n', 'a: x\r\n', 'a: \r', 'a: x\r\n\rb', '\ra: 1', 'a: 1\n\r', 'a: "\r"', 'a: x\r#c']);
   }],
-  flowmap: [5, (X) => {
+  flowmap: [8, (X) => {
     const { r } = X;
     const key = r.pick(['[a]', '{a: b}', '[a, b]', '{}', '[]', '[[a]]', '{a: [b]}']);
     const sep = r.pick(['\n', '\n  ', ' # c\n', '\n\n', '\n# c\n ']);
@@ -202,7 +202,7 @@ const OUTSIDE = {
     return y11 + r.pick([`b: !!binary ${s}`, `b: !!binary "${s}"`, `b: !!binary |\n  ${s}\n  ${r.pick(bits)}QQ==`,
       `- !!binary ${s}`, `b: !<tag:yaml.org,2002:binary> ${s}`, `? !!binary ${s}\n: k`, `b: !!binary '${s}'`]);
   }],
-  aliaskey: [3, (X) => {
+  aliaskey: [12, (X) => {
     const { r } = X;
     const name = r.pick(ANCHORS);
     const node = r.pick(['[1, 2]', '{a: 1}', '!!binary aGk=', '[]', '{}', '[a, [b]]']);
@@ -210,7 +210,7 @@ const OUTSIDE = {
     return y11 + r.pick([`a: &${name} ${node}\n*${name} : v`, `a: &${name} ${node}\n? *${name}\n: v`,
       `- &${name} ${node}\n- {*${name} : v}`, `a: &${name} ${node}\nb:\n  *${name} : v`, `a: &${name} ${node}\n[*${name}]: v`]);
   }],
-  anchorname: [3, (X) => {
+  anchorname: [7, (X) => {
     const { r } = X;
     const name = r.pick(ANCHORS);
     return r.pick([`[&${name} x, *${name}]: 1`, `{&${name} a: b}: c`, `? [&${name} x]\n: v`, `[&${name} [a]]: 1`,
@@ -229,7 +229,7 @@ const OUTSIDE = {
     return r.pick([`outer:\n  a: 1\n  ${key}: 2`, `x:\n  a: 1\n  b: 2\n  ${key}: d`, `- a: 1\n  ${key}: 2`,
       `o:\n  a:\n  ${key}: 2`, `o:\n  ? a\n  ${key}: 2`, `o:\n  "a": 1\n  ${key}: 2`]);
   }],
-  hugenum: [1, (X) => {
+  hugenum: [3, (X) => {
     const { r } = X;
     const num = r.pick(['0x123456789ABCDEF01234', '0xFFFFFFFFFFFFFFFFFFFF', '0o77777777777777777777777',
       '0x20000000000001', '0o400000000000000001', '0x1fffffffffffff', '0x7FFFFFFFFFFFFFFF', '-0x123456789ABCDEF0123']);
