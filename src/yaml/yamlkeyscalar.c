@@ -545,15 +545,9 @@ static int number_scalar(struct walk *w, struct strbuf *out,
 
 	if (w->k->yaml11)
 		return ykey11_number(w, out, v, n);
-	if (len > 2 && s[0] == '0' && (s[1] == 'x' || s[1] == 'o')) {
-		if (!(d >= 0 && d < 18446744073709551616.0))
-			return ykey_refuse(w, LOAD_EUNSUPPORTED,
-				      "a huge hexadecimal or octal number in "
-				      "a collection key");
-		strbuf_addf(out, s[1] == 'x' ? "0x%llx" : "0o%llo",
-			    (unsigned long long)d);
-		return 0;
-	}
+	if (len > 2 && s[0] == '0' && (s[1] == 'x' || s[1] == 'o'))
+		return ykey_radix_string(out, d, s[1] == 'x' ? 16 : 8,
+					 s[1] == 'x' ? "0x" : "0o");
 	if (memchr(s, 'e', len) || memchr(s, 'E', len)) {
 		if (isfinite(d))
 			ykey_to_exponential(out, d);

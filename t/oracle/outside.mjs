@@ -242,6 +242,16 @@ const docs = [
   'a:\n\n[x]: 1',
   'a: # c\n\n[x]: 1',
   '{a: 1}:\n\n\n&c0 { b: 1 }: 2',
+  // huge hexadecimal, octal and binary numbers in keys: V8's
+  // toString(radix) digits are exact for a power of two
+  '[0x123456789ABCDEF01234]: v',
+  '[0xFFFFFFFFFFFFFFFFFFFF]: v',
+  '[0o77777777777777777777777]: v',
+  '[0x20000000000001, 0o400000000000000001, 0x7FFFFFFFFFFFFFFF]: v',
+  '{0xFFFFFFFFFFFFFFFFFFFF: a}: b',
+  Y11 + '[0b' + '1'.repeat(70) + ', 0' + '7'.repeat(25) + ']: v',
+  Y11 + '[-0x123456789ABCDEF0123, 0x1F, -0b11, 017]: v',
+  '[0x' + 'F'.repeat(300) + ']: v',
 ];
 
 const out = [];
