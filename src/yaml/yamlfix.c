@@ -140,8 +140,14 @@ static int flow_comment_at(struct lexer *lx)
 	size_t p = lx->pos, i = p;
 	int last = lx->flow_last;
 
-	if (p > 0 && lx->s[p - 1] != '\n')
-		return comment_at(lx);	/* the line's own comment */
+	if (p > 0 && lx->s[p - 1] != '\n') {
+		/* a comment line right of column 0 has white space first */
+		while (i > 0 && (lx->s[i - 1] == ' ' || lx->s[i - 1] == '\t'))
+			i--;
+		if (!i || lx->s[i - 1] == '\n')
+			lx->flow_last = FLOW_LAST_OTHER;
+		return comment_at(lx);
+	}
 	lx->flow_last = FLOW_LAST_OTHER;
 	if (last == FLOW_LAST_SEQ_COLL) {
 		/* a key if a ':' comes after the comment and blank lines */
@@ -236,6 +242,24 @@ static void flow_open(struct lexer *lx, int c)
 	lx->flow_entry = FLOW_ENTRY_EMPTY;
 	lx->props_at = SIZE_MAX;
 	lx->flow_q = 0;
+}
+
+/* A ']' or '}': the collection ends, and the entry it was in has one. */
+static int flow_close(struct lexer *lx)
+{
+	lx->pos++;
+	lx->flow_key = 1;
+	lx->flow_level--;
+	lx->key_start = SIZE_MAX;
+	lx->flow_entry = FLOW_ENTRY_KEY;
+	lx->coll_key_at = lx->coll_starts[lx->flow_level];
+	lx->flow_last = lx->coll_key_at == SIZE_MAX - 1 ||
+			(lx->flow_level && lx->kinds[lx->flow_level - 1] == '{') ?
+			FLOW_LAST_VALUE : FLOW_LAST_SEQ_COLL;
+	if (lx->coll_key_at == SIZE_MAX - 1)
+		lx->coll_key_at = SIZE_MAX;
+	lx->props_at = SIZE_MAX;
+	return lx->flow_level ? ST_FLOW : ST_DOC;
 }
 
 /*
@@ -524,20 +548,7 @@ static int lex_flow(struct lexer *lx)
 		return ST_FLOW;
 	case '}':
 	case ']':
-		lx->pos++;
-		lx->flow_key = 1;
-		lx->flow_level--;
-		lx->key_start = SIZE_MAX;
-		lx->flow_entry = FLOW_ENTRY_KEY;
-		lx->coll_key_at = lx->coll_starts[lx->flow_level];
-		lx->flow_last = lx->coll_key_at == SIZE_MAX - 1 ||
-				(lx->flow_level &&
-				 lx->kinds[lx->flow_level - 1] == '{') ?
-				FLOW_LAST_VALUE : FLOW_LAST_SEQ_COLL;
-		if (lx->coll_key_at == SIZE_MAX - 1)
-			lx->coll_key_at = SIZE_MAX;
-		lx->props_at = SIZE_MAX;
-		return lx->flow_level ? ST_FLOW : ST_DOC;
+		return flow_close(lx);
 	case '*':
 		push_name(lx);
 		lx->key_start = SIZE_MAX;

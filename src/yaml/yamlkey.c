@@ -47,241 +47,6 @@ void ykeys_release(struct ykeys *k)
 	k->depth = 0;
 }
 
-/*
- * A comment on the header line of the block scalar of note n: yaml keeps
- * it as the scalar's comment and prints it after the scalar in the key.
- */
-static int block_header_comment(const struct ykey_node *n, const char *text)
-{
-	size_t i = n->src_begin;
-
-	if (n->style != YKEY_BLOCK && n->style != YKEY_FOLDED)
-		return 0;
-	while (i < n->src_end && text[i] != '\n') {
-		if (text[i] == '#')
-			return 1;
-		i++;
-	}
-	return 0;
-}
-
-int ykeys_has_comment(const struct ykeys *k, const char *text, size_t b,
-		      size_t e)
-{
-	size_t i = b, n = 0;
-
-	while (i < e) {
-		/* Scalars are noted in order; skip over each one's text. */
-		while (n < k->nr && (k->nodes[n].style == YKEY_COLLECTION ||
-				     k->nodes[n].src_end <= i))
-			n++;
-		if (n < k->nr && k->nodes[n].src_begin <= i) {
-			if (block_header_comment(&k->nodes[n], text))
-				return 1;
-			i = k->nodes[n].src_end;
-			continue;
-		}
-		if (text[i] == '#' && (i == b || strchr(" \t\r\n", text[i - 1])))
-			return 1;
-		i++;
-	}
-	return 0;
-}
-
-/*
- * Blank lines in a key, as yaml's composer turns them into spaceBefore
- * (resolveProps(): a line break at the start of a line).  The scan
- * walks the key's text between its nodes; `before` and `after` hold
- * whether blank lines came before or after the last indicator crossed
- * (`since`), and the next node gets spaceBefore from them:
- *  - after a ',' only (earlier ones went to the item before), and after
- *    a '[' or '{';
- *  - before or after a '?', before a '-' (yaml drops those after a
- *    '-'), or with no indicator (a block map's next key);
- *  - before or after a ':' they go to the value, which yaml prints on
- *    a line of its own: refused.
- */
-struct blank_scan {
-	const char *text;
-	size_t i, e, n;		/* position, end, next note */
-	int at_nl, before, after, since;
-};
-
-/*
- * After a block scalar: yaml's lexer ends its token at its last line of
- * content, then takes back from the end the lines of no more spaces than
- * its first line of content is indented; those (unless the chomping
- * keeps them) are line breaks of their own, blank lines before what
- * follows.  The scan goes on at the next line with content.  An empty
- * scalar, or a tab in those lines, is refused.
- */
-static int block_scalar_end(struct blank_scan *sc, const struct ykey_node *n)
-{
-	const char *t = sc->text;
-	size_t i = n->src_begin + 1, q = n->src_end, r, k, ind = 0;
-	int keep = 0, dropped = 0;
-
-	while (i < n->src_end && strchr("+-0123456789", t[i]))
-		keep |= t[i++] == '+';
-	while (i < sc->e && t[i] != '\n')
-		i++;			/* the header line */
-	for (k = i + 1; k < sc->e; k++) {
-		if (t[k] == '\n')
-			ind = 0;
-		else if (t[k] == ' ')
-			ind++;
-		else if (t[k] != '\r')
-			break;
-	}
-	if (k < sc->e && t[k] == '\t')
-		return -1;
-	while (q > n->src_begin && strchr(" \t\r\n", t[q - 1]))
-		q--;
-	if (q <= i)
-		return -1;		/* no content */
-	while (q < sc->e && t[q] != '\n')
-		q++;			/* the end of the last line of content */
-	for (r = q; r < sc->e && strchr(" \t\r\n", t[r]); r++)
-		;
-	while (r > q + 1 && t[r - 1] != '\n')
-		r--;			/* the next line with content starts */
-	sc->i = r;
-	sc->at_nl = 1;
-	for (k = r; !keep && k > q + 1; k = i) {
-		size_t spaces = 0;
-
-		for (i = k - 1; i > q + 1 && t[i - 1] != '\n'; i--)
-			;		/* the line [i, k - 1) */
-		for (r = i; r < k - 1; r++) {
-			if (t[r] == '\t')
-				return -1;
-			spaces += t[r] == ' ';
-		}
-		if (spaces > ind)
-			break;
-		dropped = 1;
-	}
-	if (dropped)
-		sc->before = 1;
-	return 0;
-}
-
-/* The next note at the scan's position (empty scalars passed over). */
-static struct ykey_node *note_here(struct ykeys *k, struct blank_scan *sc,
-				   int *refuse)
-{
-	while (sc->n < k->nr) {
-		struct ykey_node *n = &k->nodes[sc->n];
-		int empty = n->style != YKEY_COLLECTION &&
-			    n->src_begin == n->src_end;
-
-		if (n->src_begin > sc->i)
-			return NULL;
-		if (!empty && n->src_begin < sc->i) {
-			*refuse = 1;	/* a node the scan did not see start */
-			return NULL;
-		}
-		sc->n++;
-		if (!empty)
-			return n;
-		/*
-		 * An empty node's place is not its own: libyaml marks it
-		 * where the next token is.  A map value with no ':' takes
-		 * no blank lines; another empty node might.
-		 */
-		if ((sc->before || sc->after) && !n->absent)
-			*refuse = 1;
-	}
-	return NULL;
-}
-
-/*
- * A node starts at the scan's position: give it the blank lines.  next
- * is the note after it, or NULL.
- */
-static int node_start(struct blank_scan *sc, struct ykey_node *n,
-		      const struct ykey_node *next)
-{
-	int props, blank = sc->since == '-' ? sc->before : sc->before || sc->after;
-
-	if ((sc->since == ':' && (sc->before || sc->after)) ||
-	    (blank && n->pair))
-		return 1;
-	n->space_before = blank;
-	sc->before = sc->after = sc->since = sc->at_nl = 0;
-	if (n->style == YKEY_BLOCK || n->style == YKEY_FOLDED)
-		return block_scalar_end(sc, n) != 0;
-	if (n->style != YKEY_COLLECTION) {
-		sc->i = n->src_end;
-		return 0;
-	}
-	/*
-	 * A flow sequence's pair is a map that starts where its key does
-	 * (libyaml does not always tell it from a flow map as a key).
-	 */
-	if (n->pair || (next && next->style == YKEY_COLLECTION &&
-			next->src_begin == n->src_begin))
-		return 0;
-	/* a collection: past its own properties, into a flow one */
-	for (props = !!n->anchor + !!n->tag; props && sc->i < sc->e &&
-	     (sc->text[sc->i] == '&' || sc->text[sc->i] == '!'); props--) {
-		while (sc->i < sc->e && !strchr(" \t\r\n", sc->text[sc->i]))
-			sc->i++;
-		while (sc->i < sc->e && strchr(" \t", sc->text[sc->i]))
-			sc->i++;
-	}
-	if (sc->i < sc->e && (sc->text[sc->i] == '[' ||
-			      sc->text[sc->i] == '{')) {
-		sc->i++;
-		sc->since = '[';
-	}
-	return 0;
-}
-
-int ykeys_blank_lines(struct ykeys *k, const char *text, size_t b, size_t e)
-{
-	struct blank_scan sc = { text, b, e, 0, 0, 0, 0, 0 };
-	int refuse = 0;
-
-	while (sc.i < e) {
-		struct ykey_node *n = note_here(k, &sc, &refuse);
-		char c = text[sc.i];
-
-		if (refuse)
-			return 1;
-		if (n) {
-			if (node_start(&sc, n, sc.n < k->nr ?
-				       &k->nodes[sc.n] : NULL))
-				return 1;
-			continue;
-		}
-		if (c == '\n') {
-			if (sc.at_nl)
-				*(sc.since ? &sc.after : &sc.before) = 1;
-			sc.at_nl = 1;
-		} else if (c == '-' || c == '?' || c == ':' || c == ',') {
-			if (sc.since && (sc.before || sc.after))
-				return 1;
-			sc.before = c != ',' && (sc.before || sc.after);
-			sc.after = sc.at_nl = 0;
-			sc.since = c;
-		} else if (c == ']' || c == '}') {
-			sc.before = sc.after = sc.since = sc.at_nl = 0;
-		} else if (c == '*') {
-			/* an alias: no note to give blank lines to */
-			if (sc.before || sc.after)
-				return 1;
-			while (sc.i + 1 < e &&
-			       !strchr(" \t\r\n,[]{}", text[sc.i + 1]))
-				sc.i++;
-			sc.since = sc.at_nl = 0;
-		} else if (!strchr(" \t\r", c))
-			return 1;	/* nothing this scan knows */
-		sc.i++;
-	}
-	return 0;
-}
-
 int ykeys_value_absent(const char *text, size_t at)
 {
 	while (at > 0 && strchr(" \t\r\n", text[at - 1]))
@@ -534,7 +299,7 @@ static int pair_item_string(struct walk *w, struct strbuf *out,
 {
 	static const struct value null_key = { VALUE_NULL, 0, 0, 0, { 0 } };
 	static const struct ykey_node null_note = { NULL, NULL, "null", 4, 0, 0,
-						    YKEY_PLAIN, 0, 0, 0, 0 };
+						    YKEY_PLAIN, 0, 0, 0, 0, 0, 0, 0, 0, 0 };
 
 	if (item->kind != VALUE_MAP || (item->yflags & VALUE_YF_DATE))
 		return pair_string(w, out, item, NULL, c);
@@ -554,9 +319,123 @@ static int pair_item_string(struct walk *w, struct strbuf *out,
 	}
 }
 
+/* The length of a JavaScript line terminator at s[i] (\n \r U+2028/9). */
+static size_t js_line_break(const char *s, size_t i, size_t n)
+{
+	if (s[i] == '\n' || s[i] == '\r')
+		return 1;
+	if (i + 2 < n && (unsigned char)s[i] == 0xE2 &&
+	    (unsigned char)s[i + 1] == 0x80 &&
+	    ((unsigned char)s[i + 2] == 0xA8 || (unsigned char)s[i + 2] == 0xA9))
+		return 3;
+	return 0;
+}
+
+/*
+ * indentComment(stringifyComment(c), indent).trimStart() with
+ * JavaScript's multiline ^ and $: at each line start '#' goes before a
+ * line that is not empty (a line of one space becomes "#"), and indent
+ * before every line but the first.
+ */
+static void add_comment(struct strbuf *out, const struct strbuf *c,
+			size_t indent)
+{
+	size_t i = 0, n = c->len, first = 1;
+
+	for (;;) {
+		size_t e = i, k;
+
+		while (e < n && !js_line_break(c->buf, e, n))
+			e++;
+		if (e > i && !first)
+			ykey_add_spaces(out, indent);
+		if (e == i + 1 && c->buf[i] == ' ')
+			strbuf_addch(out, '#');
+		else {
+			if (e > i)
+				strbuf_addch(out, '#');
+			strbuf_add(out, c->buf + i, e - i);
+		}
+		if (e >= n)
+			return;
+		k = js_line_break(c->buf, e, n);
+		strbuf_add(out, c->buf + e, k);
+		i = e + k;
+		first = 0;
+	}
+}
+
+/*
+ * One comment token's text, as yaml keeps it: after the '#' to the end
+ * of the line, a CR before the line feed left out; " " when empty.
+ * Returns where the line ends.
+ */
+static size_t comment_text(struct strbuf *c, const char *t, size_t h,
+			   size_t end)
+{
+	size_t le = h, n;
+
+	while (le < end && t[le] != '\n')
+		le++;
+	/* end is the line's '\n' or the key's end, readable either way */
+	n = le - h - 1 - (t[le] == '\n' && le > h + 1 && t[le - 1] == '\r');
+	if (!n)
+		strbuf_addch(c, ' ');
+	else
+		strbuf_add(c, t + h + 1, n);
+	return le;
+}
+
+/*
+ * An item's commentBefore (note n), as yaml's composer joins its comment
+ * tokens (with the line break after each, as written) and the blank
+ * lines after them, printed as the line yaml's flow printer puts before
+ * the item.
+ */
+static void comment_before(struct strbuf *out, const char *t,
+			   const struct ykey_node *n, size_t indent)
+{
+	struct strbuf c = STRBUF_INIT;
+	size_t i = n->cb_begin, le = i;
+	unsigned k;
+
+	while (i < n->cb_end) {
+		while (t[i] != '#')
+			i++;
+		if (c.len)	/* the line break before this comment */
+			strbuf_add(&c, t[le - 1] == '\r' ? "\r\n" : "\n",
+				   t[le - 1] == '\r' ? 2 : 1);
+		le = comment_text(&c, t, i, n->cb_end);
+		i = le + 1;
+	}
+	/* blank lines after them: their own line breaks */
+	for (k = 0, i = le + 1; k < n->cb_trail; k++) {
+		while (t[i] != '\n')
+			i++;
+		strbuf_add(&c, t[i - 1] == '\r' ? "\r\n" : "\n",
+			   t[i - 1] == '\r' ? 2 : 1);
+		i++;
+	}
+	add_comment(out, &c, indent);
+	strbuf_release(&c);
+}
+
+/* lineComment() of a node's comment after the item's text in line. */
+static void comment_after(struct strbuf *line, const char *t,
+			  const struct ykey_node *n)
+{
+	struct strbuf c = STRBUF_INIT;
+
+	comment_text(&c, t, n->c_begin - 1, n->c_end);
+	if (!line->len || line->buf[line->len - 1] != ' ')
+		strbuf_addch(line, ' ');
+	add_comment(line, &c, 0);
+	strbuf_release(&c);
+}
+
 /*
  * Whether the item or pair key `node` comes after blank lines (spaceBefore,
- * marked by ykeys_blank_lines()): its note is the next one.
+ * marked by ykeys_layout()): its note is the next one.
  */
 static int item_blank(const struct walk *w, const struct value *node)
 {
@@ -571,7 +450,7 @@ static int collection_string(struct walk *w, struct strbuf *out,
 	int is_map, set = v->yflags & VALUE_YF_SET;
 	int pairs = v->yflags & (VALUE_YF_OMAP | VALUE_YF_PAIRS);
 	uint32_t n, i;
-	struct strbuf *lines;
+	struct strbuf *lines, *cbs;
 	unsigned char *blank;
 	struct sctx ic = *c;
 	size_t total = 2;
@@ -591,27 +470,47 @@ static int collection_string(struct walk *w, struct strbuf *out,
 		ic.all_null = 1;
 	ic.indent = c->indent + (is_map ? 2 : 4);
 	lines = xcalloc(n, sizeof(*lines));
+	cbs = xcalloc(n, sizeof(*cbs));
 	blank = xcalloc(n, 1);
 	for (i = 0; i < n && !w->status; i++) {
+		const struct value *item = v->u.items[is_map ? 2 * i : i];
+		const struct ykey_node *after = NULL;
+
 		strbuf_init(&lines[i], 0);
-		/* an empty line before the item: one per item at most */
-		blank[i] = item_blank(w, v->u.items[is_map ? 2 * i : i]);
-		multiline |= blank[i];
-		if (blank[i] && pairs)
-			ykey_refuse(w, LOAD_EUNSUPPORTED, "blank lines before "
-				    "an item of an !!omap or !!pairs in a "
-				    "collection key");
+		strbuf_init(&cbs[i], 0);
+		/* an empty line and comment lines before the item */
+		blank[i] = item_blank(w, item);
+		if (item->kind != VALUE_ALIAS && w->next < w->k->nr &&
+		    w->k->nodes[w->next].cb_end)
+			comment_before(&cbs[i], w->k->text,
+				       &w->k->nodes[w->next], c->indent);
+		if (item->kind != VALUE_ALIAS && !is_map && !pairs &&
+		    w->next < w->k->nr)
+			after = &w->k->nodes[w->next];
+		multiline |= blank[i] || cbs[i].len;
+		if ((blank[i] || cbs[i].len) && pairs)
+			ykey_refuse(w, LOAD_EUNSUPPORTED, "blank lines or "
+				    "comments before an item of an !!omap or "
+				    "!!pairs in a collection key");
 		else if (is_map)
-			pair_string(w, &lines[i], v->u.items[2 * i],
+			pair_string(w, &lines[i], item,
 				    v->u.items[2 * i + 1], &ic);
 		else if (pairs)
-			pair_item_string(w, &lines[i], v->u.items[i], &ic);
+			pair_item_string(w, &lines[i], item, &ic);
 		else
-			node_string(w, &lines[i], v->u.items[i], &ic);
+			node_string(w, &lines[i], item, &ic);
+		/* a pair's comment is its value's (the last note read) */
+		if (is_map && !value_is_collection(v->u.items[2 * i + 1]) &&
+		    v->u.items[2 * i + 1]->kind != VALUE_ALIAS && w->next)
+			after = &w->k->nodes[w->next - 1];
 		if (memchr(lines[i].buf, '\n', lines[i].len))
 			multiline = 1;
 		if (i + 1 < n)
 			strbuf_addch(&lines[i], ',');
+		if (after && after->c_end && !w->status) {
+			comment_after(&lines[i], w->k->text, after);
+			multiline = 1;
+		}
 		total += ykey_u16len(&lines[i]) + 2;
 	}
 	if (!w->status) {
@@ -620,6 +519,11 @@ static int collection_string(struct walk *w, struct strbuf *out,
 			for (i = 0; i < n; i++) {
 				if (blank[i])
 					strbuf_addch(out, '\n');
+				if (cbs[i].len) {
+					strbuf_addch(out, '\n');
+					ykey_add_spaces(out, c->indent + 2);
+					strbuf_addbuf(out, &cbs[i]);
+				}
 				strbuf_addch(out, '\n');
 				ykey_add_spaces(out, c->indent + 2);
 				strbuf_addbuf(out, &lines[i]);
@@ -635,9 +539,12 @@ static int collection_string(struct walk *w, struct strbuf *out,
 		}
 		strbuf_addch(out, is_map ? '}' : ']');
 	}
-	for (i = 0; i < n; i++)
+	for (i = 0; i < n; i++) {
 		strbuf_release(&lines[i]);
+		strbuf_release(&cbs[i]);
+	}
 	free(lines);
+	free(cbs);
 	free(blank);
 	return w->status;
 }

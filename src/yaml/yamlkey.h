@@ -36,6 +36,14 @@ struct ykey_node {
 	unsigned char special;	/* a !!set, !!omap or !!pairs collection */
 	unsigned char pair;	/* the map of a flow sequence's pair */
 	unsigned char space_before;	/* yaml's spaceBefore: blank lines */
+	/*
+	 * yaml's commentBefore: comment lines from the '#' at cb_begin to
+	 * cb_end, then cb_trail blank lines; and its comment, after it on
+	 * its line: the text from c_begin (after the '#') to c_end.  A zero
+	 * end is none.
+	 */
+	size_t cb_begin, cb_end, c_begin, c_end;
+	unsigned cb_trail;
 };
 
 struct ykeys {
@@ -50,6 +58,7 @@ struct ykeys {
 	 */
 	const char *const *handles;	/* handle, prefix, handle, ... */
 	size_t nr_handles;
+	const char *text;	/* the source, for the comments */
 };
 
 /*
@@ -72,21 +81,17 @@ void ykeys_note(struct ykeys *k, const struct ykey_node *n);
 int ykeys_value_absent(const char *text, size_t at);
 
 /*
- * Is there a comment in text[b, e), the source of the key whose nodes
- * were noted, outside its scalars (or on a block scalar's header line)?
- * yaml would print those; they are refused.
+ * Mark the noted nodes of the key in text[b, e) with what yaml's composer
+ * gives them for its printer: spaceBefore (blank lines before them),
+ * commentBefore (comment lines before an item of a block collection) and
+ * comment (after a scalar item or value on its line).  Returns 0, or 1
+ * where this does not place them as yaml would: blank lines before a
+ * value, an alias, an empty node or a flow sequence's pair, or in a block
+ * scalar's trailing white space; comments inside a flow collection, on a
+ * block scalar's header line, after a key or a collection, or not left
+ * of the next item of the same collection.
  */
-int ykeys_has_comment(const struct ykeys *k, const char *text, size_t b,
-		      size_t e);
-
-/*
- * Mark the noted nodes of the key in text[b, e) that yaml's composer
- * gives spaceBefore (blank lines before them), which its printer shows
- * as an empty line.  Returns 0, or 1 where blank lines fall where this
- * does not follow yaml (before a value, an alias, an empty node or a
- * flow sequence's pair, in a block scalar's trailing white space).
- */
-int ykeys_blank_lines(struct ykeys *k, const char *text, size_t b, size_t e);
+int ykeys_layout(struct ykeys *k, const char *text, size_t b, size_t e);
 
 /*
  * Append to out yaml's string for the collection key `key`, whose nodes

@@ -213,7 +213,7 @@ static int push_collection(struct loader *ld, enum value_kind kind,
 		f->flow = ev->data.sequence_start.style ==
 			  YAML_FLOW_SEQUENCE_STYLE;
 	if (in_key) {
-		/* where the collection starts, for ykeys_blank_lines() */
+		/* where the collection starts, for ykeys_layout() */
 		struct ykey_node *n = &ld->keys.nodes[ld->keys.nr - 1];
 
 		n->src_begin = n->src_end =

@@ -598,9 +598,8 @@ void yl_note_key_scalar(struct loader *ld, const yaml_event_t *ev,
 
 /*
  * A collection key is complete: the reference's key is yaml's string for
- * it.  Comments inside would be printed; those are refused, as are blank
- * lines where ykeys_blank_lines() does not follow yaml.  Returns the
- * string value, or NULL on failure.
+ * it, blank lines and comments inside included (ykeys_layout() refuses
+ * those it cannot place).  Returns the string value, or NULL on failure.
  */
 struct value *yl_collection_key_string(struct loader *ld,
 				       const struct value *key,
@@ -613,17 +612,13 @@ struct value *yl_collection_key_string(struct loader *ld,
 	struct value *v;
 	int ret;
 
-	if (ykeys_has_comment(&ld->keys, ld->text, b, e)) {
+	if (ykeys_layout(&ld->keys, ld->text, b, e)) {
 		yl_fail(ld, LOAD_EUNSUPPORTED, start,
-			"a comment inside a collection key");
+			"a comment or blank lines inside a collection key "
+			"where yaml would move them");
 		return NULL;
 	}
-	if (ykeys_blank_lines(&ld->keys, ld->text, b, e)) {
-		yl_fail(ld, LOAD_EUNSUPPORTED, start,
-			"blank lines inside a collection key before a value, "
-			"an alias, an empty node or a flow pair");
-		return NULL;
-	}
+	ld->keys.text = ld->text;
 	strbuf_reset(&ld->scratch);
 	strbuf_reset(&ld->why);
 	ret = ykeys_stringify(&ld->keys, key, &ld->scratch, &ld->why);
@@ -694,32 +689,64 @@ static int check_lines_above(struct loader *ld, const struct frame *map,
 {
 	const char *t = ld->text;
 	size_t col = map->start_mark.column, e = line, s = 0, k = 0, tok, end;
-	int seps = 0, left = 0;
+	size_t p_end;
+	int open = 0, commented = 0, left = 0, any = 0;
 
+	/* up to the line with content before the key: P, ending at e - 1 */
 	while (e > 0) {
 		for (s = e - 1; s > 0 && t[s - 1] != '\n'; s--)
 			;
 		for (k = s; k < e - 1 && strchr(" \t\r", t[k]); k++)
 			;
 		if (k < e - 1 && t[k] != '#')
-			break;		/* a line with content */
-		if (k == e - 1 || k - s <= col)
-			seps = 1;	/* blank, or a comment not right */
-		left |= k < e - 1 && k - s < col;
+			break;
+		any = 1;
 		e = s;
 	}
-	if (!seps || !e)
+	if (!any || !e)
 		return 0;
-	if (left || k - s != col)
+	/* below a nested node the lines may go to it: refused */
+	if (k - s != col)
+		return yl_fail(ld, LOAD_EUNSUPPORTED, mark, "lines above a flow "
+			       "collection as a later key of a block mapping");
+	/*
+	 * Down the lines between, as yaml's parser sees them: a blank line
+	 * or a comment not right of the map's column opens an item of the
+	 * map; a comment right of it goes to the value before, with the
+	 * blank lines before it, unless that item holds a comment.
+	 */
+	for (p_end = e, s = e; s < line; s = k + 1) {
+		size_t c;
+
+		for (c = s; c < line && strchr(" \t\r", t[c]); c++)
+			;
+		for (k = c; k < line && t[k] != '\n'; k++)
+			;
+		if (c < k && c - s > col && !commented) {
+			open = 0;
+			continue;
+		}
+		open = 1;
+		commented |= c < k;
+		left |= c < k && c - s < col;
+	}
+	if (!open)
+		return 0;
+	/* P itself: at the map's column, a pair with a value */
+	for (s = p_end - 1; s > 0 && t[s - 1] != '\n'; s--)
+		;
+	for (k = s; strchr(" \t", t[k]); k++)
+		;
+	if (left)
 		return yl_fail(ld, LOAD_EUNSUPPORTED, mark, "lines above a flow "
 			       "collection as a later key of a block mapping");
 	if (t[k] == '?')
 		return 0;	/* an explicit key: no value yet */
-	tok = last_token(t, k, e - 1, &end);
-	if (tok < e - 1 && t[end - 1] == ':')
+	tok = last_token(t, k, p_end - 1, &end);
+	if (tok < p_end - 1 && t[end - 1] == ':')
 		return 0;	/* an empty value */
-	if (tok < e - 1 && (t[tok] == '|' || t[tok] == '>' ||
-			    t[tok] == '&' || t[tok] == '!'))
+	if (tok < p_end - 1 && (t[tok] == '|' || t[tok] == '>' ||
+				t[tok] == '&' || t[tok] == '!'))
 		return yl_fail(ld, LOAD_EUNSUPPORTED, mark, "lines above a flow "
 			       "collection as a later key of a block mapping");
 	return yl_fail(ld, LOAD_EINVALID, mark,

@@ -252,6 +252,36 @@ const docs = [
   Y11 + '[0b' + '1'.repeat(70) + ', 0' + '7'.repeat(25) + ']: v',
   Y11 + '[-0x123456789ABCDEF0123, 0x1F, -0b11, 017]: v',
   '[0x' + 'F'.repeat(300) + ']: v',
+  // comments inside a block collection key: a comment after a scalar
+  // item or value on its line is its comment ("a, # c"), comment lines
+  // before an item of the same collection its commentBefore (with the
+  // line breaks as written, and the blank lines after them)
+  '? - a # c\n  - b\n: v',
+  '? - a\n  - b # c\n: v',
+  '? - a\n  # c\n  - b\n: v',
+  '? - a\n  # c\n  # d\n  - b\n: v',
+  '? - a\n\n  # c\n  - b\n: v',
+  '? - a\n  # c\n\n  - b\n: v',
+  '? k: v # c\n  j: w\n: v',
+  '? k: v\n  # c\n  j: w\n: v',
+  '? k: v\n  j: w # c\n: v',
+  '? - a #\n  - b\n: v',
+  '? - a ## x\n  - b\n: v',
+  '? - "q" # c\n  - b\n: v',
+  '? - - a # c\n    - b\n  - d\n: v',
+  '? - a\n# c\n  - b\n: v',
+  '? k:\n    - a # c\n  j: w\n: v',
+  '? - a # \n  - b\n: v',
+  '? - a\n  #\n  - b\n: v',
+  '? - a\n  # \n  - b\n: v',
+  '? a: ~\r\n #\n  # c\r\n  # a: b\n  key: b\r\n: v\r\n',
+  '? - -0 # c\r # c\n\n  - b\n: [a]',
+  'outer:\n  ? a: 1 # x\n    b: "# y" # z\n  : v',
+  // blank lines after a value with a comment right of the map's column
+  // between go with the value: no dangling item
+  's: &s str\n\n\n # c\n[*s, b]: 1',
+  'a: 1\n\n  # c\n[x]: 1',
+  '{x: 1, [a]\n   # [x] # \n# c # a: b\n\n : v}',
 ];
 
 const out = [];
