@@ -301,10 +301,13 @@ static int pair_item_string(struct walk *w, struct strbuf *out,
 	static const struct ykey_node null_note = { NULL, NULL, "null", 4, 0, 0,
 						    YKEY_PLAIN, 0, 0, 0, 0, 0, 0, 0, 0, 0 };
 
-	if (item->kind != VALUE_MAP || (item->yflags & VALUE_YF_DATE))
+	/* an !!omap is written as a sequence: no map to yaml */
+	if (item->kind != VALUE_MAP ||
+	    (item->yflags & (VALUE_YF_DATE | VALUE_YF_OMAP | VALUE_YF_PAIRS)))
 		return pair_string(w, out, item, NULL, c);
 	w->next++;	/* the map's own note */
-	if (item->yflags & VALUE_YF_MERGED)
+	/* a !!set is a map as written: its first pair */
+	if (item->yflags & (VALUE_YF_MERGED | VALUE_YF_SET))
 		item = yaml11_original(item);
 	if (item->nr)
 		return pair_string(w, out, item->u.items[0], item->u.items[1],

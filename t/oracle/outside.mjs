@@ -282,6 +282,18 @@ const docs = [
   's: &s str\n\n\n # c\n[*s, b]: 1',
   'a: 1\n\n  # c\n[x]: 1',
   '{x: 1, [a]\n   # [x] # \n# c # a: b\n\n : v}',
+  // an !!omap or !!pairs inside an !!omap or !!pairs: written as a
+  // sequence, it is the key of a null value, not a one-pair map
+  '{ 1e3: a, \'it\'\'s\': !!pairs [false, "\\u00e9", !!omap ["0x1F"]] }: "{x}"',
+  'image: 1\n? !!pairs ["&x", !!omap [], { "$x": "? x" }]\n:\n',
+  '[ "trail ", !!omap [ "$x", ">", &c0 !!omap [ "!x" ] ], 100 ]:\n',
+  '? !!pairs [!!omap [!!pairs [], ~]]\n: v',
+  '? !!omap [!!omap [{}, a]]\n: v',
+  'x: !!omap [!!omap [{}, a]]',
+  'x: !!omap [!!omap [a: 1], !!omap [a: 1]]',
+  '? !!pairs [!!set {d}]\n: v',
+  '? !!omap [!!set {d}, a: 1]\n: v',
+  '? !!pairs [&x !!set {d}]\n: v',
 ];
 
 const out = [];
