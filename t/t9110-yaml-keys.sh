@@ -69,10 +69,28 @@ test_expect_success 'collection keys are never duplicates of each other' '
 	check_canon "$(printf "[a]: 1\n\"[ a ]\": 2")" "{\"[ a ]\":2}"
 '
 
-test_expect_success 'comments inside a collection key are refused' '
+test_expect_success 'comments inside a block collection key print as yaml prints them' '
+	check_canon "$(printf "? - a # c\n  - b\n: v")" \
+		"{\"[\\n  a, # c\\n  b\\n]\":\"v\"}" &&
+	check_canon "$(printf "? k: v # c\n  j: w\n: v")" \
+		"{\"{\\n  k: v, # c\\n  j: w\\n}\":\"v\"}"
+'
+
+test_expect_success 'comments yaml moves between items are refused' '
 	printf "? [a, # c\n  b]\n: v\n" >in.yml &&
 	test_expect_code 2 ahd-replay canon in.yml 2>err &&
-	test_grep "unsupported YAML construct: a comment or blank line inside a collection key" err
+	test_grep "unsupported YAML construct: a comment or blank lines inside a collection key" err &&
+	printf "? - | # c\n    x\n: v\n" >in.yml &&
+	test_expect_code 2 ahd-replay canon in.yml 2>err &&
+	test_grep "unsupported YAML construct: a comment or blank lines inside a collection key" err
+'
+
+test_expect_success 'blank lines inside a collection key print as an empty line' '
+	check_canon "$(printf "? - a\n\n  - |\n    x\n\n  - b\n: v")" \
+		"{\"[\\n  a,\\n\\n  \\\"x\\\\n\\\",\\n\\n  b\\n]\":\"v\"}" &&
+	printf "? a:\n\n    b\n: v\n" >in.yml &&
+	test_expect_code 2 ahd-replay canon in.yml 2>err &&
+	test_grep "unsupported YAML construct: a comment or blank lines inside a collection key" err
 '
 
 test_expect_success '%YAML 1.1: booleans, octal, sexagesimal, timestamps, merges' '

@@ -7,6 +7,7 @@
 #include "config.h"
 #include "yaml11.h"
 #include "yamlload.h"
+#include "yamlload-int.h"
 #include "yamlscalar.h"
 #include "json/numfmt.h"
 #include "utf8.h"
@@ -435,9 +436,64 @@ static void add_pair(struct merged *m, struct value *k, struct value *v,
 }
 
 /*
+ * String(value) in JavaScript for the value of a collection key as a
+ * merge source's Map holds it: an object is "[object Object]", an array
+ * its items joined with ',' (null as nothing, a Buffer decoded as UTF-8).
+ * Returns -2 for a date (its text names the time zone), -1 for the rest
+ * of what is not reproduced here: Sets, Maps and pairs, Symbols (join()
+ * throws), cycles.
+ */
+static int js_string(struct strbuf *out, const struct value *v, int depth)
+{
+	char num[NUMFMT_MAX];
+	uint32_t i;
+	int ret;
+
+	v = value_deref(v);
+	if (v->yflags & VALUE_YF_COLLECTION_KEY)
+		v = yl_collection_key_source(v);
+	if (v->yflags & VALUE_YF_DATE)
+		return -2;
+	if (depth > 64 || (v->yflags & (VALUE_YF_SYMBOL | VALUE_YF_SET |
+					VALUE_YF_OMAP | VALUE_YF_PAIRS)))
+		return -1;
+	switch (v->kind) {
+	case VALUE_NULL:
+		return depth ? 0 : (strbuf_addstr(out, "null"), 0);
+	case VALUE_BOOL:
+		strbuf_addstr(out, v->u.boolean ? "true" : "false");
+		return 0;
+	case VALUE_NUMBER:
+		strbuf_add(out, num, numfmt_es(num, v->u.number));
+		return 0;
+	case VALUE_STRING:
+		strbuf_add(out, v->u.str.ptr, v->u.str.len);
+		return 0;
+	case VALUE_BYTES:
+		utf8_repair(out, v->u.str.ptr, v->u.str.len);
+		return 0;
+	case VALUE_MAP:
+		strbuf_addstr(out, "[object Object]");
+		return 0;
+	case VALUE_SEQ:
+		for (i = 0; i < v->nr; i++) {
+			if (i)
+				strbuf_addch(out, ',');
+			if ((ret = js_string(out, v->u.items[i], depth + 1)))
+				return ret;
+		}
+		return 0;
+	default:
+		return -1;
+	}
+}
+
+/*
  * The JavaScript property key of a key node: as the object is built
  * (null is "") or, from a merge source read as a Map, as ToPropertyKey()
- * makes it (null is "null").  Returns -1 for keys not reproduced here.
+ * makes it (null is "null").  Returns -1 for keys not reproduced here,
+ * -2 for a collection key holding a date (String(date) names the time
+ * zone).
  */
 static int property_key(struct strbuf *out, const struct value *k,
 			int from_map)
@@ -452,9 +508,19 @@ static int property_key(struct strbuf *out, const struct value *k,
 	/* An alias of a !!merge scalar: String(Symbol("<<")). */
 	if (k->yflags & VALUE_YF_SYMBOL)
 		return from_map ? -1 : (strbuf_addstr(out, "Symbol(<<)"), 0);
-	if (k->yflags & VALUE_YF_COLLECTION_KEY)
-		return from_map ? -1 : (strbuf_add(out, k->u.str.ptr,
-						   k->u.str.len), 0);
+	/*
+	 * As an object key, yaml's text for the collection; from a Map,
+	 * the collection itself, which defineProperty() makes a string.
+	 */
+	if (k->yflags & VALUE_YF_COLLECTION_KEY) {
+		int ret = from_map ? js_string(out, k, 0) : 0;
+
+		if (from_map)
+			return ret ? ret :
+			       memchr(out->buf, '\0', out->len) ? -1 : 0;
+		strbuf_add(out, k->u.str.ptr, k->u.str.len);
+		return 0;
+	}
 	switch (k->kind) {
 	case VALUE_NULL:
 		strbuf_addstr(out, from_map ? "null" : "");
@@ -492,6 +558,9 @@ static int same_key(const struct value *a, const struct value *b)
 {
 	a = value_deref(a);
 	b = value_deref(b);
+	/* Each collection key is an object of its own. */
+	if ((a->yflags | b->yflags) & VALUE_YF_COLLECTION_KEY)
+		return a == b;
 	if (a->kind != b->kind)
 		return 0;
 	switch (a->kind) {
@@ -510,11 +579,19 @@ static int same_key(const struct value *a, const struct value *b)
 	}
 }
 
+/*
+ * A key a merge source may hold: a scalar, or a collection written as
+ * one (not an alias of one: a Map would take two aliases of a node for
+ * one key, which same_key() does not see).
+ */
 static int scalar_key(const struct value *k)
 {
-	k = value_deref(k);
-	return !(k->yflags & (VALUE_YF_COLLECTION_KEY | VALUE_YF_DATE)) &&
-	       k->kind != VALUE_SEQ && k->kind != VALUE_MAP;
+	const struct value *d = value_deref(k);
+
+	if (d->yflags & VALUE_YF_COLLECTION_KEY)
+		return k->kind != VALUE_ALIAS;
+	return !(d->yflags & VALUE_YF_DATE) &&
+	       d->kind != VALUE_SEQ && d->kind != VALUE_MAP;
 }
 
 static int map_entries(struct entries *e, const struct value *src,
@@ -641,7 +718,14 @@ static int merge_value(struct merged *m, const struct value *v,
 			ret = LOAD_EUNSUPPORTED;
 			break;
 		}
-		if (property_key(&pk, e.kv[2 * i], 1) < 0) {
+		if ((ret = property_key(&pk, e.kv[2 * i], 1)) == -2) {
+			strbuf_addstr(why, "a timestamp in a merged collection "
+				      "key: its text depends on the reference's "
+				      "time zone");
+			ret = LOAD_EUNSUPPORTED;
+			break;
+		}
+		if (ret < 0) {
 			strbuf_addstr(why, "a merged key not reproduced");
 			ret = LOAD_EUNSUPPORTED;
 			break;

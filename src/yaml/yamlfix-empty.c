@@ -189,7 +189,21 @@ void yl_lx_flow_colon(struct lexer *lx)
 		 */
 		yl_fix_add_ins(lx->fx, lx->entry_at, '?');
 		yl_fix_add_ins(lx->fx, lx->entry_at, ' ');
+	} else if (lx->flow_entry == FLOW_ENTRY_KEY &&
+		   lx->coll_key_at != SIZE_MAX &&
+		   (memchr(lx->s + lx->coll_key_at, '\n',
+			   lx->pos - lx->coll_key_at) ||
+		    lx->pos - lx->coll_key_at > LONG_FLOW_KEY)) {
+		/*
+		 * libyaml: a flow collection as an implicit key must have
+		 * its ':' on the line it starts on; yaml takes it on any
+		 * later line.  "? " before it makes it explicit.
+		 */
+		yl_fix_add_ins(lx->fx, lx->coll_key_at, '?');
+		yl_fix_add_ins(lx->fx, lx->coll_key_at, ' ');
 	}
+	lx->coll_key_at = SIZE_MAX;
+	lx->flow_last = FLOW_LAST_OTHER;
 	lx->flow_entry = FLOW_ENTRY_VALUE;
 }
 

@@ -6,6 +6,7 @@
  * yamlfix-block.c which cuts block scalars.
  */
 #include <stddef.h>
+#include <stdint.h>
 #include "strbuf.h"
 #include "yamlfix.h"
 
@@ -31,6 +32,16 @@ struct lexer {
 	size_t nl_at;		/* the next line feed at or after pos, or n */
 	unsigned char *kinds;	/* '{' or '[' for each open flow collection */
 	size_t kinds_alloc;
+	/*
+	 * For each open flow collection inside another, where the entry it
+	 * is the key of began (its properties or itself), else SIZE_MAX;
+	 * and, once one closes, that for the entry it ends (coll_key_at).
+	 */
+	size_t *coll_starts;
+	size_t coll_starts_alloc;
+	size_t coll_key_at;
+	size_t props_at;	/* properties that began the entry, or SIZE_MAX */
+	int flow_last;		/* FLOW_LAST_*: the last token on the line */
 	size_t key_start, key_end;	/* the last scalar in a flow collection */
 	size_t line_start;	/* column 0 of the current block line */
 	size_t tab_cut, tab_cut_end;	/* see yl_lx_indent_tab() */
@@ -52,6 +63,19 @@ struct lexer {
 };
 
 enum { DIRS_DOC, DIRS_CONTENT, DIRS_EOF };
+
+/*
+ * yaml's parser gives the line break after some nodes of a flow
+ * collection to the node itself; a comment at column 0 on the next line
+ * then has no white space before it, which yaml's composer refuses.
+ */
+enum {
+	FLOW_LAST_OTHER,	/* a key, an item, an indicator, properties */
+	FLOW_LAST_VALUE,	/* a value's node, or a collection that is a
+				   value, an explicit key or a map's key */
+	FLOW_LAST_SEQ_COLL,	/* a collection in a sequence: an item, or
+				   a key if a ':' follows */
+};
 
 enum {
 	FLOW_ENTRY_EMPTY,	/* nothing since '[', '{', ',' or '?' */
@@ -82,6 +106,10 @@ void yl_lx_add_span(struct yl_fix *fx, size_t start, size_t end, int kind);
 /* Content in a flow collection: the entry has a key now. */
 static inline void flow_content(struct lexer *lx)
 {
+	lx->coll_key_at = SIZE_MAX;
+	lx->props_at = SIZE_MAX;
+	lx->flow_last = lx->flow_entry == FLOW_ENTRY_VALUE ? FLOW_LAST_VALUE :
+			FLOW_LAST_OTHER;
 	if (lx->flow_entry == FLOW_ENTRY_EMPTY) {
 		lx->flow_entry = FLOW_ENTRY_KEY;
 		lx->entry_at = lx->pos;

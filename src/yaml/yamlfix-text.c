@@ -53,12 +53,52 @@ void yl_fix_bare_doc_end(struct yl_fix *fx, const char *s, size_t len)
 		yl_fix_add_edit(fx, marker, 1, "#", 0);
 }
 
+/* A byte of a word: no white space, control, quote or indicator. */
+static int word_byte(unsigned char c)
+{
+	return c > 0x20 && c != 0x7F && !strchr("#:,[]{}&*!|>'\"%@`-?", c);
+}
+
+/*
+ * A lone CR (no LF after it) is content to yaml@2.8.3, as a letter would
+ * be, and a line break to libyaml, which gets an 'x' in its place.  This
+ * holds right after a letter of a word or white space within a line, the
+ * CR neither ending a line nor starting a comment, outside properties and
+ * directives.  Elsewhere yaml's lexer also counts it as white space (after
+ * an indicator, before a '#', at the end of an anchor or tag), or it
+ * counts in indentation, and the workarounds here take it for a line
+ * break: those are refused.
+ */
+static int lone_cr_in_word(const unsigned char *s, size_t len, size_t i)
+{
+	size_t j = i;
+
+	if (!i || i + 1 >= len ||
+	    !(word_byte(s[i - 1]) || s[i - 1] == ' ' || s[i - 1] == '\t') ||
+	    strchr("\r\n#", s[i + 1]))
+		return 0;
+	while (j > 0 && s[j - 1] != ' ' && s[j - 1] != '\t' &&
+	       s[j - 1] != '\n') {
+		if (strchr("&*!", s[j - 1]))
+			return 0;
+		j--;
+	}
+	while (j > 0 && s[j - 1] != '\n')
+		j--;
+	if (s[j] == '%')
+		return 0;
+	/* After white space, not first on its line (indentation). */
+	while (j < i && (s[j] == ' ' || s[j] == '\t'))
+		j++;
+	return j < i;
+}
+
 /*
  * Characters that yaml@2.8.3 reads as ordinary content but libyaml (a
  * YAML 1.1 reader) refuses, or takes for line breaks: C0 and C1 controls
- * and DEL, U+0085, U+2028, U+2029, U+FEFF, U+FFFE, U+FFFF.  libyaml gets
- * a letter of the same UTF-8 length in their place.  A lone CR is
- * treated differently by the two in ways a substitute cannot hide.
+ * and DEL, a lone CR in a word (lone_cr_in_word()), U+0085, U+2028, U+2029, U+FEFF, U+FFFE,
+ * U+FFFF.  libyaml gets a letter of the same UTF-8 length in their
+ * place.
  */
 int yl_fix_characters(struct yl_fix *fx, const char *text, size_t len,
 			  struct strbuf *err)
@@ -80,6 +120,11 @@ int yl_fix_characters(struct yl_fix *fx, const char *text, size_t len,
 			continue;	/* the common case: nothing to do */
 		if (c >= 0x80)
 			fx->non_ascii = 1;
+		if (c == '\r' && (i + 1 >= len || s[i + 1] != '\n') &&
+		    lone_cr_in_word(s, len, i)) {
+			yl_fix_add_edit(fx, i, 1, "x", 1);
+			continue;
+		}
 		if (c == '\r' && (i + 1 >= len || s[i + 1] != '\n')) {
 			fx->status = LOAD_EUNSUPPORTED;
 			fx->err_at = i;

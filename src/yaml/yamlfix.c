@@ -130,6 +130,40 @@ static int comment_at(struct lexer *lx)
 	return 0;
 }
 
+/*
+ * A comment at column 0 in a flow collection, right below the line of a
+ * node that takes the line break for itself (FLOW_LAST_*): yaml's
+ * composer finds no white space before it.
+ */
+static int flow_comment_at(struct lexer *lx)
+{
+	size_t p = lx->pos, i = p;
+	int last = lx->flow_last;
+
+	if (p > 0 && lx->s[p - 1] != '\n') {
+		/* a comment line right of column 0 has white space first */
+		while (i > 0 && (lx->s[i - 1] == ' ' || lx->s[i - 1] == '\t'))
+			i--;
+		if (!i || lx->s[i - 1] == '\n')
+			lx->flow_last = FLOW_LAST_OTHER;
+		return comment_at(lx);
+	}
+	lx->flow_last = FLOW_LAST_OTHER;
+	if (last == FLOW_LAST_SEQ_COLL) {
+		/* a key if a ':' comes after the comment and blank lines */
+		while (i < lx->n && (strchr(" \t\r\n", lx->s[i]) ||
+				     lx->s[i] == '#'))
+			if (lx->s[i++] == '#')
+				while (i < lx->n && lx->s[i] != '\n')
+					i++;
+		if (i >= lx->n || lx->s[i] != ':')
+			return 0;
+	} else if (last != FLOW_LAST_VALUE)
+		return 0;
+	return yl_lx_fail(lx, LOAD_EINVALID, p, "comments must be separated "
+			  "from other tokens by white space characters");
+}
+
 static int is_doc_marker(const struct lexer *lx, size_t i)
 {
 	return i + 3 <= lx->n &&
@@ -187,11 +221,45 @@ static void push_tag(struct lexer *lx)
 
 static void flow_open(struct lexer *lx, int c)
 {
+	size_t start = SIZE_MAX;
+
+	/* A key unless a value or an explicit key ('?') began the entry. */
+	/* SIZE_MAX - 1: a value or an explicit key, for flow_last */
+	if (lx->flow_level && !lx->flow_q)
+		start = lx->flow_entry == FLOW_ENTRY_EMPTY ? lx->pos - 1 :
+			lx->flow_entry == FLOW_ENTRY_KEY ? lx->props_at :
+			SIZE_MAX - 1;
+	else if (lx->flow_level)
+		start = SIZE_MAX - 1;
+	lx->flow_last = FLOW_LAST_OTHER;
+	ALLOC_GROW(lx->coll_starts, (size_t)lx->flow_level + 1,
+		   lx->coll_starts_alloc);
+	lx->coll_starts[lx->flow_level] = start;
+	lx->coll_key_at = SIZE_MAX;
 	ALLOC_GROW(lx->kinds, (size_t)lx->flow_level + 1, lx->kinds_alloc);
 	lx->kinds[lx->flow_level++] = (unsigned char)c;
 	lx->key_start = SIZE_MAX;
 	lx->flow_entry = FLOW_ENTRY_EMPTY;
+	lx->props_at = SIZE_MAX;
 	lx->flow_q = 0;
+}
+
+/* A ']' or '}': the collection ends, and the entry it was in has one. */
+static int flow_close(struct lexer *lx)
+{
+	lx->pos++;
+	lx->flow_key = 1;
+	lx->flow_level--;
+	lx->key_start = SIZE_MAX;
+	lx->flow_entry = FLOW_ENTRY_KEY;
+	lx->coll_key_at = lx->coll_starts[lx->flow_level];
+	lx->flow_last = lx->coll_key_at == SIZE_MAX - 1 ||
+			(lx->flow_level && lx->kinds[lx->flow_level - 1] == '{') ?
+			FLOW_LAST_VALUE : FLOW_LAST_SEQ_COLL;
+	if (lx->coll_key_at == SIZE_MAX - 1)
+		lx->coll_key_at = SIZE_MAX;
+	lx->props_at = SIZE_MAX;
+	return lx->flow_level ? ST_FLOW : ST_DOC;
 }
 
 /*
@@ -222,6 +290,9 @@ static int push_indicators(struct lexer *lx)
 		int c = ch(lx, lx->pos), c1;
 
 		if (c == '!' || c == '&') {
+			size_t at = lx->pos, props_at = lx->props_at;
+			int first = lx->flow_entry == FLOW_ENTRY_EMPTY;
+
 			if (!lx->flow_level && !lx->tab_props_ok &&
 			    yl_lx_tab_as_indent(lx))
 				return -1;
@@ -231,8 +302,11 @@ static int push_indicators(struct lexer *lx)
 				push_name(lx);
 			if (!lx->flow_level)
 				lx->node_due = 1;
-			else
+			else {
 				flow_content(lx);
+				lx->props_at = first ? at : props_at;
+				lx->flow_last = FLOW_LAST_OTHER;
+			}
 			push_spaces(lx, 1);
 			continue;
 		}
@@ -257,7 +331,9 @@ static int push_indicators(struct lexer *lx)
 			if (c == ':')
 				yl_lx_flow_colon(lx);
 			else if (c == '?') {
+				lx->flow_last = FLOW_LAST_OTHER;
 				lx->flow_entry = FLOW_ENTRY_EMPTY;
+				lx->props_at = SIZE_MAX;
 				lx->flow_q = 1;
 			}
 			lx->key_start = SIZE_MAX;
@@ -415,10 +491,13 @@ static int lex_flow(struct lexer *lx)
 {
 	long indent = -1;
 	size_t nl, sp, b, le;
-	int c;
+	int c, lines = 0;
 
 	do {
 		nl = push_newline(lx);
+		/* a blank line: the node had one line break, this is another */
+		if (nl && lines++)
+			lx->flow_last = FLOW_LAST_OTHER;
 		if (nl) {
 			sp = push_spaces(lx, 0);
 			lx->indent_value = indent = (long)sp;
@@ -441,10 +520,13 @@ static int lex_flow(struct lexer *lx)
 	while (ch(lx, lx->pos) == ',') {
 		lx->pos++;
 		lx->key_start = SIZE_MAX;
+		lx->coll_key_at = SIZE_MAX;
 		b = lx->pos;
 		yl_lx_tabs_to_spaces(lx, b, b + push_spaces(lx, 1));
 		lx->flow_key = 0;
 		lx->flow_entry = FLOW_ENTRY_EMPTY;
+		lx->props_at = SIZE_MAX;
+		lx->flow_last = FLOW_LAST_OTHER;
 		lx->flow_q = 0;
 	}
 	if (push_indicators(lx))
@@ -454,7 +536,7 @@ static int lex_flow(struct lexer *lx)
 	case -1:
 		return ST_FLOW;
 	case '#':
-		if (comment_at(lx))
+		if (flow_comment_at(lx))
 			return ST_END;
 		lx->pos = le;
 		return ST_FLOW;
@@ -466,12 +548,7 @@ static int lex_flow(struct lexer *lx)
 		return ST_FLOW;
 	case '}':
 	case ']':
-		lx->pos++;
-		lx->flow_key = 1;
-		lx->flow_level--;
-		lx->key_start = SIZE_MAX;
-		lx->flow_entry = FLOW_ENTRY_KEY;
-		return lx->flow_level ? ST_FLOW : ST_DOC;
+		return flow_close(lx);
 	case '*':
 		push_name(lx);
 		lx->key_start = SIZE_MAX;
@@ -732,6 +809,8 @@ int yl_fix_lex(struct yl_fix *fx, const char *text, size_t len,
 	lx.tab_line = SIZE_MAX;
 	lx.nl_at = SIZE_MAX;
 	lx.key_start = SIZE_MAX;
+	lx.coll_key_at = SIZE_MAX;
+	lx.props_at = SIZE_MAX;
 	lx.bom_line = SIZE_MAX;
 	lx.tab_cut = SIZE_MAX;
 	lx.pair_col = -1;
@@ -741,6 +820,7 @@ int yl_fix_lex(struct yl_fix *fx, const char *text, size_t len,
 		yl_lx_directives_end(&lx, DIRS_EOF);
 	}
 	free(lx.kinds);
+	free(lx.coll_starts);
 	free(lx.qcols);
 	free(lx.dirs);
 	return fx->status;

@@ -54,7 +54,13 @@ int ykey_double_quoted(struct walk *w, struct strbuf *out, const char *s,
 int ykey_string_scalar(struct walk *w, struct strbuf *out, const char *s,
 		       size_t n, int style, const struct sctx *c);
 
-/* The tags' printers (yamlkeytags.c). */
+/*
+ * The tags' printers (yamlkeytags.c).  ykey_radix_string() is yaml's
+ * intStringify(): an integer as value.toString(radix) (2, 8 or 16)
+ * behind prefix, the sign in front; anything else as stringifyNumber().
+ */
+int ykey_radix_string(struct strbuf *out, double d, int radix,
+		      const char *prefix);
 int ykey_binary_string(struct walk *w, struct strbuf *out,
 		       const struct value *v, int style, const struct sctx *c);
 void ykey11_bool(struct strbuf *out, const char *src, size_t n, int value);

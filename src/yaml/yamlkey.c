@@ -47,35 +47,6 @@ void ykeys_release(struct ykeys *k)
 	k->depth = 0;
 }
 
-int ykeys_has_comment(const struct ykeys *k, const char *text, size_t b,
-		      size_t e)
-{
-	size_t i = b, n = 0;
-
-	while (i < e) {
-		/* Scalars are noted in order; skip over each one's text. */
-		while (n < k->nr && (k->nodes[n].style == YKEY_COLLECTION ||
-				     k->nodes[n].src_end <= i))
-			n++;
-		if (n < k->nr && k->nodes[n].src_begin <= i) {
-			i = k->nodes[n].src_end;
-			continue;
-		}
-		if (text[i] == '#' && (i == b || strchr(" \t\r\n", text[i - 1])))
-			return 1;
-		if (text[i] == '\n') {
-			size_t j = i + 1;
-
-			while (j < e && (text[j] == ' ' || text[j] == '\t'))
-				j++;
-			if (j < e && (text[j] == '\n' || text[j] == '\r'))
-				return 1;
-		}
-		i++;
-	}
-	return 0;
-}
-
 int ykeys_value_absent(const char *text, size_t at)
 {
 	while (at > 0 && strchr(" \t\r\n", text[at - 1]))
@@ -103,13 +74,23 @@ size_t ykey_u16len(const struct strbuf *sb)
 	return utf16_length(sb->buf, sb->len);
 }
 
-/* yaml refuses to print anchor and alias names with white space or
- * control characters; printable ASCII is safe. */
-static int plain_ascii(const char *s)
+int ykey_anchor_printable(const char *name)
 {
-	for (; *s; s++)
-		if ((unsigned char)*s < 0x21 || (unsigned char)*s > 0x7e)
+	const unsigned char *s = (const unsigned char *)name;
+
+	for (; *s; s++) {
+		if (*s <= 0x20 || strchr(",[]{}", *s))
 			return 0;
+		if ((s[0] == 0xC2 && s[1] == 0xA0) ||
+		    (s[0] == 0xE1 && s[1] == 0x9A && s[2] == 0x80) ||
+		    (s[0] == 0xE2 && s[1] == 0x80 &&
+		     ((s[2] >= 0x80 && s[2] <= 0x8A) || s[2] == 0xA8 ||
+		      s[2] == 0xA9 || s[2] == 0xAF)) ||
+		    (s[0] == 0xE2 && s[1] == 0x81 && s[2] == 0x9F) ||
+		    (s[0] == 0xE3 && s[1] == 0x80 && s[2] == 0x80) ||
+		    (s[0] == 0xEF && s[1] == 0xBB && s[2] == 0xBF))
+			return 0;
+	}
 	return 1;
 }
 
@@ -156,6 +137,35 @@ static void add_tag(struct strbuf *sb, const struct ykeys *k, const char *tag)
 
 static int node_string(struct walk *w, struct strbuf *out,
 		       const struct value *v, struct sctx *c);
+
+/*
+ * A collection with a scalar tag of the schema: yaml's stringify() finds
+ * that tag's object by name and prints the collection with it, as a
+ * scalar whose value is undefined (String(undefined), Number(undefined),
+ * a false boolean, ...).  The text does not start with '{' or '[', so it
+ * goes on a line of its own after the properties.  NULL for other tags.
+ */
+static const char *scalar_tag_text(const char *tag, int yaml11)
+{
+	static const struct {
+		const char *name, *text;
+		int yaml11_only;
+	} tags[] = {
+		{ "str", "undefined", 0 }, { "int", ".nan", 0 },
+		{ "float", ".nan", 0 }, { "bool", "false", 0 },
+		{ "null", "null", 0 }, { "binary", "", 1 },
+		{ "timestamp", "", 1 }, { "merge", "<<", 1 },
+	};
+	size_t i;
+
+	if (strncmp(tag, TAG_PREFIX, strlen(TAG_PREFIX)))
+		return NULL;
+	tag += strlen(TAG_PREFIX);
+	for (i = 0; i < sizeof(tags) / sizeof(*tags); i++)
+		if (!strcmp(tag, tags[i].name) && (yaml11 || !tags[i].yaml11_only))
+			return tags[i].text;
+	return NULL;
+}
 
 /* The number of notes for the nodes of a subtree: all but aliases. */
 static size_t count_notes(const struct value *v)
@@ -289,12 +299,15 @@ static int pair_item_string(struct walk *w, struct strbuf *out,
 {
 	static const struct value null_key = { VALUE_NULL, 0, 0, 0, { 0 } };
 	static const struct ykey_node null_note = { NULL, NULL, "null", 4, 0, 0,
-						    YKEY_PLAIN, 0, 0 };
+						    YKEY_PLAIN, 0, 0, 0, 0, 0, 0, 0, 0, 0 };
 
-	if (item->kind != VALUE_MAP || (item->yflags & VALUE_YF_DATE))
+	/* an !!omap is written as a sequence: no map to yaml */
+	if (item->kind != VALUE_MAP ||
+	    (item->yflags & (VALUE_YF_DATE | VALUE_YF_OMAP | VALUE_YF_PAIRS)))
 		return pair_string(w, out, item, NULL, c);
 	w->next++;	/* the map's own note */
-	if (item->yflags & VALUE_YF_MERGED)
+	/* a !!set is a map as written: its first pair */
+	if (item->yflags & (VALUE_YF_MERGED | VALUE_YF_SET))
 		item = yaml11_original(item);
 	if (item->nr)
 		return pair_string(w, out, item->u.items[0], item->u.items[1],
@@ -309,6 +322,130 @@ static int pair_item_string(struct walk *w, struct strbuf *out,
 	}
 }
 
+/* The length of a JavaScript line terminator at s[i] (\n \r U+2028/9). */
+static size_t js_line_break(const char *s, size_t i, size_t n)
+{
+	if (s[i] == '\n' || s[i] == '\r')
+		return 1;
+	if (i + 2 < n && (unsigned char)s[i] == 0xE2 &&
+	    (unsigned char)s[i + 1] == 0x80 &&
+	    ((unsigned char)s[i + 2] == 0xA8 || (unsigned char)s[i + 2] == 0xA9))
+		return 3;
+	return 0;
+}
+
+/*
+ * indentComment(stringifyComment(c), indent).trimStart() with
+ * JavaScript's multiline ^ and $: at each line start '#' goes before a
+ * line that is not empty (a line of one space becomes "#"), and indent
+ * before every line but the first.
+ */
+static void add_comment(struct strbuf *out, const struct strbuf *c,
+			size_t indent)
+{
+	size_t i = 0, n = c->len, first = 1;
+
+	for (;;) {
+		size_t e = i, k;
+
+		while (e < n && !js_line_break(c->buf, e, n))
+			e++;
+		if (e > i && !first)
+			ykey_add_spaces(out, indent);
+		if (e == i + 1 && c->buf[i] == ' ')
+			strbuf_addch(out, '#');
+		else {
+			if (e > i)
+				strbuf_addch(out, '#');
+			strbuf_add(out, c->buf + i, e - i);
+		}
+		if (e >= n)
+			return;
+		k = js_line_break(c->buf, e, n);
+		strbuf_add(out, c->buf + e, k);
+		i = e + k;
+		first = 0;
+	}
+}
+
+/*
+ * One comment token's text, as yaml keeps it: after the '#' to the end
+ * of the line, a CR before the line feed left out; " " when empty.
+ * Returns where the line ends.
+ */
+static size_t comment_text(struct strbuf *c, const char *t, size_t h,
+			   size_t end)
+{
+	size_t le = h, n;
+
+	while (le < end && t[le] != '\n')
+		le++;
+	/* end is the line's '\n' or the key's end, readable either way */
+	n = le - h - 1 - (t[le] == '\n' && le > h + 1 && t[le - 1] == '\r');
+	if (!n)
+		strbuf_addch(c, ' ');
+	else
+		strbuf_add(c, t + h + 1, n);
+	return le;
+}
+
+/*
+ * An item's commentBefore (note n), as yaml's composer joins its comment
+ * tokens (with the line break after each, as written) and the blank
+ * lines after them, printed as the line yaml's flow printer puts before
+ * the item.
+ */
+static void comment_before(struct strbuf *out, const char *t,
+			   const struct ykey_node *n, size_t indent)
+{
+	struct strbuf c = STRBUF_INIT;
+	size_t i = n->cb_begin, le = i;
+	unsigned k;
+
+	while (i < n->cb_end) {
+		while (t[i] != '#')
+			i++;
+		if (c.len)	/* the line break before this comment */
+			strbuf_add(&c, t[le - 1] == '\r' ? "\r\n" : "\n",
+				   t[le - 1] == '\r' ? 2 : 1);
+		le = comment_text(&c, t, i, n->cb_end);
+		i = le + 1;
+	}
+	/* blank lines after them: their own line breaks */
+	for (k = 0, i = le + 1; k < n->cb_trail; k++) {
+		while (t[i] != '\n')
+			i++;
+		strbuf_add(&c, t[i - 1] == '\r' ? "\r\n" : "\n",
+			   t[i - 1] == '\r' ? 2 : 1);
+		i++;
+	}
+	add_comment(out, &c, indent);
+	strbuf_release(&c);
+}
+
+/* lineComment() of a node's comment after the item's text in line. */
+static void comment_after(struct strbuf *line, const char *t,
+			  const struct ykey_node *n)
+{
+	struct strbuf c = STRBUF_INIT;
+
+	comment_text(&c, t, n->c_begin - 1, n->c_end);
+	if (!line->len || line->buf[line->len - 1] != ' ')
+		strbuf_addch(line, ' ');
+	add_comment(line, &c, 0);
+	strbuf_release(&c);
+}
+
+/*
+ * Whether the item or pair key `node` comes after blank lines (spaceBefore,
+ * marked by ykeys_layout()): its note is the next one.
+ */
+static int item_blank(const struct walk *w, const struct value *node)
+{
+	return node->kind != VALUE_ALIAS && w->next < w->k->nr &&
+	       w->k->nodes[w->next].space_before;
+}
+
 /* stringifyFlowCollection() */
 static int collection_string(struct walk *w, struct strbuf *out,
 			     const struct value *v, const struct sctx *c)
@@ -316,7 +453,8 @@ static int collection_string(struct walk *w, struct strbuf *out,
 	int is_map, set = v->yflags & VALUE_YF_SET;
 	int pairs = v->yflags & (VALUE_YF_OMAP | VALUE_YF_PAIRS);
 	uint32_t n, i;
-	struct strbuf *lines;
+	struct strbuf *lines, *cbs;
+	unsigned char *blank;
 	struct sctx ic = *c;
 	size_t total = 2;
 	int multiline = 0;
@@ -335,25 +473,60 @@ static int collection_string(struct walk *w, struct strbuf *out,
 		ic.all_null = 1;
 	ic.indent = c->indent + (is_map ? 2 : 4);
 	lines = xcalloc(n, sizeof(*lines));
+	cbs = xcalloc(n, sizeof(*cbs));
+	blank = xcalloc(n, 1);
 	for (i = 0; i < n && !w->status; i++) {
+		const struct value *item = v->u.items[is_map ? 2 * i : i];
+		const struct ykey_node *after = NULL;
+
 		strbuf_init(&lines[i], 0);
-		if (is_map)
-			pair_string(w, &lines[i], v->u.items[2 * i],
+		strbuf_init(&cbs[i], 0);
+		/* an empty line and comment lines before the item */
+		blank[i] = item_blank(w, item);
+		if (item->kind != VALUE_ALIAS && w->next < w->k->nr &&
+		    w->k->nodes[w->next].cb_end)
+			comment_before(&cbs[i], w->k->text,
+				       &w->k->nodes[w->next], c->indent);
+		if (item->kind != VALUE_ALIAS && !is_map && !pairs &&
+		    w->next < w->k->nr)
+			after = &w->k->nodes[w->next];
+		multiline |= blank[i] || cbs[i].len;
+		if ((blank[i] || cbs[i].len) && pairs)
+			ykey_refuse(w, LOAD_EUNSUPPORTED, "blank lines or "
+				    "comments before an item of an !!omap or "
+				    "!!pairs in a collection key");
+		else if (is_map)
+			pair_string(w, &lines[i], item,
 				    v->u.items[2 * i + 1], &ic);
 		else if (pairs)
-			pair_item_string(w, &lines[i], v->u.items[i], &ic);
+			pair_item_string(w, &lines[i], item, &ic);
 		else
-			node_string(w, &lines[i], v->u.items[i], &ic);
+			node_string(w, &lines[i], item, &ic);
+		/* a pair's comment is its value's (the last note read) */
+		if (is_map && !value_is_collection(v->u.items[2 * i + 1]) &&
+		    v->u.items[2 * i + 1]->kind != VALUE_ALIAS && w->next)
+			after = &w->k->nodes[w->next - 1];
 		if (memchr(lines[i].buf, '\n', lines[i].len))
 			multiline = 1;
 		if (i + 1 < n)
 			strbuf_addch(&lines[i], ',');
+		if (after && after->c_end && !w->status) {
+			comment_after(&lines[i], w->k->text, after);
+			multiline = 1;
+		}
 		total += ykey_u16len(&lines[i]) + 2;
 	}
 	if (!w->status) {
 		strbuf_addch(out, is_map ? '{' : '[');
 		if (multiline || total > LINE_WIDTH) {
 			for (i = 0; i < n; i++) {
+				if (blank[i])
+					strbuf_addch(out, '\n');
+				if (cbs[i].len) {
+					strbuf_addch(out, '\n');
+					ykey_add_spaces(out, c->indent + 2);
+					strbuf_addbuf(out, &cbs[i]);
+				}
 				strbuf_addch(out, '\n');
 				ykey_add_spaces(out, c->indent + 2);
 				strbuf_addbuf(out, &lines[i]);
@@ -369,9 +542,13 @@ static int collection_string(struct walk *w, struct strbuf *out,
 		}
 		strbuf_addch(out, is_map ? '}' : ']');
 	}
-	for (i = 0; i < n; i++)
+	for (i = 0; i < n; i++) {
 		strbuf_release(&lines[i]);
+		strbuf_release(&cbs[i]);
+	}
 	free(lines);
+	free(cbs);
+	free(blank);
 	return w->status;
 }
 
@@ -388,10 +565,10 @@ static int node_string(struct walk *w, struct strbuf *out,
 	int is_coll = value_is_collection(v);
 
 	if (v->kind == VALUE_ALIAS) {
-		if (!plain_ascii(v->u.alias.name))
-			return ykey_refuse(w, LOAD_EUNSUPPORTED,
-				      "an alias in a collection key whose name "
-				      "yaml may refuse to print");
+		if (!ykey_anchor_printable(v->u.alias.name))
+			return ykey_refuse(w, LOAD_EINVALID,
+				      "an alias name with white space or "
+				      "control characters in a key");
 		strbuf_addf(out, "*%s%s", v->u.alias.name,
 			    c->implicit_key ? " " : "");
 		return 0;
@@ -403,10 +580,10 @@ static int node_string(struct walk *w, struct strbuf *out,
 		return ykey_refuse(w, LOAD_EUNSUPPORTED,
 			      "a date or binary scalar in a collection key");
 	if (n->anchor) {
-		if (!plain_ascii(n->anchor))
-			return ykey_refuse(w, LOAD_EUNSUPPORTED,
-				      "an anchor in a collection key whose "
-				      "name yaml may refuse to print");
+		if (!ykey_anchor_printable(n->anchor))
+			return ykey_refuse(w, LOAD_EINVALID,
+				      "an anchor name with white space or "
+				      "control characters in a key");
 		strbuf_addf(&props, "&%s", n->anchor);
 	}
 	if (n->tag) {
@@ -426,6 +603,15 @@ static int node_string(struct walk *w, struct strbuf *out,
 		strbuf_addch(out, ' ');
 	}
 	strbuf_release(&props);
+	if (is_coll && n->tag && scalar_tag_text(n->tag, w->k->yaml11)) {
+		/* props end with the ' ' added above */
+		strbuf_setlen(out, out->len - 1);
+		strbuf_addch(out, '\n');
+		ykey_add_spaces(out, c->indent);
+		strbuf_addstr(out, scalar_tag_text(n->tag, w->k->yaml11));
+		w->next += count_notes(v) - 1;
+		return 0;
+	}
 	if (is_coll)
 		return collection_string(w, out, v, c);
 	return ykey_scalar_string(w, out, v, n, c);

@@ -34,6 +34,16 @@ struct ykey_node {
 	unsigned char style;	/* enum ykey_style */
 	unsigned char absent;	/* a map value with no ':' at all */
 	unsigned char special;	/* a !!set, !!omap or !!pairs collection */
+	unsigned char pair;	/* the map of a flow sequence's pair */
+	unsigned char space_before;	/* yaml's spaceBefore: blank lines */
+	/*
+	 * yaml's commentBefore: comment lines from the '#' at cb_begin to
+	 * cb_end, then cb_trail blank lines; and its comment, after it on
+	 * its line: the text from c_begin (after the '#') to c_end.  A zero
+	 * end is none.
+	 */
+	size_t cb_begin, cb_end, c_begin, c_end;
+	unsigned cb_trail;
 };
 
 struct ykeys {
@@ -48,7 +58,17 @@ struct ykeys {
 	 */
 	const char *const *handles;	/* handle, prefix, handle, ... */
 	size_t nr_handles;
+	const char *text;	/* the source, for the comments */
 };
+
+/*
+ * yaml's anchorIsValid(): no /[\x00-\x19\s,[\]{}]/ in the name, \s being
+ * JavaScript's white space (U+00A0, U+1680, U+2000..U+200A, U+2028,
+ * U+2029, U+202F, U+205F, U+3000, U+FEFF besides ASCII's).  yaml throws
+ * when it would print an anchor or alias whose name fails it: in a
+ * collection key, or an alias of a collection or binary data as a key.
+ */
+int ykey_anchor_printable(const char *name);
 
 /* Note one node (collections when they start, scalars when read). */
 void ykeys_note(struct ykeys *k, const struct ykey_node *n);
@@ -61,12 +81,17 @@ void ykeys_note(struct ykeys *k, const struct ykey_node *n);
 int ykeys_value_absent(const char *text, size_t at);
 
 /*
- * Is there a comment or a blank line in text[b, e), the source of the
- * key whose nodes were noted, outside its scalars?  yaml would print
- * those; they are refused.
+ * Mark the noted nodes of the key in text[b, e) with what yaml's composer
+ * gives them for its printer: spaceBefore (blank lines before them),
+ * commentBefore (comment lines before an item of a block collection) and
+ * comment (after a scalar item or value on its line).  Returns 0, or 1
+ * where this does not place them as yaml would: blank lines before a
+ * value, an alias, an empty node or a flow sequence's pair, or in a block
+ * scalar's trailing white space; comments inside a flow collection, on a
+ * block scalar's header line, after a key or a collection, or not left
+ * of the next item of the same collection.
  */
-int ykeys_has_comment(const struct ykeys *k, const char *text, size_t b,
-		      size_t e);
+int ykeys_layout(struct ykeys *k, const char *text, size_t b, size_t e);
 
 /*
  * Append to out yaml's string for the collection key `key`, whose nodes

@@ -16,7 +16,6 @@
 #include <stdint.h>
 #include <string.h>
 
-#define TWO_64 18446744073709551616.0
 
 void ykey11_bool(struct strbuf *out, const char *src, size_t n, int value)
 {
@@ -27,33 +26,51 @@ void ykey11_bool(struct strbuf *out, const char *src, size_t n, int value)
 }
 
 /*
- * intStringify(): an integer as value.toString(radix) behind the prefix,
- * the sign in front of it; anything else as stringifyNumber() prints it.
+ * Number.prototype.toString(radix) of a non-negative integer a, radix 2,
+ * 8 or 16: V8's digits are exact for a power of two.  a is m * 2^e with
+ * a 53-bit m; a digit takes `bits` bits of that from the right.
  */
-static int radix_string(struct walk *w, struct strbuf *out, double d,
-			int radix, const char *prefix)
+static void radix_digits(struct strbuf *out, double a, int radix)
 {
-	char digits[72];
-	size_t k = sizeof(digits);
-	double a = fabs(d);
-	uint64_t u;
+	int bits = radix == 2 ? 1 : radix == 8 ? 3 : 4, ex, e, high, j, b;
+	uint64_t m;
 
+	if (a == 0) {
+		strbuf_addch(out, '0');
+		return;
+	}
+	m = (uint64_t)ldexp(frexp(a, &ex), 53);
+	e = ex - 53;
+	if (e < 0) {		/* an integer below 2^53: m has -e zero bits */
+		m >>= -e;
+		e = 0;
+	}
+	for (high = 63; !((m >> high) & 1); high--)
+		;
+	for (j = (high + e) / bits; j >= 0; j--) {
+		int digit = 0;
+
+		for (b = bits - 1; b >= 0; b--) {
+			int p = j * bits + b - e;
+
+			digit = 2 * digit +
+				(p >= 0 && p < 64 ? (int)((m >> p) & 1) : 0);
+		}
+		strbuf_addch(out, "0123456789abcdef"[digit]);
+	}
+}
+
+int ykey_radix_string(struct strbuf *out, double d, int radix,
+		      const char *prefix)
+{
 	if (!isfinite(d) || d != floor(d)) {
 		ykey_number_string(out, d, 0, 0);
 		return 0;
 	}
-	if (a >= TWO_64)
-		return ykey_refuse(w, LOAD_EUNSUPPORTED, "a huge binary, octal "
-				   "or hexadecimal number in a collection key");
-	u = (uint64_t)a;
-	do {
-		digits[--k] = "0123456789abcdef"[u % (uint64_t)radix];
-		u /= (uint64_t)radix;
-	} while (u);
 	if (d < 0)
 		strbuf_addch(out, '-');
 	strbuf_addstr(out, prefix);
-	strbuf_add(out, digits + k, sizeof(digits) - k);
+	radix_digits(out, fabs(d), radix);
 	return 0;
 }
 
@@ -129,11 +146,11 @@ int ykey11_number(struct walk *w, struct strbuf *out, const struct value *v,
 
 	switch (yaml11_number_format(n->source, n->source_len, &min_frac)) {
 	case 'b':
-		return radix_string(w, out, d, 2, "0b");
+		return ykey_radix_string(out, d, 2, "0b");
 	case 'o':
-		return radix_string(w, out, d, 8, "0");
+		return ykey_radix_string(out, d, 8, "0");
 	case 'x':
-		return radix_string(w, out, d, 16, "0x");
+		return ykey_radix_string(out, d, 16, "0x");
 	case 'e':
 		if (isfinite(d))
 			ykey_to_exponential(out, d);

@@ -200,9 +200,11 @@ static int push_collection(struct loader *ld, enum value_kind kind,
 		size_t b = yl_posmap_byte(&ld->pm, ev->start_mark.index);
 		int flow = ev->data.mapping_start.style ==
 			   YAML_FLOW_MAPPING_STYLE;
+		/* libyaml's own byte: a '?' put before a '{' key there */
+		int lib_c = ld->pm.bi < ld->pm.len ? ld->pm.text[ld->pm.bi] : -1;
 
 		f->flow_pair = flow && !anchor && !tag &&
-			       b < ld->len && ld->text[b] != '{';
+			       b < ld->len && lib_c != '{';
 		/* An explicit key ("? k : v") has no implicit-key limits. */
 		f->check_keys = !flow ||
 				(f->flow_pair && ld->text[b] != '?');
@@ -210,6 +212,14 @@ static int push_collection(struct loader *ld, enum value_kind kind,
 	} else
 		f->flow = ev->data.sequence_start.style ==
 			  YAML_FLOW_SEQUENCE_STYLE;
+	if (in_key) {
+		/* where the collection starts, for ykeys_layout() */
+		struct ykey_node *n = &ld->keys.nodes[ld->keys.nr - 1];
+
+		n->src_begin = n->src_end =
+			yl_posmap_byte(&ld->pm, ev->start_mark.index);
+		n->pair = f->flow_pair;
+	}
 	if (f->flow && !ld->flow_depth) {
 		ld->flow_start = yl_posmap_byte(&ld->pm, ev->start_mark.index);
 		ld->flow_in_block = ld->depth > 1;
@@ -462,6 +472,25 @@ static int on_scalar(struct loader *ld, const yaml_event_t *ev)
 	return ld->status;
 }
 
+/*
+ * The alias just attached is a key of an object whose JavaScript key is
+ * yaml's text for it, "*name" (a collection or binary data as a key),
+ * and yaml throws printing that name (ykey_anchor_printable()).
+ */
+static int alias_key_unprintable(struct loader *ld, const struct anchor *a)
+{
+	const struct frame *f = &ld->stack[ld->depth - 1];
+	const struct value *t = a->node;
+
+	if (!f->is_map || f->nr % 2 != 1 || f->special)
+		return 0;
+	if (!(t->kind == VALUE_BYTES || ((t->kind == VALUE_SEQ ||
+					  t->kind == VALUE_MAP) &&
+					 !(t->yflags & VALUE_YF_DATE))))
+		return 0;
+	return !ykey_anchor_printable(a->name);
+}
+
 static int on_alias(struct loader *ld, const yaml_event_t *ev)
 {
 	size_t b = yl_posmap_byte(&ld->pm, ev->start_mark.index);
@@ -514,6 +543,10 @@ static int on_alias(struct loader *ld, const yaml_event_t *ev)
 	v->nr = (uint32_t)idx;
 	if (attach(ld, v))
 		return ld->status;
+	if (alias_key_unprintable(ld, a))
+		return yl_fail(ld, LOAD_EINVALID, &ev->start_mark,
+			       "anchor must not contain whitespace or control "
+			       "characters: '%s'", name);
 	note_child_marks(ld, &ev->start_mark, &ev->end_mark);
 	return ld->status;
 }

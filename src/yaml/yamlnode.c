@@ -319,7 +319,7 @@ int yl_check_implicit_key(struct loader *ld, struct frame *f)
 		if (c == ' ' || c == '\t')
 			i++;
 		else if (f->flow_pair && (c == '\n' || c == '\r')) {
-			newline = 1;
+			newline += c == '\n';
 			i++;
 		} else if (f->flow_pair && c == '#') {
 			while (i < ld->len && ld->text[i] != '\n')
@@ -329,6 +329,17 @@ int yl_check_implicit_key(struct loader *ld, struct frame *f)
 	}
 	if (i >= ld->len || ld->text[i] != ':')
 		return 0;	/* an explicit key, or none */
+	/*
+	 * The line break after a flow collection belongs to it, not to the
+	 * pair: yaml looks for more only.
+	 */
+	if (newline && f->flow_pair) {
+		struct yl_props pr;
+		size_t c = yl_skip_props(ld->text, start, end, ld->len, &pr);
+
+		if (c < end && (ld->text[c] == '[' || ld->text[c] == '{'))
+			newline--;
+	}
 	if (f->flow_pair && (newline || memchr(ld->text + start, '\n',
 					       end - start)))
 		return yl_fail(ld, LOAD_EINVALID, &f->key_start,
@@ -587,8 +598,8 @@ void yl_note_key_scalar(struct loader *ld, const yaml_event_t *ev,
 
 /*
  * A collection key is complete: the reference's key is yaml's string for
- * it.  Comments and blank lines inside would be printed; those are
- * refused.  Returns the string value, or NULL on failure.
+ * it, blank lines and comments inside included (ykeys_layout() refuses
+ * those it cannot place).  Returns the string value, or NULL on failure.
  */
 struct value *yl_collection_key_string(struct loader *ld,
 				       const struct value *key,
@@ -601,11 +612,13 @@ struct value *yl_collection_key_string(struct loader *ld,
 	struct value *v;
 	int ret;
 
-	if (ykeys_has_comment(&ld->keys, ld->text, b, e)) {
+	if (ykeys_layout(&ld->keys, ld->text, b, e)) {
 		yl_fail(ld, LOAD_EUNSUPPORTED, start,
-			"a comment or blank line inside a collection key");
+			"a comment or blank lines inside a collection key "
+			"where yaml would move them");
 		return NULL;
 	}
+	ld->keys.text = ld->text;
 	strbuf_reset(&ld->scratch);
 	strbuf_reset(&ld->why);
 	ret = ykeys_stringify(&ld->keys, key, &ld->scratch, &ld->why);
@@ -630,18 +643,131 @@ struct value *yl_collection_key_string(struct loader *ld,
  * indented block map after a pair with a value, but not after every
  * kind of pair; such keys after the first are refused here.
  */
+/*
+ * The last token of the line [s, e), a comment and white space after it
+ * left out: its start, or e for none; *endp is where it ends.
+ */
+static size_t last_token(const char *t, size_t s, size_t e, size_t *endp)
+{
+	size_t i, end = e;
+
+	for (i = s; i < e; i++) {
+		int at_start = i == s || strchr(" \t[{,", t[i - 1]);
+
+		if (at_start && (t[i] == '"' || t[i] == '\'')) {
+			/* a quoted scalar: no comment in it */
+			char q = t[i];
+
+			for (i++; i < e && t[i] != q; i++)
+				if (q == '"' && t[i] == '\\')
+					i++;
+		} else if (t[i] == '#' && i > s && strchr(" \t", t[i - 1])) {
+			end = i;
+			break;
+		}
+	}
+	while (end > s && strchr(" \t\r", t[end - 1]))
+		end--;
+	for (i = end; i > s && !strchr(" \t", t[i - 1]); i--)
+		;
+	*endp = end;
+	return i < end ? i : e;
+}
+
+/*
+ * Lines right above a flow collection that starts a later pair of a
+ * block map: a blank line, a line of white space or a comment line not
+ * right of the map's column after a pair with a value leaves yaml's
+ * parser an item of the map holding only those, and its composer throws
+ * "Map comment with trailing content".  After an explicit key alone or
+ * an empty value there is no error; after a block scalar, properties or
+ * a line further right (a nested node's, which may take the lines for
+ * itself) this is refused.  `line` is where the key's line starts.
+ */
+static int check_lines_above(struct loader *ld, const struct frame *map,
+			     const yaml_mark_t *mark, size_t line)
+{
+	const char *t = ld->text;
+	size_t col = map->start_mark.column, e = line, s = 0, k = 0, tok, end;
+	size_t p_end;
+	int open = 0, commented = 0, left = 0, any = 0;
+
+	/* up to the line with content before the key: P, ending at e - 1 */
+	while (e > 0) {
+		for (s = e - 1; s > 0 && t[s - 1] != '\n'; s--)
+			;
+		for (k = s; k < e - 1 && strchr(" \t\r", t[k]); k++)
+			;
+		if (k < e - 1 && t[k] != '#')
+			break;
+		any = 1;
+		e = s;
+	}
+	if (!any || !e)
+		return 0;
+	/* below a nested node the lines may go to it: refused */
+	if (k - s != col)
+		return yl_fail(ld, LOAD_EUNSUPPORTED, mark, "lines above a flow "
+			       "collection as a later key of a block mapping");
+	/*
+	 * Down the lines between, as yaml's parser sees them: a blank line
+	 * or a comment not right of the map's column opens an item of the
+	 * map; a comment right of it goes to the value before, with the
+	 * blank lines before it, unless that item holds a comment.
+	 */
+	for (p_end = e, s = e; s < line; s = k + 1) {
+		size_t c;
+
+		for (c = s; c < line && strchr(" \t\r", t[c]); c++)
+			;
+		for (k = c; k < line && t[k] != '\n'; k++)
+			;
+		if (c < k && c - s > col && !commented) {
+			open = 0;
+			continue;
+		}
+		open = 1;
+		commented |= c < k;
+		left |= c < k && c - s < col;
+	}
+	if (!open)
+		return 0;
+	/* P itself: at the map's column, a pair with a value */
+	for (s = p_end - 1; s > 0 && t[s - 1] != '\n'; s--)
+		;
+	for (k = s; strchr(" \t", t[k]); k++)
+		;
+	if (left)
+		return yl_fail(ld, LOAD_EUNSUPPORTED, mark, "lines above a flow "
+			       "collection as a later key of a block mapping");
+	if (t[k] == '?')
+		return 0;	/* an explicit key: no value yet */
+	tok = last_token(t, k, p_end - 1, &end);
+	if (tok < p_end - 1 && t[end - 1] == ':')
+		return 0;	/* an empty value */
+	if (tok < p_end - 1 && (t[tok] == '|' || t[tok] == '>' ||
+				t[tok] == '&' || t[tok] == '!'))
+		return yl_fail(ld, LOAD_EUNSUPPORTED, mark, "lines above a flow "
+			       "collection as a later key of a block mapping");
+	return yl_fail(ld, LOAD_EINVALID, mark,
+		       "Map comment with trailing content");
+}
+
 int yl_check_flow_key(struct loader *ld, const struct frame *map,
 		      const yaml_mark_t *mark)
 {
 	size_t b = yl_posmap_byte(&ld->pm, mark->index), i = b;
 
-	if (!map->is_map || map->flow || !map->nr ||
-	    !map->start_mark.column)
+	if (!map->is_map || map->flow || !map->nr)
 		return 0;
 	while (i > 0 && ld->text[i - 1] == ' ')
 		i--;
 	if (i > 0 && ld->text[i - 1] != '\n')
 		return 0;	/* an explicit key */
+	if (check_lines_above(ld, map, mark, i))
+		return ld->status;
+	if (!map->start_mark.column)
+		return 0;
 	return yl_fail(ld, LOAD_EUNSUPPORTED, mark,
 		       "a flow collection as an implicit key after the first "
 		       "pair of an indented block mapping");

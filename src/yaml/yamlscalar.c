@@ -105,21 +105,54 @@ static int unbase64(unsigned char c)
 }
 
 /*
+ * The UTF-16 units of UTF-8 text s, each truncated to its low byte, as
+ * Node's base64 decoder reads a string: 'é' (U+00E9) is 0xE9, outside
+ * the alphabet, but U+0141 is 0x41, an 'A', and a surrogate 0xD83D is
+ * 0x3D, an '='.  Ill-formed bytes count as U+FFFD, as Node decodes them.
+ */
+static void utf16_low_bytes(struct strbuf *out, const char *s, size_t len)
+{
+	const unsigned char *u = (const unsigned char *)s;
+	size_t i = 0;
+
+	while (i < len) {
+		size_t n = utf8_seq_length(u[i]), k;
+		uint32_t cp;
+
+		if (n == 1) {
+			strbuf_addch(out, u[i++]);
+			continue;
+		}
+		if (!n || i + n > len || utf8_valid_prefix(s + i, n) != n) {
+			strbuf_addch(out, 0xFD);
+			i++;
+			continue;
+		}
+		cp = u[i] & (0xFF >> (n + 1));
+		for (k = 1; k < n; k++)
+			cp = (cp << 6) | (u[i + k] & 0x3F);
+		if (cp >= 0x10000) {
+			cp -= 0x10000;
+			strbuf_addch(out, (int)((0xD800 + (cp >> 10)) & 0xFF));
+			cp = 0xDC00 + (cp & 0x3FF);
+		}
+		strbuf_addch(out, (int)(cp & 0xFF));
+		i += n;
+	}
+}
+
+/*
  * Node's Buffer.from(s, "base64"), which yaml's !!binary uses: both
  * alphabets, characters outside them skipped, decoding stops at '=' or
- * at the end, a lone trailing character dropped.  Node looks at UTF-16
- * units truncated to bytes, so anything beyond ASCII is not reproduced.
+ * at the end, a lone trailing character dropped; the characters are
+ * UTF-16 units truncated to bytes (utf16_low_bytes()).
  */
-static int decode_base64(struct strbuf *out, const char *s, size_t len)
+static void decode_base64_units(struct strbuf *out, const char *s, size_t len)
 {
 	size_t i = 0;
 	unsigned hi = 0;
 	int slot = 0;
 
-	for (i = 0; i < len; i++)
-		if ((unsigned char)s[i] >= 0x80)
-			return -1;
-	i = 0;
 	for (;;) {
 		unsigned lo;
 
@@ -127,13 +160,13 @@ static int decode_base64(struct strbuf *out, const char *s, size_t len)
 			unsigned char c;
 
 			if (i >= len)
-				return 0;
+				return;
 			c = (unsigned char)s[i++];
 			lo = (unsigned)unbase64(c);
 			if (lo < 64)
 				break;
 			if (c == '=' || i >= len)
-				return 0;
+				return;
 		}
 		switch (slot) {
 		case 1:
@@ -147,7 +180,7 @@ static int decode_base64(struct strbuf *out, const char *s, size_t len)
 			break;
 		}
 		if (i >= len)
-			return 0;
+			return;
 		hi = lo;
 		slot = (slot + 1) % 4;
 	}
@@ -371,13 +404,11 @@ int yl_resolve_scalar(struct value *v, struct arena *arena, const char *s,
 		}
 		if (!strcmp(name, "binary")) {
 			struct strbuf bytes = STRBUF_INIT;
+			struct strbuf units = STRBUF_INIT;
 
-			if (decode_base64(&bytes, s, n) < 0) {
-				strbuf_release(&bytes);
-				strbuf_addstr(why, "!!binary value with characters "
-					      "beyond ASCII");
-				return LOAD_EUNSUPPORTED;
-			}
+			utf16_low_bytes(&units, s, n);
+			decode_base64_units(&bytes, units.buf, units.len);
+			strbuf_release(&units);
 			v->kind = VALUE_BYTES;
 			v->u.str.len = bytes.len;
 			v->u.str.ptr = arena_memdup(arena, bytes.buf,

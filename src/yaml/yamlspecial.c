@@ -26,7 +26,9 @@ static struct value *item_pair(struct loader *ld, struct value *item,
 	 */
 	const struct value *as_written = item->yflags & YAML11_REWRITTEN ?
 		yaml11_original(item) : item;
-	int is_map = value_is_collection(item) && item->kind == VALUE_MAP;
+	/* an !!omap or !!pairs is a sequence as written: a key */
+	int is_map = value_is_collection(item) && item->kind == VALUE_MAP &&
+		     !(item->yflags & (VALUE_YF_OMAP | VALUE_YF_PAIRS));
 	struct value *m;
 
 	/*

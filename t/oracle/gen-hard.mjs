@@ -15,6 +15,8 @@
 //   X.feat(name)   record a feature
 //   X.dq(s), X.sq(s), X.words(n)   quoting and filler text
 
+import { OUTSIDE } from './gen-outside.mjs';
+
 // ---------------------------------------------------------------- pools
 
 // Scalars as written in a flow context (inside a collection key), covering
@@ -698,6 +700,9 @@ export const HARD_CLASSES = {
   flowcolon: { weight: 2, constructs: FLOWCOLON },
   keylen: { weight: 1, constructs: KEYLEN },
   realfile: { weight: 3, constructs: REALFILE },
+  // weight 0: only a mix (gen.mjs --mix) turns it on, so older seeds keep
+  // their documents
+  outside: { weight: 0, constructs: OUTSIDE },
 };
 
 // Generate one document of class `cls`: pick an enabled construct by weight.

@@ -2,7 +2,10 @@
 // Seeded generator of adversarial YAML documents for the differential test.
 //
 // Usage: node gen.mjs [--seed S] [--count N] [--start I] [--out FILE]
-//                     [--features FILE] [--stats]
+//                     [--features FILE] [--stats] [--mix NAME]
+//
+// --mix exact3 weights in the outside class of gen-outside.mjs (weight 0
+// otherwise, so a seed without --mix gives the documents it always gave).
 //
 // Writes a corpus: for each document `#<byte length>\n<bytes>\n`.  Document i
 // depends only on (S, i): the same seed with a larger count yields the same
@@ -1765,7 +1768,8 @@ function makeConfig(only, exclude, weightOverrides) {
   const classWeight = (cls, w) => {
     if (only.length && !onlyClasses.has(cls)) return 0;
     if (cls in weightOverrides) return weightOverrides[cls];
-    return w;
+    // a class of weight 0 (outside) counts when --only names it
+    return w || (onlyClasses.has(cls) ? 1 : 0);
   };
   const wb = classWeight('base', BASE_WEIGHT);
   if (wb > 0 && !excluded.has('base')) weights.push([wb, 'base']);
@@ -1777,12 +1781,21 @@ function makeConfig(only, exclude, weightOverrides) {
   return { on, weights };
 }
 
+// Named weightings (--mix).  exact3: the outside team's adversarial
+// weighting of issue "exactness III", about 7.8% of the documents in the
+// outside class, each of its classes at least as often as they measured
+// it (gen-outside.mjs).
+const MIXES = {
+  exact3: { outside: 8.5 },
+};
+
 function listClasses() {
   const lines = [`base\t${BASE_WEIGHT}\tthe mixed kinds (tokens, scalars, keys, json, ...)`];
   for (const [cls, { weight, constructs }] of Object.entries(HARD_CLASSES)) {
     const total = Object.values(constructs).reduce((a, [w]) => a + w, 0);
+    const cw = weight || 1;
     lines.push(`${cls}\t${weight}`);
-    for (const [c, [w]] of Object.entries(constructs)) lines.push(`${cls}.${c}\t${(weight * w / total).toFixed(2)}`);
+    for (const [c, [w]] of Object.entries(constructs)) lines.push(`${cls}.${c}\t${(cw * w / total).toFixed(2)}`);
   }
   return lines.join('\n') + '\n';
 }
@@ -1813,7 +1826,11 @@ function main(argv) {
     else if (a === '--stats') stats = true;
     else if (a === '--only') only.push(...splitList(val()));
     else if (a === '--exclude') exclude.push(...splitList(val()));
-    else if (a === '--weights') {
+    else if (a === '--mix') {
+      const m = val();
+      if (!(m in MIXES)) throw new Error(`--mix: unknown mix '${m}' (${Object.keys(MIXES).join(', ')})`);
+      for (const [cls, w] of Object.entries(MIXES[m])) if (!(cls in weights)) weights[cls] = w;
+    } else if (a === '--weights') {
       for (const kv of splitList(val())) {
         const m = /^([a-z0-9]+)=([0-9.]+)$/.exec(kv);
         if (!m) throw new Error(`--weights: bad entry '${kv}' (CLASS=WEIGHT)`);
@@ -1825,7 +1842,7 @@ function main(argv) {
     }
     else if (a === '-h' || a === '--help') {
       process.stdout.write('usage: node gen.mjs [--seed S] [--count N] [--start I] [--out FILE] [--features FILE] [--stats]\n'
-        + '                   [--only NAMES] [--exclude NAMES] [--weights CLASS=W,...] [--list-classes]\n');
+        + '                   [--only NAMES] [--exclude NAMES] [--weights CLASS=W,...] [--mix NAME] [--list-classes]\n');
       return 0;
     } else throw new Error(`unknown argument ${a}`);
   }
