@@ -5,8 +5,8 @@ test_description='verify: the cache of input hashes in the git directory
 A warm run answers from .git/ahd-replay/cache/store, keyed by the blob id
 of the bytes read: an input edited to the same size within the same
 second (its mtime put back) is still seen to drift.  A store that is
-corrupted, truncated, from another version or a symlink is not believed;
-a git directory that cannot be written, --no-cache and
+corrupted, truncated, from another version or build, or a symlink, is
+not believed; a git directory that cannot be written, --no-cache and
 ahd-replay.cache=false run without one; concurrent runs leave a store
 that is whole.'
 
@@ -51,7 +51,7 @@ test_expect_success 'a first run writes the store, keyed by blob ids' '
 	test_cmp expect actual &&
 	store_whole "$store" &&
 	head -n 1 "$store" >header &&
-	test_grep "^ahd-replay-cache 1 contract=1 version=[^ ]* run=1$" header &&
+	test_grep "^ahd-replay-cache 1 contract=1 version=[^ ]* build=[^ ]* run=1$" header &&
 	id=$(git -C repo hash-object tokens/x.yml) &&
 	hash=$(cd repo && hash_of tokens/x.yml) &&
 	test_grep "^in\.s\.$id $hash 1$" "$store"
@@ -105,7 +105,7 @@ test_expect_success 'a truncated store is not believed, and is rebuilt' '
 	test_grep "^in\.s\." "$store"
 '
 
-test_expect_success 'a store from another version is not believed' '
+test_expect_success 'a store from another version, build or contract is not believed' '
 	id=$(git -C repo hash-object tokens/x.yml) &&
 	bad=sha256:$(printf "%064d" 0) &&
 	sed -e "1s/version=[^ ]*/version=0.0.0-other/" \
@@ -116,6 +116,13 @@ test_expect_success 'a store from another version is not believed' '
 	test_cmp expect actual &&
 	! test_grep "$bad" "$store" &&
 	! test_grep "0.0.0-other" "$store" &&
+	sed -e "1s/build=[^ ]*/build=0.0.0/" \
+	    -e "s/^\(in\.s\.$id\) [^ ]*/\1 $bad/" "$store" >rebuilt &&
+	reseal rebuilt &&
+	cp rebuilt "$store" &&
+	(cd repo && ahd-replay verify) >actual &&
+	test_cmp expect actual &&
+	! test_grep "$bad" "$store" &&
 	sed -e "1s/contract=1/contract=0/" \
 	    -e "s/^\(in\.s\.$id\) [^ ]*/\1 $bad/" "$store" >older &&
 	reseal older &&

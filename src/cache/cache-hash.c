@@ -11,8 +11,8 @@
 #include <string.h>
 
 /*
- * "in.<mode>.<blob id>": the mode's letter, since one file hashed
- * structured and as JCS gives two hashes.
+ * "in.<mode>.<blob id>": the mode's letter, since one file hashed in
+ * each mode gives a hash for each.
  */
 static int input_key(struct strbuf *key, const char *bytes, size_t len,
 		     enum hash_mode mode)
@@ -21,7 +21,8 @@ static int input_key(struct strbuf *key, const char *bytes, size_t len,
 
 	if (digest_blob_id(id, bytes, len))
 		return -1;
-	strbuf_addf(key, "in.%c.%s", mode == HASH_JCS ? 'j' : 's', id);
+	strbuf_addf(key, "in.%c.%s", mode == HASH_JCS ? 'j' :
+		    mode == HASH_RAW ? 'r' : 's', id);
 	return 0;
 }
 

@@ -9,10 +9,6 @@
 #include <pthread.h>
 #include "cache.h"
 
-#define CACHE_STR2(x) #x
-#define CACHE_STR(x) CACHE_STR2(x)
-#define CACHE_MAGIC "ahd-replay-cache 1 contract=" CACHE_STR(CACHE_CONTRACT) \
-	" version=" PACKAGE_VERSION " run="
 
 struct cache_entry {
 	char *key;		/* NULL: an empty slot */
@@ -30,8 +26,11 @@ struct cache_table {
 struct cache {
 	pthread_mutex_t lock;
 	struct strbuf path;
+	struct strbuf magic;	/* the header up to the run number */
 	struct cache_table t;
 	int dirty;		/* entries added: save writes */
+	size_t max_entries;	/* CACHE_MAX_ENTRIES, lowered by tests */
+	size_t keep_entries;	/* CACHE_KEEP_ENTRIES, likewise */
 };
 
 /* The entry for key in t, or NULL. */
@@ -51,15 +50,18 @@ void cache_table_release(struct cache_table *t);
 int cache_token_ok(const char *s);
 
 /*
- * The store's text in buf (changed in place) into t (empty): 0, or -1
- * when any of it cannot be believed (t is then empty again).
+ * The store's text in buf (changed in place) into t (empty), when its
+ * header starts with magic: 0, or -1 when any of it cannot be believed
+ * (t is then empty again).
  */
-int cache_parse(struct cache_table *t, struct strbuf *buf);
+int cache_parse(struct cache_table *t, struct strbuf *buf,
+		const char *magic);
 
 /*
  * Read the store at path (never through a symlink) into t: empty when
  * it is absent, unreadable, too large or cannot be believed.
  */
-void cache_load_store(struct cache_table *t, const char *path);
+void cache_load_store(struct cache_table *t, const char *path,
+		      const char *magic);
 
 #endif

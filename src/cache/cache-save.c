@@ -24,7 +24,7 @@ static void merge_disk(struct cache *c)
 	struct cache_table disk;
 	size_t i;
 
-	cache_load_store(&disk, c->path.buf);
+	cache_load_store(&disk, c->path.buf, c->magic.buf);
 	for (i = 0; i < disk.size; i++) {
 		struct cache_entry *d = &disk.slots[i];
 
@@ -48,23 +48,26 @@ static int by_run_desc(const void *a, const void *b)
 
 /*
  * The oldest run number an entry may have to be kept: every run when
- * the store is within its bound, else the one that keeps the
- * CACHE_KEEP_ENTRIES most recently used (ties all kept or all dropped:
- * a run's entries go together).
+ * the store is within its bound, else the one that keeps at most
+ * c->keep_entries, the most recently used (a run's entries are kept or
+ * dropped together; the newest run's are always kept).
  */
-static unsigned long keep_from(const struct cache_table *t)
+static unsigned long keep_from(const struct cache *c)
 {
+	const struct cache_table *t = &c->t;
 	unsigned long *runs, from;
 	size_t i, n = 0;
 
-	if (t->nr <= CACHE_MAX_ENTRIES)
+	if (t->nr <= c->max_entries || !c->keep_entries ||
+	    c->keep_entries >= t->nr)
 		return 0;
 	runs = xcalloc(t->nr, sizeof(*runs));
 	for (i = 0; i < t->size; i++)
 		if (t->slots[i].key)
 			runs[n++] = t->slots[i].run;
 	qsort(runs, n, sizeof(*runs), by_run_desc);
-	from = runs[CACHE_KEEP_ENTRIES - 1] + 1;
+	/* runs[keep] is the newest run of an entry that must go */
+	from = runs[c->keep_entries] + 1;
 	/* the newest run alone over the bound still makes progress */
 	if (runs[0] < from)
 		from = runs[0];
@@ -77,10 +80,10 @@ static int serialize(struct strbuf *out, const struct cache *c,
 		     unsigned long run)
 {
 	char sum[DIGEST_HEX_MAX];
-	unsigned long from = keep_from(&c->t);
+	unsigned long from = keep_from(c);
 	size_t i;
 
-	strbuf_addf(out, "%s%lu\n", CACHE_MAGIC, run);
+	strbuf_addf(out, "%s%lu\n", c->magic.buf, run);
 	for (i = 0; i < c->t.size; i++) {
 		const struct cache_entry *e = &c->t.slots[i];
 

@@ -4,7 +4,7 @@
  *
  * The file is text:
  *
- *	ahd-replay-cache 1 contract=1 version=<PACKAGE_VERSION> run=<n>
+ *	ahd-replay-cache 1 contract=1 version=<PACKAGE_VERSION> build=<id> run=<n>
  *	<key> <value> <run that last wrote or used it>
  *	...
  *	sha256:<64 hex of every byte above this line>
@@ -132,7 +132,7 @@ static int parse_line(struct cache_table *t, char *line, size_t len)
 	return 0;
 }
 
-int cache_parse(struct cache_table *t, struct strbuf *buf)
+int cache_parse(struct cache_table *t, struct strbuf *buf, const char *magic)
 {
 	char sum[DIGEST_HEX_MAX], *p, *end, *nl, *last;
 	size_t body;
@@ -147,9 +147,9 @@ int cache_parse(struct cache_table *t, struct strbuf *buf)
 	body = (size_t)(last - buf->buf) + 1;
 	if (digest_buffer_hex(sum, buf->buf, body) || strcmp(last + 1, sum))
 		return -1;
-	if (!starts_with(buf->buf, CACHE_MAGIC))
+	if (!starts_with(buf->buf, magic))
 		return -1;
-	p = buf->buf + strlen(CACHE_MAGIC);
+	p = buf->buf + strlen(magic);
 	errno = 0;
 	t->run = strtoul(p, &end, 10);
 	if (errno || end == p || *end != '\n')
@@ -164,7 +164,8 @@ int cache_parse(struct cache_table *t, struct strbuf *buf)
 	return 0;
 }
 
-void cache_load_store(struct cache_table *t, const char *path)
+void cache_load_store(struct cache_table *t, const char *path,
+		      const char *magic)
 {
 	struct strbuf buf = STRBUF_INIT, err = STRBUF_INIT;
 	struct stat st;
@@ -180,11 +181,32 @@ void cache_load_store(struct cache_table *t, const char *path)
 	}
 	if (read_fd_limited(&buf, fd, &st, CACHE_MAX_BYTES, &err))
 		goto out;
-	if (cache_parse(t, &buf))
+	if (cache_parse(t, &buf, magic))
 		memset(t, 0, sizeof(*t));
 out:
 	strbuf_release(&buf);
 	strbuf_release(&err);
+}
+
+/*
+ * Which build of the tool is running: the size and modification time
+ * of its executable.  A version number alone changes only at releases,
+ * and a build between them that hashes differently must not believe
+ * what the one before it stored; stat data is enough here, since it
+ * only decides whether a whole store is thrown away.  "unknown" where
+ * /proc is not mounted: the version and contract still apply.
+ */
+static void build_id(struct strbuf *out)
+{
+	struct stat st;
+
+	if (stat("/proc/self/exe", &st))
+		strbuf_addstr(out, "unknown");
+	else
+		strbuf_addf(out, "%llx.%lld.%09ld",
+			    (unsigned long long)st.st_size,
+			    (long long)st.st_mtim.tv_sec,
+			    (long)st.st_mtim.tv_nsec);
 }
 
 struct cache *cache_open_path(const char *path)
@@ -194,7 +216,14 @@ struct cache *cache_open_path(const char *path)
 	pthread_mutex_init(&c->lock, NULL);
 	strbuf_init(&c->path, 0);
 	strbuf_addstr(&c->path, path);
-	cache_load_store(&c->t, path);
+	strbuf_init(&c->magic, 0);
+	strbuf_addf(&c->magic, "ahd-replay-cache 1 contract=%d version=%s "
+		    "build=", CACHE_CONTRACT, PACKAGE_VERSION);
+	build_id(&c->magic);
+	strbuf_addstr(&c->magic, " run=");
+	c->max_entries = CACHE_MAX_ENTRIES;
+	c->keep_entries = CACHE_KEEP_ENTRIES;
+	cache_load_store(&c->t, path, c->magic.buf);
 	return c;
 }
 
@@ -261,6 +290,7 @@ void cache_free(struct cache *c)
 	cache_save(c);
 	cache_table_release(&c->t);
 	strbuf_release(&c->path);
+	strbuf_release(&c->magic);
 	pthread_mutex_destroy(&c->lock);
 	free(c);
 }

@@ -13,8 +13,9 @@
  * Keys name content, never stat data: an input's key is the git blob id
  * of the bytes just read (digest_blob_id()) with the hash mode, so an
  * entry can only ever answer for the very bytes it was computed from.
- * The store's header names its format and the hash contract and tool
- * version that wrote it: a store from another version is ignored, as is
+ * The store's header names its format, the hash contract, the tool's
+ * version and its build (the executable's size and modification time)
+ * that wrote it: a store from another version or build is ignored, as is
  * one whose closing checksum (SHA-256 of everything before it) does not
  * match, so a truncated or corrupted store is rebuilt, never trusted.
  *
@@ -27,8 +28,9 @@
  * leaves the cache read-only or absent, silently.
  *
  * Bounded: at most CACHE_MAX_ENTRIES entries.  Each entry carries the
- * number of the run that last wrote or used it; a save over the limit
- * keeps the CACHE_KEEP_ENTRIES most recent ones.
+ * number of the run that last wrote it or used it and saved (a run that
+ * only reads writes nothing, so its uses are not recorded); a save over
+ * the limit keeps at most CACHE_KEEP_ENTRIES, the most recent ones.
  *
  * Safe to use from several threads at once (one mutex).
  */
