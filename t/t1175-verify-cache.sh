@@ -54,7 +54,8 @@ test_expect_success 'a first run writes the store, keyed by blob ids' '
 	test_grep "^ahd-replay-cache 1 contract=1 version=[^ ]* build=[^ ]* run=1$" header &&
 	id=$(git -C repo hash-object tokens/x.yml) &&
 	hash=$(cd repo && hash_of tokens/x.yml) &&
-	test_grep "^in\.s\.$id $hash 1$" "$store"
+	sum=$(test_sha256 repo/tokens/x.yml) &&
+	test_grep "^in\.s\.$id $hash@$sum 1$" "$store"
 '
 
 test_expect_success 'a warm run prints the same, in every format' '
@@ -84,10 +85,22 @@ test_expect_success 'an edit to the same size within the same second is drift' '
 	git -C repo checkout -q tokens/x.yml
 '
 
-test_expect_success 'a corrupted entry is not believed, and the store is rebuilt' '
+test_expect_success 'control: a store this build sealed is believed, planted hash and all' '
+	test_when_finished "rm -rf repo/.git/ahd-replay" &&
 	id=$(git -C repo hash-object tokens/x.yml) &&
 	bad=sha256:$(printf "%064d" 0) &&
-	sed "s/^\(in\.s\.$id\) [^ ]*/\1 $bad/" "$store" >planted &&
+	sed "s/^\(in\.s\.$id\) [^@]*@/\1 $bad@/" "$store" >sealed &&
+	reseal sealed &&
+	cp sealed "$store" &&
+	(cd repo && test_must_fail ahd-replay verify --no-attribution) >actual &&
+	test_grep "FAIL  token" actual
+'
+
+test_expect_success 'a corrupted entry is not believed, and the store is rebuilt' '
+	(cd repo && ahd-replay verify) >/dev/null &&
+	id=$(git -C repo hash-object tokens/x.yml) &&
+	bad=sha256:$(printf "%064d" 0) &&
+	sed "s/^\(in\.s\.$id\) [^@]*@/\1 $bad@/" "$store" >planted &&
 	cp planted "$store" &&
 	(cd repo && ahd-replay verify) >actual &&
 	test_cmp expect actual &&
@@ -109,7 +122,7 @@ test_expect_success 'a store from another version, build or contract is not beli
 	id=$(git -C repo hash-object tokens/x.yml) &&
 	bad=sha256:$(printf "%064d" 0) &&
 	sed -e "1s/version=[^ ]*/version=0.0.0-other/" \
-	    -e "s/^\(in\.s\.$id\) [^ ]*/\1 $bad/" "$store" >other &&
+	    -e "s/^\(in\.s\.$id\) [^@]*@/\1 $bad@/" "$store" >other &&
 	reseal other &&
 	cp other "$store" &&
 	(cd repo && ahd-replay verify) >actual &&
@@ -117,14 +130,14 @@ test_expect_success 'a store from another version, build or contract is not beli
 	! test_grep "$bad" "$store" &&
 	! test_grep "0.0.0-other" "$store" &&
 	sed -e "1s/build=[^ ]*/build=0.0.0/" \
-	    -e "s/^\(in\.s\.$id\) [^ ]*/\1 $bad/" "$store" >rebuilt &&
+	    -e "s/^\(in\.s\.$id\) [^@]*@/\1 $bad@/" "$store" >rebuilt &&
 	reseal rebuilt &&
 	cp rebuilt "$store" &&
 	(cd repo && ahd-replay verify) >actual &&
 	test_cmp expect actual &&
 	! test_grep "$bad" "$store" &&
 	sed -e "1s/contract=1/contract=0/" \
-	    -e "s/^\(in\.s\.$id\) [^ ]*/\1 $bad/" "$store" >older &&
+	    -e "s/^\(in\.s\.$id\) [^@]*@/\1 $bad@/" "$store" >older &&
 	reseal older &&
 	cp older "$store" &&
 	(cd repo && ahd-replay verify) >actual &&
@@ -135,7 +148,7 @@ test_expect_success 'a store from another version, build or contract is not beli
 test_expect_success 'a malformed line in a sealed store voids all of it' '
 	id=$(git -C repo hash-object tokens/x.yml) &&
 	bad=sha256:$(printf "%064d" 0) &&
-	sed "s/^\(in\.s\.$id\) [^ ]*/\1 $bad/" "$store" >malformed &&
+	sed "s/^\(in\.s\.$id\) [^@]*@/\1 $bad@/" "$store" >malformed &&
 	printf "no-value-here\n" >>malformed &&
 	reseal malformed &&
 	cp malformed "$store" &&
@@ -149,7 +162,7 @@ test_expect_success 'a symlink in place of the store is neither read nor followe
 	cp "$store" elsewhere &&
 	id=$(git -C repo hash-object tokens/x.yml) &&
 	bad=sha256:$(printf "%064d" 0) &&
-	sed "s/^\(in\.s\.$id\) [^ ]*/\1 $bad/" elsewhere >planted &&
+	sed "s/^\(in\.s\.$id\) [^@]*@/\1 $bad@/" elsewhere >planted &&
 	reseal planted &&
 	cp planted elsewhere &&
 	rm "$store" &&

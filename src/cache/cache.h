@@ -11,8 +11,9 @@
  * share): <common git dir>/ahd-replay/cache/store.
  *
  * Keys name content, never stat data: an input's key is the git blob id
- * of the bytes just read (digest_blob_id()) with the hash mode, so an
- * entry can only ever answer for the very bytes it was computed from.
+ * of the bytes just read (digest_blob_id()) with the hash mode, and its
+ * value carries the bytes' SHA-256 too, checked on every hit, so an
+ * entry only ever answers for the very bytes it was computed from.
  * The store's header names its format, the hash contract, the tool's
  * version and its build (the executable's size and modification time)
  * that wrote it: a store from another version or build is ignored, as is

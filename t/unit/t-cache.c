@@ -138,6 +138,17 @@ static void check_input_level(const char *path)
 	ok(!digest_blob_id(id, yaml, strlen(yaml)), "blob id");
 	strbuf_addf(&key, "in.s.%s", id);
 	ok(has(c, key.buf), "stored under in.s.<blob id>");
+	{
+		struct strbuf v = STRBUF_INIT;
+		char sum[DIGEST_HEX_MAX];
+
+		ok(!digest_buffer_hex(sum, yaml, strlen(yaml)), "sha256");
+		cache_get(c, key.buf, &v);
+		strbuf_addf(&key, " %s@%s", want, sum + 7);
+		is_string(strchr(key.buf, ' ') + 1, v.buf,
+			  "the value: the hash, @, the bytes' SHA-256");
+		strbuf_release(&v);
+	}
 	strbuf_reset(&key);
 	strbuf_addf(&key, "in.j.%s", id);
 	ok(!has(c, key.buf), "not under another mode's key");
@@ -148,6 +159,21 @@ static void check_input_level(const char *path)
 	cache_put(c, key.buf, "sha256:not-a-hash");
 	ok(!cache_hash_bytes(c, got, yaml, strlen(yaml), HASH_STRUCTURED,
 			     &err), "a malformed value: hashed again");
+	is_string(want, got, "and the hash is right");
+
+	/*
+	 * Nor one stored for other bytes under the same blob id (what a
+	 * SHA-1 collision would give): the SHA-256 beside it differs.
+	 */
+	{
+		struct strbuf v = STRBUF_INIT;
+
+		strbuf_addf(&v, "sha256:%064d@%064d", 0, 0);
+		cache_put(c, key.buf, v.buf);
+		strbuf_release(&v);
+	}
+	ok(!cache_hash_bytes(c, got, yaml, strlen(yaml), HASH_STRUCTURED,
+			     &err), "another bytes' value: hashed again");
 	is_string(want, got, "and the hash is right");
 
 	ok(cache_hash_bytes(c, got, "a: [", 4, HASH_STRUCTURED, &err) ==
