@@ -91,7 +91,9 @@ static int serialize(struct strbuf *out, const struct cache *c,
 			strbuf_addf(out, "%s %s %lu\n", e->key, e->value,
 				    e->run);
 	}
-	if (digest_buffer_hex(sum, out->buf, out->len))
+	/* one the next run would refuse to read is not worth writing */
+	if (out->len > CACHE_MAX_BYTES - DIGEST_HEX_MAX ||
+	    digest_buffer_hex(sum, out->buf, out->len))
 		return -1;
 	strbuf_addf(out, "%s\n", sum);
 	return 0;

@@ -36,9 +36,14 @@
  * Safe to use from several threads at once (one mutex).
  */
 
-#define CACHE_MAX_ENTRIES 400000
-#define CACHE_KEEP_ENTRIES 300000
-/* A store larger than this is not read (nor trusted). */
+/*
+ * An input entry is about 190 bytes, so a full store is under 40 MB,
+ * within CACHE_MAX_BYTES: a store too large to be read back would be
+ * rebuilt on every run.
+ */
+#define CACHE_MAX_ENTRIES 200000
+#define CACHE_KEEP_ENTRIES 150000
+/* A store larger than this is neither read nor written. */
 #define CACHE_MAX_BYTES ((size_t)64 << 20)
 
 /*
