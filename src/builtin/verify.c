@@ -94,6 +94,9 @@ static int parse_verify_options(struct verify_opts *opts, int argc,
 		OPT_BOOL(0, "no-attribution", &opts->batch.core.no_attribution, "do "
 			 "not search the history for the commit that changed "
 			 "a drifted input"),
+		OPT_BOOL(0, "no-cache", &opts->batch.core.no_cache, "neither "
+			 "read nor write the cache in the git directory "
+			 "(default: git config ahd-replay.cache)"),
 		OPT_STRING(0, "trusted-keys", &opts->batch.trusted_keys, "<dir>",
 			   "check <sidecar>.sig files against the *.pub keys "
 			   "in <dir> (default: git config "

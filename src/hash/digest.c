@@ -4,6 +4,7 @@
 
 #include <openssl/err.h>
 #include <openssl/evp.h>
+#include <stdio.h>
 #include <string.h>
 
 /* Report OpenSSL's reason and drain its error queue; returns -1. */
@@ -111,4 +112,36 @@ int digest_buffer_hex_reuse(struct digest *d, char out[DIGEST_HEX_MAX],
 		return -1;
 	}
 	return 0;
+}
+
+int digest_blob_id(char out[DIGEST_BLOB_ID_HEX], const void *data, size_t len)
+{
+	static const char hex[] = "0123456789abcdef";
+	unsigned char md[EVP_MAX_MD_SIZE];
+	unsigned int n = 0, i;
+	char head[32];
+	int hlen = snprintf(head, sizeof(head), "blob %zu", len);
+	EVP_MD_CTX *ctx = EVP_MD_CTX_new();
+	int ret = -1;
+
+	out[0] = '\0';
+	if (!ctx)
+		return openssl_error("cannot allocate a digest context");
+	/* the header's NUL is part of what git hashes */
+	if (EVP_DigestInit_ex(ctx, EVP_sha1(), NULL) != 1 ||
+	    EVP_DigestUpdate(ctx, head, (size_t)hlen + 1) != 1 ||
+	    (len && EVP_DigestUpdate(ctx, data, len) != 1) ||
+	    EVP_DigestFinal_ex(ctx, md, &n) != 1 || n != 20) {
+		openssl_error("cannot compute SHA-1");
+		goto out;
+	}
+	for (i = 0; i < n; i++) {
+		out[2 * i] = hex[md[i] >> 4];
+		out[2 * i + 1] = hex[md[i] & 0xF];
+	}
+	out[2 * n] = '\0';
+	ret = 0;
+out:
+	EVP_MD_CTX_free(ctx);
+	return ret;
 }

@@ -48,4 +48,15 @@ int digest_buffer_hex(char out[DIGEST_HEX_MAX], const void *data,
 int digest_buffer_hex_reuse(struct digest *d, char out[DIGEST_HEX_MAX],
 			    const void *data, size_t len) DIGEST_MUST_CHECK;
 
+/*
+ * Git's blob id of len bytes: SHA-1 of "blob <len>\0" and the bytes, as
+ * `git hash-object` computes it, into out as 40 lower hex digits and a
+ * NUL.  The cache's keys (cache/cache.h) are these ids of the bytes a
+ * caller read, never of what a stat() says about a file.  Returns 0, or
+ * -1 (out is then "") when OpenSSL cannot give SHA-1.
+ */
+#define DIGEST_BLOB_ID_HEX 41
+int digest_blob_id(char out[DIGEST_BLOB_ID_HEX], const void *data,
+		   size_t len) DIGEST_MUST_CHECK;
+
 #endif

@@ -5,6 +5,7 @@
  */
 #include "config.h"
 #include "verify.h"
+#include "cache/cache.h"
 #include "record/changed.h"
 #include "verify-int.h"
 #include "explain.h"
@@ -19,7 +20,6 @@
 #include "strutil.h"
 #include "fs/path.h"
 #include "usage.h"
-#include "utf8.h"
 
 #include <stdarg.h>
 #include <stdlib.h>
@@ -56,6 +56,7 @@ struct verify_memos {
 	size_t nr_hashes, alloc_hashes;
 	struct at_memo **ats;	/* each its own: origins hold pointers */
 	size_t nr_ats, alloc_ats;
+	struct cache *cache;	/* the persistent one, or NULL */
 };
 
 static struct memo *memo_find(struct memo *list, size_t nr, const char *key,
@@ -75,6 +76,9 @@ void verify_run_init(struct verify_run *run, const struct verify_options *opts,
 	run->opts = *opts;
 	run->keyring = keyring;
 	run->memos = xcalloc(1, sizeof(*run->memos));
+	/* the repository verify runs in keeps it; keys name content */
+	if (!opts->no_cache)
+		run->memos->cache = cache_open(".");
 	run->changed = NULL;
 	run->since_base = NULL;
 	run->history_walks = 0;
@@ -109,6 +113,7 @@ void verify_run_release(struct verify_run *run)
 	free(m->roots);
 	free(m->hashes);
 	free(m->ats);
+	cache_free(m->cache);
 	free(m);
 	run->memos = NULL;
 }
@@ -202,7 +207,7 @@ static int hash_input(struct verify_memos *memos, struct verify_check *c,
 {
 	const char *recorded = c->input->path;
 	struct resolved_input in = RESOLVED_INPUT_INIT;
-	struct strbuf raw = STRBUF_INIT, text = STRBUF_INIT;
+	struct strbuf raw = STRBUF_INIT;
 	struct strbuf key = STRBUF_INIT, rerr = STRBUF_INIT;
 	struct memo *m;
 	int ret = INPUT_FAILED;
@@ -288,8 +293,9 @@ static int hash_input(struct verify_memos *memos, struct verify_check *c,
 				    c->field, in.shown.buf, rerr.buf);
 			goto out;
 		}
-		utf8_repair(&text, raw.buf, raw.len);
-		ret = hash_text(hex, text.buf, text.len, mode, err);
+		/* keyed by the blob id of raw: the bytes just read */
+		ret = cache_hash_bytes(memos->cache, hex, raw.buf, raw.len,
+				       mode, err);
 	}
 	if (key.len) {
 		ALLOC_GROW(memos->hashes, memos->nr_hashes + 1,
@@ -305,7 +311,6 @@ static int hash_input(struct verify_memos *memos, struct verify_check *c,
 out:
 	resolved_input_release(&in);
 	strbuf_release(&raw);
-	strbuf_release(&text);
 	strbuf_release(&key);
 	strbuf_release(&rerr);
 	return ret;

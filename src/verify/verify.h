@@ -80,6 +80,7 @@ struct verify_options {
 	int require_signed_commit;	/* the commit that last changed the
 					   sidecar must be SSH-signed */
 	int no_attribution;	/* no history search for drifted inputs */
+	int no_cache;		/* --no-cache: no persistent cache (cache.h) */
 };
 
 /*

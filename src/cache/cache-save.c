@@ -1,0 +1,136 @@
+/*
+ * Writing the cache's store back (see cache.h): merged with what is on
+ * disk now, pruned to its bound, checksummed, replaced atomically.
+ */
+#include "config.h"
+#include "cache.h"
+#include "cache-int.h"
+#include "fs/atomicfile.h"
+#include "fs/path.h"
+#include "hash/digest.h"
+#include "usage.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+/*
+ * Take into c the entries a concurrent run saved since c was read,
+ * keeping ours where both have a key (the values agree: both are
+ * functions of the key), and the newer run numbers.
+ */
+static void merge_disk(struct cache *c)
+{
+	struct cache_table disk;
+	size_t i;
+
+	cache_load_store(&disk, c->path.buf, c->magic.buf);
+	for (i = 0; i < disk.size; i++) {
+		struct cache_entry *d = &disk.slots[i];
+
+		if (!d->key || cache_table_find(&c->t, d->key))
+			continue;
+		cache_table_insert(&c->t, d->key, d->value, d->run);
+		d->key = d->value = NULL;
+	}
+	if (disk.run > c->t.run)
+		c->t.run = disk.run;
+	cache_table_release(&disk);
+}
+
+static int by_run_desc(const void *a, const void *b)
+{
+	unsigned long x = *(const unsigned long *)a;
+	unsigned long y = *(const unsigned long *)b;
+
+	return x < y ? 1 : x > y ? -1 : 0;
+}
+
+/*
+ * The oldest run number an entry may have to be kept: every run when
+ * the store is within its bound, else the one that keeps at most
+ * c->keep_entries, the most recently used (a run's entries are kept or
+ * dropped together; the newest run's are always kept).
+ */
+static unsigned long keep_from(const struct cache *c)
+{
+	const struct cache_table *t = &c->t;
+	unsigned long *runs, from;
+	size_t i, n = 0;
+
+	if (t->nr <= c->max_entries || !c->keep_entries ||
+	    c->keep_entries >= t->nr)
+		return 0;
+	runs = xcalloc(t->nr, sizeof(*runs));
+	for (i = 0; i < t->size; i++)
+		if (t->slots[i].key)
+			runs[n++] = t->slots[i].run;
+	qsort(runs, n, sizeof(*runs), by_run_desc);
+	/* runs[keep] is the newest run of an entry that must go */
+	from = runs[c->keep_entries] + 1;
+	/* the newest run alone over the bound still makes progress */
+	if (runs[0] < from)
+		from = runs[0];
+	free(runs);
+	return from;
+}
+
+/* The store's text for c: header, entries, checksum line. */
+static int serialize(struct strbuf *out, const struct cache *c,
+		     unsigned long run)
+{
+	char sum[DIGEST_HEX_MAX];
+	unsigned long from = keep_from(c);
+	size_t i;
+
+	strbuf_addf(out, "%s%lu\n", c->magic.buf, run);
+	for (i = 0; i < c->t.size; i++) {
+		const struct cache_entry *e = &c->t.slots[i];
+
+		if (e->key && e->run >= from)
+			strbuf_addf(out, "%s %s %lu\n", e->key, e->value,
+				    e->run);
+	}
+	/* one the next run would refuse to read is not worth writing */
+	if (out->len > CACHE_MAX_BYTES - DIGEST_HEX_MAX ||
+	    digest_buffer_hex(sum, out->buf, out->len))
+		return -1;
+	strbuf_addf(out, "%s\n", sum);
+	return 0;
+}
+
+int cache_save(struct cache *c)
+{
+	struct strbuf text = STRBUF_INIT, dir = STRBUF_INIT;
+	struct strbuf err = STRBUF_INIT;
+	unsigned long run;
+	int ret = -1;
+
+	if (!c)
+		return 0;
+	pthread_mutex_lock(&c->lock);
+	if (!c->dirty) {
+		ret = 0;
+		goto out;
+	}
+	/*
+	 * Entries of this run carry run + 1, the number written: read the
+	 * run before the merge can raise the table's.
+	 */
+	run = c->t.run + 1;
+	merge_disk(c);
+	if (c->t.run >= run)
+		run = c->t.run + 1;
+	path_dirname(&dir, c->path.buf);
+	if (serialize(&text, c, run) || mkdir_p(dir.buf, &err) ||
+	    write_file_atomic(c->path.buf, text.buf, text.len, 0666, &err))
+		goto out;	/* a read-only git directory: no cache */
+	c->dirty = 0;
+	ret = 0;
+out:
+	pthread_mutex_unlock(&c->lock);
+	strbuf_release(&text);
+	strbuf_release(&dir);
+	strbuf_release(&err);
+	return ret;
+}
