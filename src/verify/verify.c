@@ -370,13 +370,17 @@ static void check_input(struct verify_memos *memos, struct verify_check *c,
 	int ret;
 
 	check_init(c, in);
-	if (in->mode == PIN_RAW_THEN_STRUCTURED) {
+	if (in->mode == PIN_RAW_THEN_STRUCTURED || in->mode == PIN_RAW) {
 		if (hash_input(memos, c, root, tree, allow_outside, HASH_RAW,
 			       hex, &err, &shown))
 			goto out;	/* the check says why */
-		if (!strcmp(hex, in->hash)) {
-			c->ok = 1;
+		if (!strcmp(hex, in->hash) || in->mode == PIN_RAW) {
+			c->ok = !strcmp(hex, in->hash);
 			strbuf_addstr(&c->actual, hex);
+			if (!c->ok)
+				strbuf_addf(&c->reason, "%s contents have "
+					    "changed since the run; raw-bytes "
+					    "hash differs", c->field);
 			goto out;
 		}
 	}
