@@ -469,9 +469,15 @@ int rcfile_here(struct rcfile *out, const char *root)
 	struct strbuf top = STRBUF_INIT, err = STRBUF_INIT;
 	int ret = 0;
 
-	if (root)
-		strbuf_addstr(&top, root);
-	else if (!repo_worktree_of(&top, "."))
+	if (root) {
+		/* the layouts' globs are matched below its real path */
+		char *real = realpath(root, NULL);
+
+		if (!real)
+			goto out;	/* the command says what is wrong */
+		strbuf_addstr(&top, real);
+		free(real);
+	} else if (!repo_worktree_of(&top, "."))
 		goto out;	/* no repository: no file, AHD's layout only */
 	if (rcfile_load(out, top.buf, &err)) {
 		fputs(err.buf, stderr);

@@ -35,9 +35,14 @@ void verify_batch_init(struct verify_batch *b)
 	struct sidecar_list list = SIDECAR_LIST_INIT;
 	struct required_list missing = REQUIRED_LIST_INIT;
 
+	struct rcfile rc = RCFILE_INIT;
+	struct layout_list records = LAYOUT_LIST_INIT;
+
 	memset(b, 0, sizeof(*b));
 	b->keyring = kr;
 	b->list = list;
+	b->rc = rc;
+	b->records = records;
 	b->missing = missing;
 }
 
@@ -84,7 +89,13 @@ static int prepare(struct verify_batch *b,
 	int status = 0;
 	size_t i;
 
-	if (sidecar_list_collect(&b->list, argc, argv, opts->all,
+	/* the layouts' records first: the sidecar search gets the rest */
+	if (rcfile_here(&b->rc, opts->core.root) ||
+	    layout_list_collect(&b->records, b->rc.layouts, b->rc.nr,
+				b->rc.top.buf, &argc, argv, opts->all))
+		status = 2;
+	if ((argc || !b->records.taken) &&
+	    sidecar_list_collect(&b->list, argc, argv, opts->all,
 				 opts->core.root))
 		status = 2;
 	/* JSON carries them in the document: nothing on stderr */
@@ -104,7 +115,8 @@ static int prepare(struct verify_batch *b,
 	sig_trust_warn_changed(&opts->trust, opts->trusted_keys,
 			       opts->core.changed_since);
 	b->tally.requiring = b->globs.nr > 0;
-	if (!b->list.sidecars.nr && !b->missing.nr && !status &&
+	if (!b->list.sidecars.nr && !b->missing.nr && !b->records.nr &&
+	    !status &&
 	    !opts->errors_in_document)
 		fprintf(stderr, "ahd-replay: no replay sidecars found\n");
 	return status;
@@ -116,7 +128,7 @@ static int prepare(struct verify_batch *b,
  */
 static void verify_all(struct verify_batch *b)
 {
-	size_t n = b->list.sidecars.nr + b->missing.nr, i;
+	size_t n = b->list.sidecars.nr + b->missing.nr + b->records.nr, i;
 	int stop = 0;
 
 	b->reports = xcalloc(n ? n : 1, sizeof(*b->reports));
@@ -125,6 +137,15 @@ static void verify_all(struct verify_batch *b)
 
 		verify_report_init(r, b->list.reports.items[i],
 				   b->list.sidecars.items[i]);
+		verify_one(&b->run, r);
+		stop = r->stop;
+	}
+	for (i = 0; i < b->records.nr && !stop; i++) {
+		struct verify_report *r = &b->reports[b->nr++];
+
+		verify_report_init(r, b->records.items[i].shown,
+				   b->records.items[i].shown);
+		r->layout = b->records.items[i].layout;
 		verify_one(&b->run, r);
 		stop = r->stop;
 	}
@@ -181,6 +202,8 @@ void verify_batch_release(struct verify_batch *b)
 	verify_run_release(&b->run);
 	sig_keyring_release(&b->keyring);
 	sidecar_list_release(&b->list);
+	layout_list_release(&b->records);
+	rcfile_release(&b->rc);
 	required_list_release(&b->missing);
 	require_sidecar_globs_release(&b->globs);
 }

@@ -675,6 +675,15 @@ void verify_one(struct verify_run *run, struct verify_report *r)
 		strbuf_addbuf(&r->error, &err);
 		goto out;
 	}
+	if (r->layout) {
+		if (record_from_layout(&r->rec, r->layout, r->sidecar_path.buf,
+				       &err)) {
+			strbuf_addbuf(&r->error, &err);
+			goto out;
+		}
+		r->loaded = 1;
+		goto loaded;
+	}
 	if (sidecar_load_in(&r->sc, r->root.buf, r->sidecar_path.buf,
 			    opts->allow_outside, &err)) {
 		strbuf_addf(&r->error, "%s", err.buf);
@@ -692,6 +701,7 @@ void verify_one(struct verify_run *run, struct verify_report *r)
 	if (r->sc.unknown.len)
 		verify_add_note(r, "note", "ignoring unknown fields in the "
 				"sidecar: %s", r->sc.unknown.buf);
+loaded:
 	root_notes(memos, r, dir.buf);
 
 	if (opts->at) {
@@ -707,7 +717,8 @@ void verify_one(struct verify_run *run, struct verify_report *r)
 		verify_add_note(r, "note", "inputs read at commit %s (%s)",
 				at->rev.short_id, opts->at);
 	}
-	if (opts->changed_since) {
+	/* a layout record has no sidecar fields to compare: checked */
+	if (opts->changed_since && !r->layout) {
 		const struct changed_base *b = since_base(run, r);
 
 		if (!b)
@@ -728,8 +739,10 @@ void verify_one(struct verify_run *run, struct verify_report *r)
 	for (i = 0; i < r->nr_checks; i++)
 		if (r->checks[i].note.len)
 			verify_add_note(r, "note", "%s", r->checks[i].note.buf);
-	render_compare_block(&r->md_warning, &r->md_line, r->markdown.buf,
-			     r->root.buf, opts->allow_outside, &r->sc);
+	if (!r->layout)
+		render_compare_block(&r->md_warning, &r->md_line,
+				     r->markdown.buf, r->root.buf,
+				     opts->allow_outside, &r->sc);
 out:
 	r->verdict = VERIFY_INTACT;
 	if (r->error.len)
