@@ -222,6 +222,19 @@ int record_from_layout(struct record *out, const struct layout *lay,
 		       const char *file, struct strbuf *err)
 {
 	struct strbuf text = STRBUF_INIT;
+	int ret = -1;
+
+	if (!read_file_limited(&text, file, LAYOUT_RECORD_MAX, err))
+		ret = record_from_layout_text(out, lay, file, text.buf,
+					      text.len, err);
+	strbuf_release(&text);
+	return ret;
+}
+
+int record_from_layout_text(struct record *out, const struct layout *lay,
+			    const char *file, const char *text, size_t len,
+			    struct strbuf *err)
+{
 	struct arena arena = ARENA_INIT;
 	struct founds commit = { 0 };
 	struct value *root;
@@ -229,8 +242,7 @@ int record_from_layout(struct record *out, const struct layout *lay,
 	int ret = -1;
 
 	strbuf_addstr(&out->file, file);
-	if (read_file_limited(&text, file, LAYOUT_RECORD_MAX, err) ||
-	    json_load_parse(&root, &arena, text.buf, text.len, err))
+	if (json_load_parse(&root, &arena, text, len, err))
 		goto out;
 	for (i = 0; i < lay->nr; i++)
 		if (add_inputs(out, &lay->inputs[i], root, err))
@@ -244,6 +256,5 @@ int record_from_layout(struct record *out, const struct layout *lay,
 out:
 	founds_release(&commit);
 	arena_release(&arena);
-	strbuf_release(&text);
 	return ret;
 }

@@ -51,4 +51,9 @@ struct layout {
 int record_from_layout(struct record *out, const struct layout *lay,
 		       const char *file, struct strbuf *err);
 
+/* record_from_layout() of the record's text (from a tree, the index). */
+int record_from_layout_text(struct record *out, const struct layout *lay,
+			    const char *file, const char *text, size_t len,
+			    struct strbuf *err);
+
 #endif
