@@ -112,6 +112,67 @@ test_expect_success '--format=github: an error annotation on the record' '
 	grep "^::error file=$long" gh
 '
 
+test_expect_success 'setup: hooks installed in a copy' '
+	cp -R demo hooked &&
+	(cd hooked && ahd-replay install-hooks >/dev/null)
+'
+
+test_expect_success 'pre-commit refuses a commit that edits a pinned input' '
+	(cd hooked &&
+	 echo "seed: 7" >>configs/eval.yaml &&
+	 git add configs/eval.yaml &&
+	 test_must_fail git commit -q -m "seed" 2>../refused) &&
+	grep "FAIL runs/2026-09-01/baseline/record.json: config configs/eval.yaml" refused &&
+	grep "FAIL runs/2026-09-02/nightly/record.json: config /home/runner/work/evals/evals/configs/eval.yaml" refused &&
+	grep "this change makes the report drift" refused &&
+	(cd hooked && git reset -q --hard)
+'
+
+test_expect_success 'pre-commit accepts a commit that edits nothing a record pins' '
+	(cd hooked &&
+	 echo "More notes." >>README.md &&
+	 git commit -q -a -m "notes" 2>../accepted) &&
+	test_must_be_empty accepted
+'
+
+test_expect_success 'pre-commit: an edit of an input that had drifted already warns' '
+	(cd hooked &&
+	 echo "# longer" >>configs/long-context.yaml &&
+	 git commit -q -a -m "comment" 2>../warned) &&
+	grep "warn runs/2026-09-03/long-context/record.json: config configs/long-context.yaml" warned
+'
+
+test_expect_success 'pre-commit: a new record whose input does not match is refused' '
+	(cd hooked &&
+	 mkdir -p runs/2026-09-07/bad &&
+	 sed "s/\"sha256\": \"4c/\"sha256\": \"00/" \
+		runs/2026-09-01/baseline/record.json >runs/2026-09-07/bad/record.json &&
+	 git add runs/2026-09-07 &&
+	 test_must_fail git commit -q -m "bad run" 2>../new) &&
+	grep "the sidecar is new or changed here and does not match this input" new &&
+	(cd hooked && git reset -q --hard && rm -rf runs/2026-09-07)
+'
+
+test_expect_success 'pre-push: the drifted run refuses the first push; an edit of a pinned input is refused' '
+	git init -q --bare remote.git &&
+	(cd hooked &&
+	 test_must_fail git push -q ../remote.git HEAD:refs/heads/main 2>../first &&
+	 git push -q --no-verify ../remote.git HEAD:refs/heads/main &&
+	 echo "seed: 7" >>prompts/system.md &&
+	 git commit -q --no-verify -a -m "prompt" &&
+	 test_must_fail git push -q ../remote.git HEAD:refs/heads/main 2>../pushed) &&
+	grep "runs/2026-09-03/long-context/record.json: config configs/long-context.yaml" first &&
+	grep "FAIL runs/2026-09-01/baseline/record.json: prompt prompts/system.md" pushed
+'
+
+test_expect_success 'pre-push accepts a push that edits nothing a record pins' '
+	(cd hooked &&
+	 git reset -q --hard HEAD~1 &&
+	 echo "Even more." >>README.md &&
+	 git commit -q --no-verify -a -m "readme" &&
+	 git push -q ../remote.git HEAD:refs/heads/main)
+'
+
 test_expect_success 'a record whose input is missing fails, exit 1' '
 	cp -R demo demo2 &&
 	rm demo2/prompts/system.md &&
