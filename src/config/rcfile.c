@@ -489,6 +489,44 @@ out:
 	return ret;
 }
 
+int rcfile_policy_at(struct strbuf *out, const char *top, enum policy_key k)
+{
+	struct rcfile c = RCFILE_INIT;
+	struct strbuf err = STRBUF_INIT;
+	const char *v;
+	int ret = 0;
+
+	if (rcfile_load(&c, top, &err)) {
+		fputs(err.buf, stderr);
+		ret = -1;
+		goto out;
+	}
+	v = c.policy[k].value;
+	if (!v)
+		goto out;
+	if ((k == POLICY_ALLOWED_SIGNERS || k == POLICY_TRUSTED_KEYS ||
+	     k == POLICY_CACHE || k == POLICY_ROOT) && *v != '/')
+		strbuf_addf(out, "%s/%s", top, v);
+	else
+		strbuf_addstr(out, v);
+	ret = 1;
+out:
+	rcfile_release(&c);
+	strbuf_release(&err);
+	return ret;
+}
+
+int rcfile_policy_here(struct strbuf *out, enum policy_key k)
+{
+	struct strbuf top = STRBUF_INIT;
+	int ret = 0;
+
+	if (repo_worktree_of(&top, "."))
+		ret = rcfile_policy_at(out, top.buf, k);
+	strbuf_release(&top);
+	return ret;
+}
+
 const struct layout *rcfile_layout_for(const struct rcfile *c,
 				       const char *rel)
 {

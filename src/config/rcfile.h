@@ -73,6 +73,20 @@ int rcfile_load(struct rcfile *out, const char *top,
  */
 int rcfile_here(struct rcfile *out, const char *root);
 
+/*
+ * A policy setting of the file of the repository around the current
+ * directory, for a command whose git config has none: git config
+ * overrides the file per clone.  A path (allowedSignersFile,
+ * trustedKeys, cache, root) is made absolute from the top.  Returns 1
+ * with the value appended to out (a list's values one a line), 0 when
+ * the file does not set it (or there is no file), -1 after printing why
+ * the file is malformed.
+ */
+int rcfile_policy_here(struct strbuf *out, enum policy_key k);
+
+/* rcfile_policy_here() of the file at top. */
+int rcfile_policy_at(struct strbuf *out, const char *top, enum policy_key k);
+
 /* The layout whose records glob matches rel (relative to the top). */
 const struct layout *rcfile_layout_for(const struct rcfile *c,
 					    const char *rel);
