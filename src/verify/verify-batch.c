@@ -23,6 +23,10 @@ int verify_options_configure(struct verify_options *o, struct strbuf *err)
 		return 0;
 	rc = repo_config_here(&value, "ahd-replay.requireSignature",
 			      REPO_CONFIG_BOOL, err);
+	/* git config unset: the team's .ahd-replay.yml */
+	if (!rc && (rc = rcfile_policy_here(&value,
+					    POLICY_REQUIRE_SIGNATURE)) < 0)
+		strbuf_addstr(err, "cannot read .ahd-replay.yml");
 	if (rc >= 0)
 		o->require_signature = rc && !strcmp(value.buf, "true");
 	strbuf_release(&value);
@@ -66,6 +70,8 @@ static int load_trusted_keys(struct sig_keyring *kr, const char *dir)
 		 */
 		rc = repo_config_here(&path, "ahd-replay.trustedKeys",
 				      REPO_CONFIG_PATH, &err);
+	if (!dir && !rc)
+		rc = rcfile_policy_here(&path, POLICY_TRUSTED_KEYS);
 	if (rc < 0)
 		error("%s", err.buf);
 	else if (rc && sig_keyring_load_dir(kr, path.buf, &err))
@@ -75,6 +81,25 @@ static int load_trusted_keys(struct sig_keyring *kr, const char *dir)
 	strbuf_release(&path);
 	strbuf_release(&err);
 	return ret;
+}
+
+/*
+ * --require-sidecar, else git config, else the file's requireSidecar:
+ * the file's globs when neither of the others gave any.
+ */
+static int file_globs(struct verify_batch *b,
+		      const struct verify_batch_options *opts)
+{
+	const char *v = b->rc.policy[POLICY_REQUIRE_SIDECAR].value;
+
+	while (!opts->nr_require && v && *v) {
+		size_t n = strcspn(v, "\n");
+
+		ALLOC_GROW(b->globs.items, b->globs.nr + 1, b->globs.alloc);
+		b->globs.items[b->globs.nr++] = xmemdupz(v, n);
+		v += n + !!v[n];
+	}
+	return 0;
 }
 
 /*
@@ -107,6 +132,7 @@ static int prepare(struct verify_batch *b,
 	     load_trusted_keys(&b->keyring, opts->trusted_keys)) ||
 	    sig_trust_load_ssh(&b->keyring, &opts->trust) ||
 	    require_sidecar_globs(&b->globs, opts->require, opts->nr_require) ||
+	    (!b->globs.nr && file_globs(b, opts)) ||
 	    require_sidecar_missing(&b->missing, &b->globs))
 		status = 2;
 	/* The other keys still check signatures; the store needs fixing. */

@@ -682,6 +682,10 @@ void verify_one(struct verify_run *run, struct verify_report *r)
 			goto out;
 		}
 		r->loaded = 1;
+		if (opts->require_signature)
+			strbuf_addstr(&r->sig.reason, "records of a layout "
+				      "cannot be signed yet, and a signature "
+				      "is required");
 		goto loaded;
 	}
 	if (sidecar_load_in(&r->sc, r->root.buf, r->sidecar_path.buf,
