@@ -173,6 +173,45 @@ test_expect_success 'pre-push accepts a push that edits nothing a record pins' '
 	 git push -q ../remote.git HEAD:refs/heads/main)
 '
 
+test_expect_success 'policy: requireSidecar from the file; git config and the command line override it' '
+	cp -R demo pol &&
+	mkdir pol/docs &&
+	echo "# Notes" >pol/docs/notes.md &&
+	printf "policy:\n  requireSidecar: \"docs/*.md\"\n" >>pol/.ahd-replay.yml &&
+	(cd pol && ahd-replay config check &&
+	 test_expect_code 1 ahd-replay verify >../req) &&
+	grep "1 missing sidecars" req &&
+	(cd pol && git config ahd-replay.requireSidecar "elsewhere/*.md" &&
+	 test_expect_code 1 ahd-replay verify >../req2) &&
+	! grep "missing sidecars" req2 &&
+	(cd pol && git config --unset ahd-replay.requireSidecar &&
+	 test_expect_code 1 ahd-replay verify --require-sidecar "other/*.md" >../req3) &&
+	! grep "missing sidecars" req3
+'
+
+test_expect_success 'policy: requireSignature from the file; git config overrides it' '
+	rm -r pol/docs &&
+	printf "  requireSignature: true\n" >>pol/.ahd-replay.yml &&
+	(cd pol && test_expect_code 1 ahd-replay verify $base >../sig) &&
+	grep "^verdict: signature check failed" sig &&
+	grep "FAIL  signature: records of a layout cannot be signed yet" sig &&
+	(cd pol && git config ahd-replay.requireSignature false &&
+	 ahd-replay verify $base >../sig2) &&
+	grep "^verdict: replay inputs intact" sig2
+'
+
+test_expect_success 'policy: strict from the file refuses old drift; git config overrides it' '
+	printf "  strict: true\n" >>pol/.ahd-replay.yml &&
+	(cd pol && git add .ahd-replay.yml && git commit -q --no-verify -m policy &&
+	 ahd-replay install-hooks >/dev/null &&
+	 echo "# longer" >>configs/long-context.yaml &&
+	 test_must_fail git commit -q -a -m "comment" 2>../strict) &&
+	grep "FAIL runs/2026-09-03/long-context/record.json" strict &&
+	(cd pol && git config ahd-replay.strict false &&
+	 git commit -q -a -m "comment" 2>../lax) &&
+	grep "warn runs/2026-09-03/long-context/record.json" lax
+'
+
 test_expect_success 'a record whose input is missing fails, exit 1' '
 	cp -R demo demo2 &&
 	rm demo2/prompts/system.md &&
