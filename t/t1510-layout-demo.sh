@@ -93,6 +93,16 @@ test_expect_success '--at the commit the runs were made at: all intact' '
 	grep -x "3 reports: 3 intact, 0 drifted, 0 errors" at
 '
 
+test_expect_success '--changed-since: only the records whose record or inputs changed' '
+	(cd demo && test_expect_code 1 ahd-replay verify --changed-since HEAD~2 >../since) &&
+	grep "^ahd verify-replay" since >shown &&
+	echo "ahd verify-replay · $long" >expect &&
+	test_cmp expect shown &&
+	grep "^2 reports unchanged since HEAD~2" since &&
+	(cd demo && ahd-replay verify --changed-since HEAD >../none) &&
+	grep "^3 reports unchanged since HEAD" none
+'
+
 test_expect_success '--format=json: the status, the commit and the layout' '
 	(cd demo && test_expect_code 1 ahd-replay verify --format=json $long >../j) &&
 	grep "\"status\": \"drift\"" j &&

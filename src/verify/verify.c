@@ -651,6 +651,28 @@ out:
 	strbuf_release(&err);
 }
 
+/*
+ * changed_report() for a layout's record: the record, the file that
+ * declares the layout, or an input it pins.
+ */
+static int changed_record(const struct changed_base *b,
+			  const struct verify_report *r,
+			  const struct input_tree *tree, int allow_outside)
+{
+	struct strbuf rc = STRBUF_INIT;
+	size_t i;
+	int changed;
+
+	strbuf_addf(&rc, "%s/.ahd-replay.yml", r->root.buf);
+	changed = changed_file(b, r->sidecar_path.buf) ||
+		  changed_file(b, rc.buf);
+	for (i = 0; !changed && i < r->rec.nr; i++)
+		changed = changed_input(b, r->root.buf, r->rec.inputs[i].path,
+					tree, allow_outside);
+	strbuf_release(&rc);
+	return changed;
+}
+
 void verify_one(struct verify_run *run, struct verify_report *r)
 {
 	struct verify_memos *memos = run->memos;
@@ -721,13 +743,13 @@ loaded:
 		verify_add_note(r, "note", "inputs read at commit %s (%s)",
 				at->rev.short_id, opts->at);
 	}
-	/* a layout record has no sidecar fields to compare: checked */
-	if (opts->changed_since && !r->layout) {
+	if (opts->changed_since) {
 		const struct changed_base *b = since_base(run, r);
 
 		if (!b)
 			goto out;
-		if (!changed_report(b, r->root.buf, r->sidecar_path.buf,
+		if (r->layout ? !changed_record(b, r, tp, opts->allow_outside) :
+		    !changed_report(b, r->root.buf, r->sidecar_path.buf,
 				    r->markdown.buf, &r->sc, tp,
 				    opts->allow_outside)) {
 			r->skipped = 1;
