@@ -20,6 +20,8 @@ static const struct cmd_struct commands[] = {
 	  "input", 0 },
 	{ "capture", cmd_capture, "write the replay sidecar of a run",
 	  NEED_GIT },
+	{ "config", cmd_config, "check .ahd-replay.yml or show the settings "
+	  "in effect", NEED_GIT },
 	{ "diff", cmd_diff, "compare two sidecars' stable fields", NEED_GIT },
 	{ "hash", cmd_hash, "hash inputs exactly as the reference does", 0 },
 	{ "hook", cmd_hook, "the check the installed git hooks run",

@@ -29,6 +29,7 @@ int cmd_backfill(int argc, char **argv);
 int cmd_canon(int argc, char **argv);
 int cmd_capture(int argc, char **argv);
 int cmd_diff(int argc, char **argv);
+int cmd_config(int argc, char **argv);
 int cmd_hash(int argc, char **argv);
 int cmd_hook(int argc, char **argv);
 int cmd_hooks(int argc, char **argv);

@@ -129,7 +129,7 @@ test_expect_success 'each command page SYNOPSIS is what -h shows' '
 	done >man.lines &&
 	grep -v "\[options\]\|\.\.\.$\|help\]\? *\[\|--version" man.lines \
 		>man.synopsis &&
-	for cmd in backfill canon capture diff hash hooks install-hooks \
+	for cmd in backfill canon capture config diff hash hooks install-hooks \
 		keygen log render replay sign uninstall-hooks validate verify
 	do
 		ahd-replay $cmd -h >usage.$cmd &&

@@ -119,9 +119,9 @@ static enum match version_matches(struct search *s, struct version *v,
 	if (v->state == V_UNREAD)
 		return UNREAD;
 	if (v->state == V_LFS_ABSENT)
-		return w->how == ATTRIBUTE_RAW_OR_STRUCTURED &&
+		return w->how != ATTRIBUTE_STRUCTURED &&
 		       !strcmp(v->raw, w->recorded) ? MATCH : UNREAD;
-	if (w->how == ATTRIBUTE_RAW_OR_STRUCTURED) {
+	if (w->how != ATTRIBUTE_STRUCTURED) {
 		if (!v->have_raw) {
 			v->have_raw = digest_buffer_hex(v->raw, v->text.buf,
 							v->text.len) ? -1 : 1;
@@ -130,6 +130,8 @@ static enum match version_matches(struct search *s, struct version *v,
 		}
 		if (v->have_raw > 0 && !strcmp(v->raw, w->recorded))
 			return MATCH;
+		if (w->how == ATTRIBUTE_RAW)
+			return NO_MATCH;
 	}
 	if (!v->have_structured) {
 		v->have_structured = v->text.len <= HASH_DEFAULT_MAX_SIZE &&

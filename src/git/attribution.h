@@ -14,6 +14,7 @@
 enum attribution_hash {
 	ATTRIBUTE_STRUCTURED,	/* tokens */
 	ATTRIBUTE_RAW_OR_STRUCTURED,	/* briefs: either hash may match */
+	ATTRIBUTE_RAW,		/* a layout's input pinned by its bytes */
 };
 
 /*

@@ -5,6 +5,8 @@
 #include "root/inputpath.h"
 #include "quote.h"
 #include "root/root.h"
+#include "config/rcfile.h"
+#include "record/layout.h"
 #include "record/sidecar.h"
 #include "strutil.h"
 #include "usage.h"
@@ -133,19 +135,26 @@ out:
  * for it.
  */
 static int blob_matches(struct ctx *c, const struct hook_state *s,
-			const struct treepath *tp, const char *field,
+			const struct treepath *tp, enum pin_mode mode,
 			const char *recorded, char *shown)
 {
 	char raw[HASH_HEX_MAX];
 	int ret;
 
-	if (!strcmp(field, "brief")) {
+	if (mode != PIN_STRUCTURED) {
 		ret = blob_hash(c, s, tp, 1, raw);
 		if ((!ret || ret == HASH_LFS_ABSENT) && !strcmp(raw, recorded)) {
 			memcpy(shown, raw, HASH_HEX_MAX);
 			return 1;
 		}
-		ret = blob_hash(c, s, tp, 0, shown);
+		if (mode == PIN_RAW && !ret) {
+			memcpy(shown, raw, HASH_HEX_MAX);
+			return 0;
+		}
+		if (mode == PIN_RAW)
+			ret = ret == HASH_LFS_ABSENT ? ret : HASH_EIO;
+		else
+			ret = blob_hash(c, s, tp, 0, shown);
 		if (ret == HASH_EINVALID) {
 			memcpy(shown, raw, HASH_HEX_MAX);
 			return 0;
@@ -295,7 +304,7 @@ static void state_resolve(struct treepath *tp, const struct hook_state *s,
  * no such sidecar or input.
  */
 static int drifted_before(struct ctx *c, const char *root, const char *prefix,
-			  const char *field, const struct sidecar_input *old)
+			  enum pin_mode mode, const struct sidecar_input *old)
 {
 	struct resolved_input in = RESOLVED_INPUT_INIT;
 	struct treepath tp = TREEPATH_INIT;
@@ -314,7 +323,7 @@ static int drifted_before(struct ctx *c, const char *root, const char *prefix,
 	if (in.status != INPUT_OK || tp.status != TREEPATH_OK)
 		ret = 1;
 	else
-		ret = !blob_matches(c, c->base, &tp, field, old->hash, hash);
+		ret = !blob_matches(c, c->base, &tp, mode, old->hash, hash);
 	treepath_release(&tp);
 	resolved_input_release(&in);
 	strbuf_release(&path);
@@ -327,7 +336,8 @@ static int drifted_before(struct ctx *c, const char *root, const char *prefix,
  */
 static void judge_input(struct ctx *c, const char *sidecar_path,
 			const char *report, int sidecar_changed,
-			const char *field, const struct sidecar_input *input,
+			const char *field, enum pin_mode mode,
+			const struct sidecar_input *input,
 			const struct sidecar_input *old)
 {
 	const char *root = find_root(c, sidecar_path);
@@ -367,12 +377,12 @@ static void judge_input(struct ctx *c, const char *sidecar_path,
 
 	if (in_next.status == INPUT_OK && tp_next.status == TREEPATH_OK) {
 		has_next = 1;
-		m_next = blob_matches(c, c->next, &tp_next, field, input->hash,
+		m_next = blob_matches(c, c->next, &tp_next, mode, input->hash,
 				      next_hash);
 	}
 	if (in_base.status == INPUT_OK && tp_base.status == TREEPATH_OK) {
 		has_base = 1;
-		m_base = blob_matches(c, c->base, &tp_base, field, input->hash,
+		m_base = blob_matches(c, c->base, &tp_base, mode, input->hash,
 				      base_hash);
 	}
 
@@ -389,7 +399,7 @@ static void judge_input(struct ctx *c, const char *sidecar_path,
 		 * An edit of a report that had drifted already (its token
 		 * path fixed after a rename, say) makes nothing worse.
 		 */
-		if (drifted_before(c, root, prefix.buf, field, old)) {
+		if (drifted_before(c, root, prefix.buf, mode, old)) {
 			c->res->stale++;
 			finding(c, c->strict, report, field, input->path,
 				input->hash, NULL, has_next ? next_hash : NULL,
@@ -472,12 +482,14 @@ static int collect_changed(struct ctx *c, struct strbuf *err)
 struct sidecar_file {
 	char *path;
 	char hex[SNAPSHOT_HEX_MAX];
+	const struct layout *layout;	/* a layout's record; NULL: AHD's */
 };
 
 struct sidecar_files {
 	struct sidecar_file *v;
 	size_t nr, alloc;
 	int *has_links;
+	const struct rcfile *rc;	/* the layouts of .ahd-replay.yml */
 };
 
 static int add_sidecar(void *data, const char *path, const char *hex,
@@ -485,14 +497,17 @@ static int add_sidecar(void *data, const char *path, const char *hex,
 {
 	struct sidecar_files *out = data;
 
+	const struct layout *lay = rcfile_layout_for(out->rc, path);
+
 	if (link)
 		*out->has_links = 1;
 	/* as verify lists sidecars, but for a bare one at the top */
-	if (strlen(path) > strlen(".replay.json") &&
-	    ends_with(path, ".replay.json")) {
+	if (lay || (strlen(path) > strlen(".replay.json") &&
+		    ends_with(path, ".replay.json"))) {
 		ALLOC_GROW(out->v, out->nr + 1, out->alloc);
 		out->v[out->nr].path = xstrdup(path);
 		memcpy(out->v[out->nr].hex, hex, SNAPSHOT_HEX_MAX);
+		out->v[out->nr].layout = lay;
 		out->nr++;
 	}
 	return 0;
@@ -564,6 +579,57 @@ static void broken_sidecar(struct ctx *c, const char *path,
 	strbuf_addch(t, '\n');
 }
 
+/* The input of the base's version of a record named as in is. */
+static const struct pinned_input *old_input(const struct record *old,
+					    const struct pinned_input *in)
+{
+	size_t i;
+
+	for (i = 0; i < old->nr; i++)
+		if (!strcmp(old->inputs[i].name, in->name))
+			return &old->inputs[i];
+	return NULL;
+}
+
+/*
+ * Judge the inputs of f, a layout's record (buf its text), as a
+ * sidecar's: changed says the record itself changes here.
+ */
+static void judge_record(struct ctx *c, const struct sidecar_file *f,
+			 const struct strbuf *buf, int changed)
+{
+	struct record rec = RECORD_INIT, old = RECORD_INIT;
+	struct strbuf why = STRBUF_INIT, prev = STRBUF_INIT;
+	size_t i;
+	int had = 0;
+
+	if (record_from_layout_text(&rec, f->layout, f->path, buf->buf,
+				    buf->len, &why)) {
+		if (changed)
+			broken_sidecar(c, f->path, &why);
+		goto out;
+	}
+	if (changed &&
+	    snapshot_read_file(&prev, c->base->snap, f->path, &why) == 1)
+		had = !record_from_layout_text(&old, f->layout, f->path,
+					       prev.buf, prev.len, &why);
+	for (i = 0; i < rec.nr; i++) {
+		const struct pinned_input *in = &rec.inputs[i];
+		const struct pinned_input *o = had ? old_input(&old, in) : NULL;
+		struct sidecar_input si = { in->path, in->hash };
+		struct sidecar_input so = { o ? o->path : NULL,
+					    o ? o->hash : NULL };
+
+		judge_input(c, f->path, f->path, changed, in->name, in->mode,
+			    &si, o ? &so : NULL);
+	}
+out:
+	record_release(&rec);
+	record_release(&old);
+	strbuf_release(&why);
+	strbuf_release(&prev);
+}
+
 /* Judge the inputs of the sidecar f of the new state. */
 static void judge_sidecar(struct ctx *c, const struct sidecar_file *f)
 {
@@ -577,6 +643,10 @@ static void judge_sidecar(struct ctx *c, const struct sidecar_file *f)
 	/* names no changed path: nothing to judge */
 	if (!changed && !unread && !mentions_changed(c, &buf))
 		goto out;
+	if (!unread && f->layout) {
+		judge_record(c, f, &buf, changed);
+		goto out;
+	}
 	if (unread || sidecar_parse(&sc, buf.buf, buf.len, &why)) {
 		if (changed)
 			broken_sidecar(c, f->path, &why);
@@ -584,12 +654,12 @@ static void judge_sidecar(struct ctx *c, const struct sidecar_file *f)
 	}
 	sidecar_report_for(&report, f->path);
 	had = changed && base_sidecar(c, f->path, &old);
-	judge_input(c, f->path, report.buf, changed, "token", &sc.token,
-		    had ? &old.token : NULL);
+	judge_input(c, f->path, report.buf, changed, "token", PIN_STRUCTURED,
+		    &sc.token, had ? &old.token : NULL);
 	if (sc.brief.path)
 		judge_input(c, f->path, report.buf, changed, "brief",
-			    &sc.brief, had && old.brief.path ?
-			    &old.brief : NULL);
+			    PIN_RAW_THEN_STRUCTURED, &sc.brief,
+			    had && old.brief.path ? &old.brief : NULL);
 out:
 	sidecar_release(&sc);
 	sidecar_release(&old);
@@ -603,7 +673,8 @@ int hook_check_run(const char *workdir, const struct hook_state *base,
 		  struct hook_check_result *res, struct strbuf *err)
 {
 	struct ctx c;
-	struct sidecar_files sidecars = { NULL, 0, 0, NULL };
+	struct sidecar_files sidecars = { NULL, 0, 0, NULL, NULL };
+	struct rcfile rc = RCFILE_INIT;
 	size_t i;
 	int ret = -1;
 
@@ -614,7 +685,9 @@ int hook_check_run(const char *workdir, const struct hook_state *base,
 	c.res = res;
 	c.strict = strict;
 	sidecars.has_links = &c.has_links;
-	if (collect_changed(&c, err))
+	sidecars.rc = &rc;
+	/* the layouts as the work tree's .ahd-replay.yml declares them */
+	if (rcfile_load(&rc, workdir, err) || collect_changed(&c, err))
 		goto out;
 	if (!c.changed.nr) {
 		ret = 0;
@@ -626,6 +699,7 @@ int hook_check_run(const char *workdir, const struct hook_state *base,
 		judge_sidecar(&c, &sidecars.v[i]);
 	ret = 0;
 out:
+	rcfile_release(&rc);
 	paths_release(&c.changed);
 	sidecar_files_release(&sidecars);
 	for (i = 0; i < c.nr_memo; i++)

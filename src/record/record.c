@@ -16,6 +16,7 @@ void record_add_input(struct record *r, const char *name, const char *path,
 	ALLOC_GROW(r->inputs, r->nr + 1, r->alloc);
 	in = &r->inputs[r->nr++];
 	in->name = name;
+	in->own_name = NULL;
 	in->path = xstrdup(path);
 	in->hash = xstrdup(hash);
 	in->mode = mode;
@@ -41,6 +42,7 @@ void record_release(struct record *r)
 	size_t i;
 
 	for (i = 0; i < r->nr; i++) {
+		free(r->inputs[i].own_name);
 		free(r->inputs[i].path);
 		free(r->inputs[i].hash);
 	}

@@ -27,6 +27,8 @@ enum pin_mode {
 	 * structure, and the record does not say which it is)
 	 */
 	PIN_RAW_THEN_STRUCTURED,
+	/* the text's bytes only (a layout's input pinned as sha256sum does) */
+	PIN_RAW,
 };
 
 struct pinned_input {
@@ -36,6 +38,7 @@ struct pinned_input {
 	 * record
 	 */
 	const char *name;
+	char *own_name;		/* a name made for this input, or NULL */
 	char *path;		/* as recorded */
 	char *hash;		/* as recorded: "sha256:" and 64 hex digits */
 	enum pin_mode mode;

@@ -210,6 +210,7 @@ static void group_asks(struct plan *p)
 			/* the hashes verify compared, in the input's mode */
 			w.how = ck->input->mode == PIN_RAW_THEN_STRUCTURED ?
 				ATTRIBUTE_RAW_OR_STRUCTURED :
+				ck->input->mode == PIN_RAW ? ATTRIBUTE_RAW :
 				ATTRIBUTE_STRUCTURED;
 			ALLOC_GROW(g->wants, g->nr + 1, g->alloc);
 			g->wants[g->nr++] = w;

@@ -23,6 +23,10 @@ int verify_options_configure(struct verify_options *o, struct strbuf *err)
 		return 0;
 	rc = repo_config_here(&value, "ahd-replay.requireSignature",
 			      REPO_CONFIG_BOOL, err);
+	/* git config unset: the team's .ahd-replay.yml */
+	if (!rc && (rc = rcfile_policy_here(&value,
+					    POLICY_REQUIRE_SIGNATURE)) < 0)
+		strbuf_addstr(err, "cannot read .ahd-replay.yml");
 	if (rc >= 0)
 		o->require_signature = rc && !strcmp(value.buf, "true");
 	strbuf_release(&value);
@@ -35,9 +39,14 @@ void verify_batch_init(struct verify_batch *b)
 	struct sidecar_list list = SIDECAR_LIST_INIT;
 	struct required_list missing = REQUIRED_LIST_INIT;
 
+	struct rcfile rc = RCFILE_INIT;
+	struct layout_list records = LAYOUT_LIST_INIT;
+
 	memset(b, 0, sizeof(*b));
 	b->keyring = kr;
 	b->list = list;
+	b->rc = rc;
+	b->records = records;
 	b->missing = missing;
 }
 
@@ -61,6 +70,8 @@ static int load_trusted_keys(struct sig_keyring *kr, const char *dir)
 		 */
 		rc = repo_config_here(&path, "ahd-replay.trustedKeys",
 				      REPO_CONFIG_PATH, &err);
+	if (!dir && !rc)
+		rc = rcfile_policy_here(&path, POLICY_TRUSTED_KEYS);
 	if (rc < 0)
 		error("%s", err.buf);
 	else if (rc && sig_keyring_load_dir(kr, path.buf, &err))
@@ -70,6 +81,25 @@ static int load_trusted_keys(struct sig_keyring *kr, const char *dir)
 	strbuf_release(&path);
 	strbuf_release(&err);
 	return ret;
+}
+
+/*
+ * --require-sidecar, else git config, else the file's requireSidecar:
+ * the file's globs when neither of the others gave any.
+ */
+static int file_globs(struct verify_batch *b,
+		      const struct verify_batch_options *opts)
+{
+	const char *v = b->rc.policy[POLICY_REQUIRE_SIDECAR].value;
+
+	while (!opts->nr_require && v && *v) {
+		size_t n = strcspn(v, "\n");
+
+		ALLOC_GROW(b->globs.items, b->globs.nr + 1, b->globs.alloc);
+		b->globs.items[b->globs.nr++] = xmemdupz(v, n);
+		v += n + !!v[n];
+	}
+	return 0;
 }
 
 /*
@@ -84,7 +114,13 @@ static int prepare(struct verify_batch *b,
 	int status = 0;
 	size_t i;
 
-	if (sidecar_list_collect(&b->list, argc, argv, opts->all,
+	/* the layouts' records first: the sidecar search gets the rest */
+	if (rcfile_here(&b->rc, opts->core.root) ||
+	    layout_list_collect(&b->records, b->rc.layouts, b->rc.nr,
+				b->rc.top.buf, &argc, argv, opts->all))
+		status = 2;
+	if ((argc || !b->records.taken) &&
+	    sidecar_list_collect(&b->list, argc, argv, opts->all,
 				 opts->core.root))
 		status = 2;
 	/* JSON carries them in the document: nothing on stderr */
@@ -96,6 +132,7 @@ static int prepare(struct verify_batch *b,
 	     load_trusted_keys(&b->keyring, opts->trusted_keys)) ||
 	    sig_trust_load_ssh(&b->keyring, &opts->trust) ||
 	    require_sidecar_globs(&b->globs, opts->require, opts->nr_require) ||
+	    (!b->globs.nr && file_globs(b, opts)) ||
 	    require_sidecar_missing(&b->missing, &b->globs))
 		status = 2;
 	/* The other keys still check signatures; the store needs fixing. */
@@ -104,7 +141,8 @@ static int prepare(struct verify_batch *b,
 	sig_trust_warn_changed(&opts->trust, opts->trusted_keys,
 			       opts->core.changed_since);
 	b->tally.requiring = b->globs.nr > 0;
-	if (!b->list.sidecars.nr && !b->missing.nr && !status &&
+	if (!b->list.sidecars.nr && !b->missing.nr && !b->records.nr &&
+	    !status &&
 	    !opts->errors_in_document)
 		fprintf(stderr, "ahd-replay: no replay sidecars found\n");
 	return status;
@@ -116,7 +154,7 @@ static int prepare(struct verify_batch *b,
  */
 static void verify_all(struct verify_batch *b)
 {
-	size_t n = b->list.sidecars.nr + b->missing.nr, i;
+	size_t n = b->list.sidecars.nr + b->missing.nr + b->records.nr, i;
 	int stop = 0;
 
 	b->reports = xcalloc(n ? n : 1, sizeof(*b->reports));
@@ -125,6 +163,15 @@ static void verify_all(struct verify_batch *b)
 
 		verify_report_init(r, b->list.reports.items[i],
 				   b->list.sidecars.items[i]);
+		verify_one(&b->run, r);
+		stop = r->stop;
+	}
+	for (i = 0; i < b->records.nr && !stop; i++) {
+		struct verify_report *r = &b->reports[b->nr++];
+
+		verify_report_init(r, b->records.items[i].shown,
+				   b->records.items[i].shown);
+		r->layout = b->records.items[i].layout;
 		verify_one(&b->run, r);
 		stop = r->stop;
 	}
@@ -181,6 +228,8 @@ void verify_batch_release(struct verify_batch *b)
 	verify_run_release(&b->run);
 	sig_keyring_release(&b->keyring);
 	sidecar_list_release(&b->list);
+	layout_list_release(&b->records);
+	rcfile_release(&b->rc);
 	required_list_release(&b->missing);
 	require_sidecar_globs_release(&b->globs);
 }

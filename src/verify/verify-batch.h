@@ -2,6 +2,8 @@
 #define VERIFY_BATCH_H
 
 #include <jansson.h>
+#include "config/rcfile.h"
+#include "record/layout-list.h"
 #include "record/require-sidecar.h"
 #include "record/sidecar-list.h"
 #include "sign/signature.h"
@@ -45,6 +47,8 @@ struct verify_batch {
 	struct path_list globs;
 	struct required_list missing;	/* reports without the sidecar a
 					   glob wants */
+	struct rcfile rc;		/* the repository's .ahd-replay.yml */
+	struct layout_list records;	/* the records of its layouts */
 	struct verify_report *reports;	/* in order; skipped ones too */
 	size_t nr;
 	struct verify_tally tally;

@@ -56,7 +56,8 @@ void verify_explain_check(struct verify_report *r, struct verify_check *c,
 	struct strbuf old = STRBUF_INIT, now = STRBUF_INIT;
 	struct strbuf err = STRBUF_INIT;
 	const char *recorded = c->input->path;
-	int raw_first = c->input->mode == PIN_RAW_THEN_STRUCTURED;
+	int raw_first = c->input->mode == PIN_RAW_THEN_STRUCTURED ||
+			c->input->mode == PIN_RAW;
 	char hex[REVISION_HEX_SIZE], raw_hex[DIGEST_HEX_MAX];
 
 	/* Drift with content today: there is something to compare. */

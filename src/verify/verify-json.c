@@ -100,8 +100,12 @@ static json_t *report_json(const struct verify_report *r,
 		json_object_set_new(o, "kind", json_string(r->sc.kind));
 		json_object_set_new(o, "ahd_version",
 				    json_string(r->sc.ahd_version));
-		json_object_set_new(o, "ahd_commit",
-				    str_or_null(r->sc.ahd_commit));
+		/* a layout's record: its commit field, and the layout */
+		json_object_set_new(o, "ahd_commit", str_or_null(r->layout ?
+				    r->rec.commit : r->sc.ahd_commit));
+		if (r->layout)
+			json_object_set_new(o, "layout",
+					    json_string(r->layout->name));
 		json_object_set_new(o, "git_dirty", r->sc.git_dirty < 0 ?
 				    json_null() : json_boolean(r->sc.git_dirty));
 		json_object_set_new(o, "invoked_at",

@@ -65,12 +65,20 @@ void verify_format_text(struct strbuf *out, const struct verify_report *r,
 	}
 	field(out, "ahd verify-replay \xc2\xb7 ", r->report.buf, "");
 	field(out, "replay: ", r->sidecar_path.buf, "");
+	if (r->layout) {
+		field(out, "  layout: ", r->layout->name, "");
+		if (r->rec.commit)
+			field(out, "  commit: ", r->rec.commit, "");
+		strbuf_addch(out, '\n');
+		goto checks;
+	}
 	field(out, "  kind: ", sc->kind, "");
 	field(out, "  ahd_version: ", sc->ahd_version, "");
 	if (sc->ahd_commit && *sc->ahd_commit)
 		field(out, "  ahd_commit: ", sc->ahd_commit,
 		      sc->git_dirty == 1 ? " (dirty)" : "");
 	field(out, "  invoked_at: ", sc->invoked_at, "\n");
+checks:
 	for (i = 0; i < r->nr_checks; i++) {
 		const struct verify_check *c = &r->checks[i];
 

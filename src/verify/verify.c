@@ -375,13 +375,17 @@ static void check_input(struct verify_memos *memos, struct verify_check *c,
 	int ret;
 
 	check_init(c, in);
-	if (in->mode == PIN_RAW_THEN_STRUCTURED) {
+	if (in->mode == PIN_RAW_THEN_STRUCTURED || in->mode == PIN_RAW) {
 		if (hash_input(memos, c, root, tree, allow_outside, HASH_RAW,
 			       hex, &err, &shown))
 			goto out;	/* the check says why */
-		if (!strcmp(hex, in->hash)) {
-			c->ok = 1;
+		if (!strcmp(hex, in->hash) || in->mode == PIN_RAW) {
+			c->ok = !strcmp(hex, in->hash);
 			strbuf_addstr(&c->actual, hex);
+			if (!c->ok)
+				strbuf_addf(&c->reason, "%s contents have "
+					    "changed since the run; raw-bytes "
+					    "hash differs", c->field);
 			goto out;
 		}
 	}
@@ -652,6 +656,28 @@ out:
 	strbuf_release(&err);
 }
 
+/*
+ * changed_report() for a layout's record: the record, the file that
+ * declares the layout, or an input it pins.
+ */
+static int changed_record(const struct changed_base *b,
+			  const struct verify_report *r,
+			  const struct input_tree *tree, int allow_outside)
+{
+	struct strbuf rc = STRBUF_INIT;
+	size_t i;
+	int changed;
+
+	strbuf_addf(&rc, "%s/.ahd-replay.yml", r->root.buf);
+	changed = changed_file(b, r->sidecar_path.buf) ||
+		  changed_file(b, rc.buf);
+	for (i = 0; !changed && i < r->rec.nr; i++)
+		changed = changed_input(b, r->root.buf, r->rec.inputs[i].path,
+					tree, allow_outside);
+	strbuf_release(&rc);
+	return changed;
+}
+
 void verify_one(struct verify_run *run, struct verify_report *r)
 {
 	struct verify_memos *memos = run->memos;
@@ -676,6 +702,19 @@ void verify_one(struct verify_run *run, struct verify_report *r)
 		strbuf_addbuf(&r->error, &err);
 		goto out;
 	}
+	if (r->layout) {
+		if (record_from_layout(&r->rec, r->layout, r->sidecar_path.buf,
+				       &err)) {
+			strbuf_addbuf(&r->error, &err);
+			goto out;
+		}
+		r->loaded = 1;
+		if (opts->require_signature)
+			strbuf_addstr(&r->sig.reason, "records of a layout "
+				      "cannot be signed yet, and a signature "
+				      "is required");
+		goto loaded;
+	}
 	if (sidecar_load_in(&r->sc, r->root.buf, r->sidecar_path.buf,
 			    opts->allow_outside, &err)) {
 		strbuf_addf(&r->error, "%s", err.buf);
@@ -693,6 +732,7 @@ void verify_one(struct verify_run *run, struct verify_report *r)
 	if (r->sc.unknown.len)
 		verify_add_note(r, "note", "ignoring unknown fields in the "
 				"sidecar: %s", r->sc.unknown.buf);
+loaded:
 	root_notes(memos, r, dir.buf);
 
 	if (opts->at) {
@@ -713,7 +753,8 @@ void verify_one(struct verify_run *run, struct verify_report *r)
 
 		if (!b)
 			goto out;
-		if (!changed_report(b, r->root.buf, r->sidecar_path.buf,
+		if (r->layout ? !changed_record(b, r, tp, opts->allow_outside) :
+		    !changed_report(b, r->root.buf, r->sidecar_path.buf,
 				    r->markdown.buf, &r->sc, tp,
 				    opts->allow_outside)) {
 			r->skipped = 1;
@@ -729,8 +770,10 @@ void verify_one(struct verify_run *run, struct verify_report *r)
 	for (i = 0; i < r->nr_checks; i++)
 		if (r->checks[i].note.len)
 			verify_add_note(r, "note", "%s", r->checks[i].note.buf);
-	render_compare_block(&r->md_warning, &r->md_line, r->markdown.buf,
-			     r->root.buf, opts->allow_outside, &r->sc);
+	if (!r->layout)
+		render_compare_block(&r->md_warning, &r->md_line,
+				     r->markdown.buf, r->root.buf,
+				     opts->allow_outside, &r->sc);
 out:
 	r->verdict = VERIFY_INTACT;
 	if (r->error.len)

@@ -2,6 +2,7 @@
 #define VERIFY_H
 
 #include "sign/commitsig.h"
+#include "record/layout.h"
 #include "record/record.h"
 #include "record/sidecar.h"
 #include "sign/signature.h"
@@ -51,6 +52,8 @@ struct verify_report {
 	struct strbuf markdown;	/* the report file to compare, if any */
 	struct sidecar sc;
 	struct record rec;	/* what sc pins, once loaded */
+	const struct layout *layout;	/* a record of this layout, not
+					   AHD's sidecar; NULL: a sidecar */
 	int loaded;
 	struct strbuf root;
 	int root_origin;

@@ -89,6 +89,7 @@ struct loader {
 	size_t flow_start;	/* where the outermost flow collection starts */
 	int has_tag_directive;
 	int yaml11;		/* the document reads YAML 1.1 */
+	struct yl_marks *marks;	/* yl_load_marked()'s, or NULL */
 };
 
 int yl_fail(struct loader *ld, int status, const yaml_mark_t *mark,

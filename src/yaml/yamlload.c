@@ -132,6 +132,19 @@ static void note_child_marks(struct loader *ld, const yaml_mark_t *start,
 	yl_check_implicit_key(ld, f);
 }
 
+/* yl_load_marked(): v starts at mark, in the source's bytes. */
+static void note_mark(struct loader *ld, const struct value *v,
+		      const yaml_mark_t *mark)
+{
+	struct yl_marks *m = ld->marks;
+
+	if (!m)
+		return;
+	ALLOC_GROW(m->items, m->nr + 1, m->alloc);
+	m->items[m->nr].node = v;
+	m->items[m->nr++].at = yl_posmap_byte(&ld->pm, mark->index);
+}
+
 static int push_collection(struct loader *ld, enum value_kind kind,
 			   const yaml_event_t *ev)
 {
@@ -194,6 +207,7 @@ static int push_collection(struct loader *ld, enum value_kind kind,
 	f->special = special;
 	f->in_key = in_key;
 	f->start_mark = ev->start_mark;
+	note_mark(ld, v, &ev->start_mark);
 	f->is_map = kind == VALUE_MAP;
 	f->anchor = anchor ? yl_anchor_add(ld, anchor_name, v) : -1;
 	if (f->is_map) {
@@ -382,6 +396,7 @@ static int on_scalar(struct loader *ld, const yaml_event_t *ev)
 	struct yl_props pr;
 	int ret;
 
+	note_mark(ld, v, &ev->start_mark);
 	c = yl_skip_props(ld->text, b, e, ld->len, &pr);
 	anchor = pr.anchor;
 	anchor_len = pr.anchor_len;
@@ -693,11 +708,18 @@ static int parse_pass(struct loader *ld)
 int yl_load(struct value **out, struct arena *arena, const char *text,
 	    size_t len, struct strbuf *err)
 {
+	return yl_load_marked(out, arena, text, len, NULL, err);
+}
+
+int yl_load_marked(struct value **out, struct arena *arena, const char *text,
+		   size_t len, struct yl_marks *marks, struct strbuf *err)
+{
 	struct loader ld;
 	int ret;
 
 	memset(&ld, 0, sizeof(ld));
 	ld.err = err;
+	ld.marks = marks;
 	/*
 	 * yaml@2.8.3 ignores a leading BOM, as libyaml would if it sniffed;
 	 * the line after it is read as yaml's parser reads it (yamlfix-bom.c).

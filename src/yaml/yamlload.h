@@ -36,4 +36,22 @@ enum {
 int yl_load(struct value **out, struct arena *arena, const char *text,
 	      size_t len, struct strbuf *err);
 
+/*
+ * Where each node of a loaded tree starts: the byte offset in the text,
+ * for messages that point at a node (a configuration file's keys).
+ */
+struct yl_mark {
+	const struct value *node;
+	size_t at;
+};
+struct yl_marks {
+	struct yl_mark *items;
+	size_t nr, alloc;
+};
+#define YL_MARKS_INIT { NULL, 0, 0 }
+
+/* yl_load(), noting in marks where every node starts. */
+int yl_load_marked(struct value **out, struct arena *arena, const char *text,
+		   size_t len, struct yl_marks *marks, struct strbuf *err);
+
 #endif

@@ -1,0 +1,260 @@
+/*
+ * Records in a layout of the repository's .ahd-replay.yml (record.h):
+ * the record is a JSON file, its pinned inputs found by JSON Pointers
+ * in which '*' stands for every member of a list or object.
+ */
+#include "config.h"
+#include "layout.h"
+#include "fs/readfile.h"
+#include "json/jsonload.h"
+#include "usage.h"
+
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* A record is a small file; a bigger one is refused, not read. */
+#define LAYOUT_RECORD_MAX (16 * 1024 * 1024)
+
+/* What a pointer found, and which members its '*'s took ("/0/name"). */
+struct found {
+	const struct value *v;
+	char *bind;
+};
+
+struct founds {
+	struct found *items;
+	size_t nr, alloc;
+};
+
+static void founds_release(struct founds *f)
+{
+	size_t i;
+
+	for (i = 0; i < f->nr; i++)
+		free(f->items[i].bind);
+	free(f->items);
+	memset(f, 0, sizeof(*f));
+}
+
+/* One reference token of ptr, unescaped (RFC 6901: ~1 is '/', ~0 '~'). */
+static const char *next_token(const char *ptr, struct strbuf *tok)
+{
+	strbuf_reset(tok);
+	for (; *ptr && *ptr != '/'; ptr++) {
+		if (*ptr == '~' && (ptr[1] == '0' || ptr[1] == '1')) {
+			strbuf_addch(tok, ptr[1] == '0' ? '~' : '/');
+			ptr++;
+		} else
+			strbuf_addch(tok, *ptr);
+	}
+	return ptr;
+}
+
+static void walk(const struct value *v, const char *ptr, struct strbuf *bind,
+		 struct founds *out);
+
+static void member(const struct value *v, const char *rest, const char *key,
+		   size_t keylen, struct strbuf *bind, struct founds *out)
+{
+	size_t was = bind->len;
+
+	strbuf_addch(bind, '/');
+	strbuf_add(bind, key, keylen);
+	walk(v, rest, bind, out);
+	strbuf_setlen(bind, was);
+}
+
+static void walk(const struct value *v, const char *ptr, struct strbuf *bind,
+		 struct founds *out)
+{
+	struct strbuf tok = STRBUF_INIT;
+	const char *rest;
+	char num[32];
+	size_t i;
+
+	v = value_deref(v);
+	if (!*ptr) {
+		ALLOC_GROW(out->items, out->nr + 1, out->alloc);
+		out->items[out->nr].v = v;
+		out->items[out->nr++].bind = xstrdup(bind->buf);
+		return;
+	}
+	rest = next_token(ptr + 1, &tok);
+	if (!strcmp(ptr + 1, "*") || !strncmp(ptr + 1, "*/", 2)) {
+		for (i = 0; v->kind == VALUE_SEQ && i < v->nr; i++) {
+			snprintf(num, sizeof(num), "%zu", i);
+			member(v->u.items[i], rest, num, strlen(num), bind,
+			       out);
+		}
+		for (i = 0; v->kind == VALUE_MAP && i < v->nr; i++) {
+			const struct value *k = v->u.items[2 * i];
+
+			member(v->u.items[2 * i + 1], rest, k->u.str.ptr,
+			       k->u.str.len, bind, out);
+		}
+	} else if (v->kind == VALUE_MAP) {
+		for (i = 0; i < v->nr; i++) {
+			const struct value *k = v->u.items[2 * i];
+
+			if (k->u.str.len == tok.len &&
+			    !memcmp(k->u.str.ptr, tok.buf, tok.len)) {
+				walk(v->u.items[2 * i + 1], rest, bind, out);
+				break;
+			}
+		}
+	} else if (v->kind == VALUE_SEQ && tok.len &&
+		   strspn(tok.buf, "0123456789") == tok.len &&
+		   (tok.len == 1 || tok.buf[0] != '0')) {
+		i = strtoul(tok.buf, NULL, 10);
+		if (i < v->nr)
+			walk(v->u.items[i], rest, bind, out);
+	}
+	strbuf_release(&tok);
+}
+
+static void find(const struct value *root, const char *ptr,
+		 struct founds *out)
+{
+	struct strbuf bind = STRBUF_INIT;
+
+	walk(root, ptr, &bind, out);
+	strbuf_release(&bind);
+}
+
+static const struct found *same_bind(const struct founds *f, const char *b)
+{
+	size_t i;
+
+	for (i = 0; i < f->nr; i++)
+		if (!strcmp(f->items[i].bind, b))
+			return &f->items[i];
+	return NULL;
+}
+
+static int is_string(const struct value *v)
+{
+	return v && v->kind == VALUE_STRING &&
+	       !memchr(v->u.str.ptr, '\0', v->u.str.len);
+}
+
+/* The recorded hash as verify compares it: "sha256:" and 64 hex digits. */
+static int spell_hash(struct strbuf *out, const struct value *v,
+		      enum hash_spelling spelling)
+{
+	const char *s = v->u.str.ptr, *hex = s;
+	size_t i;
+
+	if (spelling == SPELL_PREFIXED) {
+		if (v->u.str.len != 71 || strncmp(s, "sha256:", 7))
+			return -1;
+		hex = s + 7;
+	} else if (v->u.str.len != 64)
+		return -1;
+	for (i = 0; i < 64; i++)
+		if (!isxdigit((unsigned char)hex[i]) || isupper((unsigned char)hex[i]))
+			return -1;
+	strbuf_addstr(out, "sha256:");
+	strbuf_add(out, hex, 64);
+	return 0;
+}
+
+/* Each input the layout's input li finds in root, in the record's order. */
+static int add_inputs(struct record *out, const struct layout_input *li,
+		      const struct value *root, struct strbuf *err)
+{
+	struct founds paths = { 0 }, hashes = { 0 }, labels = { 0 };
+	struct strbuf hash = STRBUF_INIT, name = STRBUF_INIT;
+	size_t i;
+	int ret = 0;
+
+	find(root, li->path, &paths);
+	find(root, li->hash, &hashes);
+	if (li->label)
+		find(root, li->label, &labels);
+	if (!paths.nr) {
+		strbuf_addf(err, "no %s path at %s", li->name, li->path);
+		ret = -1;
+	}
+	for (i = 0; !ret && i < paths.nr; i++) {
+		const struct found *p = &paths.items[i];
+		const struct found *h = same_bind(&hashes, p->bind);
+		const struct found *l = same_bind(&labels, p->bind);
+
+		strbuf_reset(&hash);
+		strbuf_reset(&name);
+		if (!is_string(p->v) || !p->v->u.str.len) {
+			strbuf_addf(err, "the %s path at %s%s is not a "
+				    "string", li->name, li->path, p->bind);
+			ret = -1;
+		} else if (!h || !is_string(h->v) ||
+			   spell_hash(&hash, h->v, li->spelling)) {
+			strbuf_addf(err, "the %s at %s has no SHA-256 hash "
+				    "spelt %s at %s", li->name, p->v->u.str.ptr,
+				    li->spelling == SPELL_HEX ? "as bare hex" :
+				    "sha256:<hex>", li->hash);
+			ret = -1;
+		} else {
+			struct pinned_input *in;
+
+			record_add_input(out, li->name, p->v->u.str.ptr,
+					 hash.buf, li->mode);
+			in = &out->inputs[out->nr - 1];
+			if (l && is_string(l->v))
+				strbuf_add(&name, l->v->u.str.ptr,
+					   l->v->u.str.len);
+			else if (*p->bind)
+				strbuf_addf(&name, "%s%s", li->name, p->bind);
+			if (name.len)
+				in->name = in->own_name =
+					strbuf_detach(&name, NULL);
+		}
+	}
+	founds_release(&paths);
+	founds_release(&hashes);
+	founds_release(&labels);
+	strbuf_release(&hash);
+	strbuf_release(&name);
+	return ret;
+}
+
+int record_from_layout(struct record *out, const struct layout *lay,
+		       const char *file, struct strbuf *err)
+{
+	struct strbuf text = STRBUF_INIT;
+	int ret = -1;
+
+	if (!read_file_limited(&text, file, LAYOUT_RECORD_MAX, err))
+		ret = record_from_layout_text(out, lay, file, text.buf,
+					      text.len, err);
+	strbuf_release(&text);
+	return ret;
+}
+
+int record_from_layout_text(struct record *out, const struct layout *lay,
+			    const char *file, const char *text, size_t len,
+			    struct strbuf *err)
+{
+	struct arena arena = ARENA_INIT;
+	struct founds commit = { 0 };
+	struct value *root;
+	size_t i;
+	int ret = -1;
+
+	strbuf_addstr(&out->file, file);
+	if (json_load_parse(&root, &arena, text, len, err))
+		goto out;
+	for (i = 0; i < lay->nr; i++)
+		if (add_inputs(out, &lay->inputs[i], root, err))
+			goto out;
+	if (lay->commit) {
+		find(root, lay->commit, &commit);
+		if (commit.nr && is_string(commit.items[0].v))
+			out->commit = xstrdup(commit.items[0].v->u.str.ptr);
+	}
+	ret = 0;
+out:
+	founds_release(&commit);
+	arena_release(&arena);
+	return ret;
+}

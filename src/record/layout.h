@@ -1,0 +1,59 @@
+#ifndef LAYOUT_H
+#define LAYOUT_H
+
+#include <stddef.h>
+#include "record.h"
+
+/*
+ * A record layout: which files are records (a glob) and where in each
+ * JSON record the pinned inputs are (JSON Pointers, '*' for every
+ * member).  The repository's .ahd-replay.yml declares them
+ * (config/rcfile.h); AHD's sidecar is the built-in layout, read by
+ * record_from_sidecar().
+ */
+
+enum hash_spelling {
+	SPELL_PREFIXED,		/* "sha256:<hex>" (AHD's) */
+	SPELL_HEX,		/* bare hex, as sha256sum prints it */
+};
+
+/* One pinned input (or, with '*', several) of a layout. */
+struct layout_input {
+	char *name;		/* what messages call it */
+	char *path;		/* JSON Pointer to its recorded path */
+	char *hash;		/* JSON Pointer to its recorded hash */
+	char *label;		/* JSON Pointer to a per-input name, or NULL */
+	enum pin_mode mode;
+	enum hash_spelling spelling;
+};
+
+/* Which files are records and where in each the pinned inputs are. */
+struct layout {
+	char *name;
+	char *records;		/* glob, relative to the top */
+	char *commit;		/* JSON Pointer to the commit, or NULL */
+	char *command;		/* JSON Pointer to the recorded command, or NULL */
+	char *schema;		/* a JSON Schema to validate with, or NULL */
+	struct layout_input *inputs;
+	size_t nr, alloc;
+	long line;		/* where the file defines it */
+};
+
+/*
+ * The record file is, in layout lay: the JSON file is read and each
+ * input's path and hash found by the layout's pointers ('*' pairs the
+ * members of a list or object: the path and the hash of the same
+ * member), a bare-hex hash spelt "sha256:<hex>" as verify compares
+ * hashes.  out must be RECORD_INIT.  Returns 0, or -1 with the reason in
+ * err (an unreadable or invalid file, a pointer that finds no path, a
+ * path with no hash, a hash that is not a SHA-256).
+ */
+int record_from_layout(struct record *out, const struct layout *lay,
+		       const char *file, struct strbuf *err);
+
+/* record_from_layout() of the record's text (from a tree, the index). */
+int record_from_layout_text(struct record *out, const struct layout *lay,
+			    const char *file, const char *text, size_t len,
+			    struct strbuf *err);
+
+#endif
