@@ -96,7 +96,7 @@ static int prepare(struct verify_batch *b,
 	     load_trusted_keys(&b->keyring, opts->trusted_keys)) ||
 	    sig_trust_load_ssh(&b->keyring, &opts->trust) ||
 	    require_sidecar_globs(&b->globs, opts->require, opts->nr_require) ||
-	    require_sidecar_missing(&b->missing, &b->globs))
+	    require_sidecar_missing(&b->missing, &b->globs, opts->all))
 		status = 2;
 	/* The other keys still check signatures; the store needs fixing. */
 	if (b->keyring.skipped)
