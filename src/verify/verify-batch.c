@@ -104,8 +104,9 @@ static int prepare(struct verify_batch *b,
 	sig_trust_warn_changed(&opts->trust, opts->trusted_keys,
 			       opts->core.changed_since);
 	b->tally.requiring = b->globs.nr > 0;
+	/* without --allow-empty, verify_batch_run() makes it an error */
 	if (!b->list.sidecars.nr && !b->missing.nr && !status &&
-	    !opts->errors_in_document)
+	    !opts->errors_in_document && opts->allow_empty)
 		fprintf(stderr, "ahd-replay: no replay sidecars found\n");
 	return status;
 }
@@ -150,6 +151,16 @@ int verify_batch_run(struct verify_batch *b,
 
 	verify_run_init(&b->run, &opts->core, &b->keyring);
 	verify_all(b);
+	if (!b->nr && !opts->allow_empty) {
+		b->empty = 1;
+		ALLOC_GROW(b->list.errors.items, b->list.errors.nr + 1,
+			   b->list.errors.alloc);
+		b->list.errors.items[b->list.errors.nr++] =
+			xstrdup(VERIFY_EMPTY_MESSAGE);
+		if (!opts->errors_in_document)
+			error("%s", VERIFY_EMPTY_MESSAGE);
+		status = 2;
+	}
 	for (i = 0; i < b->nr; i++) {
 		const struct verify_report *r = &b->reports[i];
 
