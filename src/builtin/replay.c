@@ -170,15 +170,19 @@ int cmd_replay(int argc, char **argv)
 		OPT_BOOL(0, "run", &c.run, "run the command in the worktree, "
 			 "or <program> given after --, if trusted"),
 		OPT_STRING(0, "trusted-ref", &c.trust.trusted_ref, "<ref>",
-			   "--run: ahd_commit must be in its history"),
+			   "with --run, ahd_commit must be in its "
+			   "history"),
 		OPT_STRING(0, "trusted-keys", &c.trust.trusted_keys, "<dir>",
-			   "--run: a sidecar signed by these keys is trusted"),
+			   "with --run, a sidecar signed by these "
+			   "keys is trusted"),
 		OPT_STRING(0, "allowed-signers", &c.trust.sig.allowed_signers,
-			   "<file>", "--run: ... or by these SSH signers"),
+			   "<file>", "with --run, ... or by these SSH "
+			   "signers"),
 		OPT_STRING(0, "revoked-keys", &c.trust.sig.revoked_keys,
 			   "<file>", "SSH keys no longer trusted"),
 		OPT_BOOL(0, "allow-untrusted-run", &c.trust.allow_untrusted,
-			 "--run: run even what is not trusted"),
+			 "with --run, run even what is not "
+			 "trusted"),
 		OPT_STRING(0, "receipt", &c.receipt, "<file>", "also write the "
 			   "receipt to <file>"),
 		OPT_BOOL(0, "allow-outside-root", &c.core.allow_outside,
