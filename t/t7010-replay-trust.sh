@@ -134,6 +134,22 @@ test_expect_success 'a PATH entry "." finds nothing of the worktree' '
 	test_path_is_missing prog-ran
 '
 
+test_expect_success 'an input restored over a trusted script is not trusted code' '
+	test_when_finished "rm -f repo/docs/over.*; git -C repo checkout -q main" &&
+	# HEAD holds the attacker'"'"'s bin/ahd.js, as a pull request'"'"'s merge does
+	git -C repo checkout -q -b pr attacker &&
+	mkdir -p repo/docs &&
+	(cd repo && write_sidecar --commit="$(git rev-parse main~1)" \
+		--argv="[\"node\", \"bin/ahd.js\"]" \
+		docs/over.replay.json tokens/t.yml bin/ahd.js) &&
+	echo "# over" >repo/docs/over.md &&
+	test_expect_code 2 env PATH="$(pwd)/fakebin:$PATH" ahd-replay replay \
+		--worktree=wt12 --run repo/docs/over.md >out 2>err &&
+	test_grep "restored from history" out &&
+	test_grep "is not running a script of the worktree as ahd_commit has it" err &&
+	test_path_is_missing pwned
+'
+
 test_expect_success SSHKEYGEN 'a sidecar signed by a trusted key runs its argv' '
 	test_when_finished "rm -f pwned" &&
 	ssh-keygen -q -t ed25519 -N "" -C alice -f alice &&
@@ -143,6 +159,23 @@ test_expect_success SSHKEYGEN 'a sidecar signed by a trusted key runs its argv' 
 		repo/docs/sh.md >out 2>err &&
 	test_grep "(the sidecar is signed by alice@example.com)" out &&
 	test_grep shell pwned
+'
+
+test_expect_success SSHKEYGEN '--trusted-keys-at: a key a pull request added to a tracked file is not trusted' '
+	test_when_finished "rm -f pwned" &&
+	ssh-keygen -q -t ed25519 -N "" -C mallory -f mallory &&
+	echo "alice@example.com $(cat alice.pub)" >repo/allowed &&
+	git -C repo add allowed && git -C repo commit -q -m "trust alice" &&
+	echo "mallory@example.com $(cat mallory.pub)" >>repo/allowed &&
+	ahd-replay sign --ssh-key mallory repo/docs/sh.md >out &&
+	test_expect_code 2 ahd-replay replay --worktree=wt13 --run \
+		--allowed-signers repo/allowed --trusted-keys-at=HEAD \
+		repo/docs/sh.md >out 2>err &&
+	test_grep "refusing to run" err &&
+	test_path_is_missing pwned &&
+	ahd-replay replay --worktree=wt14 --run --allowed-signers repo/allowed \
+		repo/docs/sh.md >out 2>err &&
+	test_grep "signed by mallory@example.com" out
 '
 
 test_done

@@ -180,6 +180,8 @@ int cmd_replay(int argc, char **argv)
 			   "signers"),
 		OPT_STRING(0, "revoked-keys", &c.trust.sig.revoked_keys,
 			   "<file>", "SSH keys no longer trusted"),
+		OPT_STRING(0, "trusted-keys-at", &c.trust.sig.at, "<rev>",
+			   "read those trust files as <rev> has them"),
 		OPT_BOOL(0, "allow-untrusted-run", &c.trust.allow_untrusted,
 			 "with --run, run even what is not "
 			 "trusted"),

@@ -5,6 +5,9 @@
 #include "config.h"
 #include "replay-trust.h"
 #include "fs/path.h"
+#include "fs/readfile.h"
+#include "git/commitfiles.h"
+#include "hash/hashfile.h"
 #include "git/remote.h"
 #include "git/revrange.h"
 #include "record/render.h"
@@ -76,6 +79,35 @@ static int search_path(struct strbuf *out, const char *name,
 	return found ? 0 : -1;
 }
 
+/*
+ * Is the file at real (absolute, symlinks resolved, inside the worktree)
+ * what ahd_commit stores at that path, byte for byte?  replay writes
+ * files a pull request chooses into the worktree -- inputs restored
+ * from any commit of history by their hash, the report, its sidecar --
+ * and none of those is the trusted commit's code.
+ */
+static int as_committed(const struct replay *rp, const char *real)
+{
+	const char *rel = path_inside(real, rp->wt.path.buf);
+	struct commit_files at = COMMIT_FILES_INIT;
+	struct strbuf blob = STRBUF_INIT, now = STRBUF_INIT;
+	struct strbuf err = STRBUF_INIT;
+	int same = 0;
+
+	if (rel && *rel &&
+	    !commit_files_open(&at, &rp->repo, rp->commit, &err) &&
+	    commit_files_read_stored(&blob, &at, rel, HASH_DEFAULT_MAX_SIZE) ==
+	    COMMIT_FILES_OK &&
+	    !read_file_limited(&now, real, HASH_DEFAULT_MAX_SIZE, &err))
+		same = blob.len == now.len &&
+		       !memcmp(blob.buf, now.buf, blob.len);
+	commit_files_release(&at);
+	strbuf_release(&blob);
+	strbuf_release(&now);
+	strbuf_release(&err);
+	return same;
+}
+
 /* A recorded program with a slash: a file of the worktree. */
 static int worktree_program(struct strbuf *out, const struct replay *rp,
 			    const char *prog, struct strbuf *err)
@@ -95,6 +127,12 @@ static int worktree_program(struct strbuf *out, const struct replay *rp,
 	    !is_executable_file(real)) {
 		strbuf_addstr(err, "the recorded program is not an executable "
 			      "file inside the worktree");
+		goto out;
+	}
+	if (!as_committed(rp, real)) {
+		strbuf_addstr(err, "the recorded program is not a file of "
+			      "ahd_commit as committed (replay wrote it: a "
+			      "restored input, the report or its sidecar)");
 		goto out;
 	}
 	strbuf_addstr(out, real);
@@ -266,6 +304,12 @@ static int load_keys(struct sig_keyring *kr,
 	struct strbuf dir = STRBUF_INIT, err = STRBUF_INIT;
 	int rc = 0;
 
+	/* --trusted-keys-at: every trust file as a trusted commit has it */
+	if (o->sig.at)
+		return sig_trust_load_keys_at(kr, o->trusted_keys, o->sig.at) ||
+		       sig_trust_load_ssh(kr, &o->sig) ? -1 : 0;
+	/* a tracked trust file is the pull request's to change: say so */
+	sig_trust_warn_changed(&o->sig, o->trusted_keys, NULL);
 	if (o->trusted_keys)
 		strbuf_addstr(&dir, o->trusted_keys);
 	else
@@ -351,7 +395,7 @@ static int worktree_script(const struct replay *rp, const char *arg)
 	strbuf_addf(&path, "%s/%s", rp->root.buf, arg);
 	real = realpath(path.buf, NULL);
 	ok = real && path_is_within(real, rp->wt.path.buf) &&
-	     !stat(real, &st) && S_ISREG(st.st_mode);
+	     !stat(real, &st) && S_ISREG(st.st_mode) && as_committed(rp, real);
 	free(real);
 	strbuf_release(&path);
 	return ok;
@@ -384,7 +428,8 @@ static int program_allowed(struct replay *rp, const struct replay_command *cmd,
 	strbuf_addstr(why, "the recorded program ");
 	quote_program(why, cmd->argv[0]);
 	strbuf_addstr(why, interpreters[i] ?
-		      " is not running a script of the worktree" :
+		      " is not running a script of the worktree as "
+		      "ahd_commit has it" :
 		      " is neither the recorded interpreter (node) running a "
 		      "script of the worktree nor in ahd-replay.runAllow");
 	return 0;

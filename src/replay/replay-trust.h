@@ -15,11 +15,15 @@
  *    (--trusted-ref, else ahd-replay.trustedRef, else the default
  *    branch: the first remote's HEAD, else the local init.defaultBranch,
  *    main or master), or the sidecar carries a signature that verifies
- *    with the user's trusted keys (which covers argv and ahd_commit);
+ *    with the user's trusted keys (which covers argv and ahd_commit;
+ *    read as a trusted commit has them with --trusted-keys-at);
  *  - and the program is one the user allows: one given after --, one
  *    named by ahd-replay.runAllow, the recorded interpreter (node)
  *    running a script that is a file of the worktree, or a program
- *    that is itself a file of the worktree.
+ *    that is itself a file of the worktree -- in both cases byte for
+ *    byte what ahd_commit stores there (replay itself writes inputs,
+ *    the report and the sidecar into the worktree, and a pull request
+ *    chooses those).
  *
  * Otherwise it is refused, unless --allow-untrusted-run.
  */
