@@ -8,7 +8,6 @@
 #include "fs/readfile.h"
 #include "git/commitfiles.h"
 #include "hash/hashfile.h"
-#include "git/remote.h"
 #include "git/revrange.h"
 #include "record/render.h"
 #include "sign/signature.h"
@@ -210,33 +209,21 @@ void replay_command_release(struct replay_command *cmd)
 
 /* --- the code: ahd_commit in trusted history, or a signed sidecar ----- */
 
-struct first_remote {
-	struct repo *repo;
-	struct strbuf *ref;
-	char *hex;
-};
-
 /*
- * The default branch: the first remote's HEAD (what `git clone` set),
- * else the local init.defaultBranch, main or master.  Returns 1 with
- * its name in ref and commit in hex, 0 when there is none.
+ * The default branch: origin's HEAD (what `git clone` set), else the
+ * local init.defaultBranch, main or master.  Returns 1 with its name in
+ * ref and commit in hex, 0 when there is none.  (Only origin: listing
+ * the remotes costs a leak inside libgit2 1.5's git_remote_list().)
  */
 static int default_ref(struct strbuf *ref, char *hex, struct repo *r)
 {
-	struct remote_list remotes = REMOTE_LIST_INIT;
 	struct strbuf err = STRBUF_INIT, branch = STRBUF_INIT;
 	const char *locals[] = { NULL, "main", "master", NULL };
 	size_t i;
-	int found = 0;
+	int found;
 
-	if (!remote_list_read(&remotes, r, &err))
-		for (i = 0; i < remotes.nr && !found; i++) {
-			strbuf_reset(ref);
-			strbuf_addf(ref, "refs/remotes/%s/HEAD",
-				    remotes.v[i].name);
-			strbuf_reset(&err);
-			found = !revrange_commit(hex, r, ref->buf, &err);
-		}
+	strbuf_addstr(ref, "refs/remotes/origin/HEAD");
+	found = !revrange_commit(hex, r, ref->buf, &err);
 	strbuf_reset(&err);
 	if (!found && repo_config_string(&branch, r, "init.defaultBranch",
 					 &err) == 1)
@@ -249,7 +236,6 @@ static int default_ref(struct strbuf *ref, char *hex, struct repo *r)
 	}
 	if (!found)
 		strbuf_reset(ref);
-	remote_list_release(&remotes);
 	strbuf_release(&err);
 	strbuf_release(&branch);
 	return found;

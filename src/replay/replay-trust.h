@@ -13,7 +13,7 @@
  *
  *  - the code is trusted: ahd_commit is reachable from the trusted ref
  *    (--trusted-ref, else ahd-replay.trustedRef, else the default
- *    branch: the first remote's HEAD, else the local init.defaultBranch,
+ *    branch: origin's HEAD, else the local init.defaultBranch,
  *    main or master), or the sidecar carries a signature that verifies
  *    with the user's trusted keys (which covers argv and ahd_commit;
  *    read as a trusted commit has them with --trusted-keys-at);
