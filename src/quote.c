@@ -51,7 +51,8 @@ static size_t utf8_decode(const unsigned char *s, size_t len, uint32_t *cp)
  * the Arabic letter mark, zero-width characters and directional marks,
  * line and paragraph separators, bidi embeddings and overrides, the
  * invisible operators and bidi isolates, the BOM, interlinear
- * annotation marks.
+ * annotation marks, and the noncharacters (U+FDD0..U+FDEF, U+xxFFFE and
+ * U+xxFFFF), which no text should hold and renderers show unpredictably.
  */
 static int is_special(uint32_t c)
 {
@@ -59,7 +60,8 @@ static int is_special(uint32_t c)
 		(c >= 0x200b && c <= 0x200f) ||
 		(c >= 0x2028 && c <= 0x202e) ||
 		(c >= 0x2060 && c <= 0x206f) || c == 0xfeff ||
-		(c >= 0xfff9 && c <= 0xfffb);
+		(c >= 0xfff9 && c <= 0xfffb) ||
+		(c >= 0xfdd0 && c <= 0xfdef) || (c & 0xfffe) == 0xfffe;
 }
 
 /*

@@ -14,7 +14,8 @@
  * messages always wrote them), bytes that are not valid UTF-8 (\xHH each), C1 controls and the invisible or
  * terminal-significant code points (line and paragraph separators, bidi
  * embeddings, overrides and isolates, directional marks, zero-width
- * characters, the BOM, interlinear annotations) as \uHHHH.  Other UTF-8
+ * characters, the BOM, interlinear annotations, noncharacters) as
+ * \uHHHH.  Other UTF-8
  * passes as it is, as git shows paths with core.quotePath off.
  *
  * Human-readable output only: JSON output carries the strings as JSON

@@ -482,21 +482,25 @@ test_expect_success 'a directory operand: the sidecars below it' '
 	test_grep ! "reports:" actual
 '
 
-test_expect_success 'a directory without sidecars: 0 reports, exit 0' '
+# An empty run is an error unless --allow-empty (t7040): a job pointed at
+# the wrong directory must not pass.
+test_expect_success 'a directory without sidecars: 0 reports, exit 0 with --allow-empty' '
 	mkdir -p multi/empty &&
 	echo "0 reports: 0 intact, 0 drifted, 0 errors" >expect &&
-	(cd multi && ahd-replay verify empty) >actual &&
+	(cd multi && ahd-replay verify --allow-empty empty) >actual &&
+	test_cmp expect actual &&
+	(cd multi && test_expect_code 2 ahd-replay verify empty) >actual &&
 	test_cmp expect actual
 '
 
-test_expect_success 'a repository without sidecars: 0 reports, a notice, exit 0' '
+test_expect_success 'a repository without sidecars: 0 reports, a notice, exit 0 with --allow-empty' '
 	git init -q nosidecars &&
 	echo "# readme" >nosidecars/README.md &&
 	echo "0 reports: 0 intact, 0 drifted, 0 errors" >expect &&
-	(cd nosidecars && ahd-replay verify) >actual 2>err &&
+	(cd nosidecars && ahd-replay verify --allow-empty) >actual 2>err &&
 	test_cmp expect actual &&
 	test_grep "no replay sidecars found" err &&
-	(cd nosidecars && ahd-replay verify --all --format=github) >actual &&
+	(cd nosidecars && ahd-replay verify --all --allow-empty --format=github) >actual &&
 	test_cmp expect actual
 '
 

@@ -352,9 +352,9 @@ test_expect_success '--run: a recorded program name never reaches the terminal r
 	(cd ids-repo && write_sidecar --commit="$(git rev-parse HEAD)" \
 		--argv="[\"/nowhere/run\u001b]0;owned\u0007\"]" \
 		docs/esc.replay.json tokens/t.yml) &&
-	test_expect_code 127 ahd-replay replay --worktree=wt-esc --run \
+	test_expect_code 2 ahd-replay replay --worktree=wt-esc --run \
 		ids-repo/docs/esc.replay.json >out.esc 2>err.esc &&
-	test_grep "cannot run .run.x1b.0;owned.x07." err.esc &&
+	test_grep "cannot find .run.x1b.0;owned.x07. on PATH" err.esc &&
 	! grep "$(printf "\033")" err.esc &&
 	! grep "$(printf "\033")" out.esc
 '

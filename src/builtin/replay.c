@@ -9,6 +9,7 @@
 #include "json/jsonout.h"
 #include "parse-options.h"
 #include "replay/replay.h"
+#include "replay/replay-trust.h"
 #include "usage.h"
 
 #include <stdio.h>
@@ -19,11 +20,12 @@ static const char replay_usage_text[] =
 	"brief the run read, and a receipt.  Exit status: 0 when ready (and,\n"
 	"with --run, the command succeeded and every stable field held); 1 when\n"
 	"the run cannot be re-issued exactly or a stable field changed; 2 on\n"
-	"usage errors and unusable input; with --run, a failing command's own\n"
-	"status.\n";
+	"usage errors, unusable input and a command --run refuses as untrusted;\n"
+	"with --run, a failing command's own status.\n";
 
 struct replay_cmd {
 	struct replay_options core;
+	struct replay_trust_options trust;
 	enum output_format format;
 	const char *receipt;
 	int run;
@@ -62,109 +64,83 @@ static int parse_override(const struct parse_opt *opt, const char *arg)
 	return 0;
 }
 
-static void add_line(struct strbuf *out, const char *label, const char *s)
-{
-	strbuf_addf(out, "  %-9s ", label);
-	strbuf_add_printable(out, s);
-	strbuf_addch(out, '\n');
-}
-
-static void material_text(struct strbuf *out, const struct replay_material *m)
-{
-	strbuf_addf(out, "  %-9s ", m->kind);
-	strbuf_add_printable(out, m->path.buf);
-	switch (m->source) {
-	case MATERIAL_AT_COMMIT:
-		strbuf_addstr(out, m->user_changed ?
-			      "  restored from history: the version at "
-			      "ahd_commit (the work tree's copy changed since)\n" :
-			      "  as ahd_commit has it\n");
-		break;
-	case MATERIAL_HISTORY:
-		strbuf_addstr(out, "  restored from history: ");
-		strbuf_add_printable(out, m->commit_text.buf);
-		strbuf_addch(out, '\n');
-		break;
-	case MATERIAL_OVERRIDE:
-		strbuf_addf(out, "  overridden: %s -> %s\n", m->recorded,
-			    m->sha256.buf);
-		break;
-	case MATERIAL_MISSING:
-		strbuf_addstr(out, "  not restored\n");
-		break;
-	}
-}
-
-static void print_ready(const struct replay *rp, const struct replay_cmd *c)
-{
-	struct strbuf out = STRBUF_INIT, cmd = STRBUF_INIT;
-	int i;
-
-	strbuf_addstr(&out, "replay ");
-	strbuf_add_printable(&out, rp->report.buf);
-	strbuf_addf(&out, " at %.12s (%s)\n", rp->commit,
-		    c->core.mode == REPLAY_EXACT ? "exact" : "with overrides");
-	add_line(&out, "worktree", rp->wt.path.buf);
-	for (i = 0; i < rp->nr_materials; i++)
-		material_text(&out, &rp->materials[i]);
-	if (c->receipt)
-		add_line(&out, "receipt", c->receipt);
-	replay_command_text(&cmd, rp);
-	add_line(&out, "command", cmd.len ? cmd.buf :
-		 "(none recorded: a backfilled report can be verified, not "
-		 "re-issued)");
-	if (rp->notes.len)
-		strbuf_addf(&out, "\n%s", rp->notes.buf);
-	fputs(out.buf, stdout);
-	strbuf_release(&out);
-	strbuf_release(&cmd);
-}
-
-static json_t *stable_json(const struct sidecar_diff *d)
-{
-	json_t *changed = json_array();
-	size_t i;
-
-	if (!changed)
-		die("out of memory");
-	for (i = 0; i < d->nr; i++)
-		if (d->items[i].stable &&
-		    json_array_append_new(changed,
-					  jsonout_text(d->items[i].field)))
-			die("out of memory");
-	return changed;
-}
-
-static void print_compare(const struct sidecar_diff *d)
-{
-	size_t i;
-
-	if (!d->nr_stable) {
-		printf("\nstable fields: all held\n");
-		return;
-	}
-	printf("\nstable fields: %zu changed\n", d->nr_stable);
-	for (i = 0; i < d->nr; i++)
-		if (d->items[i].stable) {
-			struct strbuf f = STRBUF_INIT;
-
-			strbuf_add_printable(&f, d->items[i].field);
-			printf("  changed  %s\n", f.buf);
-			strbuf_release(&f);
-		}
-}
-
 /* Copy the receipt where --receipt asks. */
-static int write_receipt_copy(const struct replay *rp, const char *path)
+static int write_receipt_copy(const struct replay *rp, const char *path,
+			      struct strbuf *err)
 {
-	struct strbuf err = STRBUF_INIT;
-	int ret = write_file_atomic(path, rp->receipt_text.buf,
-				    rp->receipt_text.len, 0644, &err);
+	return write_file_atomic(path, rp->receipt_text.buf,
+				 rp->receipt_text.len, 0644, err);
+}
 
-	if (ret)
+/*
+ * Decide what runs and whether it may, say it (before it runs, in every
+ * format), record it in the receipt, and run it.  Returns the exit
+ * status of the command, or -1 (refused or not started: *status set).
+ */
+static int run_command(struct replay_cmd *c, struct replay *rp,
+		       char **program, int *status)
+{
+	struct replay_command cmd = REPLAY_COMMAND_INIT;
+	struct strbuf err = STRBUF_INIT, basis = STRBUF_INIT;
+	struct strbuf text = STRBUF_INIT;
+	int ret = -1, trusted;
+
+	*status = 2;
+	if (replay_command_prepare(&cmd, rp, program, &err)) {
 		error("%s", err.buf);
+		goto out;
+	}
+	replay_command_quote(&text, &cmd);
+	trusted = replay_trust_check(rp, &cmd, &c->trust, &basis, &err);
+	if (!trusted && !c->trust.allow_untrusted) {
+		error("refusing to run %s: %s", text.buf, err.buf);
+		goto out;
+	}
+	if (!trusted) {
+		strbuf_reset(&basis);
+		strbuf_addstr(&basis, "untrusted, run by --allow-untrusted-run");
+	}
+	if (replay_receipt_record_run(rp, &cmd, &err) ||
+	    (c->receipt && write_receipt_copy(rp, c->receipt, &err))) {
+		error("%s", err.buf);
+		goto out;
+	}
+	/* the exact command, before it runs: stdout stays one JSON document */
+	fprintf(c->format == FORMAT_JSON ? stderr : stdout,
+		"%srunning %s (%s)\n", c->format == FORMAT_JSON ?
+		"ahd-replay: " : "\n", text.buf, basis.buf);
+	fflush(NULL);
+	ret = replay_run(rp, cmd.program.buf, cmd.argv, &err);
+	if (ret < 0)
+		error("%s", err.buf);
+	else
+		*status = 0;
+out:
+	replay_command_release(&cmd);
 	strbuf_release(&err);
+	strbuf_release(&basis);
+	strbuf_release(&text);
 	return ret;
+}
+
+static void print_json(const struct replay *rp, const struct replay_cmd *c,
+		       int exit_code, int compared,
+		       const struct sidecar_diff *d)
+{
+	json_t *doc = json_object();
+
+	if (!doc)
+		die("out of memory");
+	jsonout_set(doc, "worktree", jsonout_text(rp->wt.path.buf));
+	jsonout_set(doc, "receipt", json_incref(rp->receipt));
+	if (c->run) {
+		jsonout_set(doc, "exit_status", exit_code < 0 ? json_null() :
+			    json_integer(exit_code));
+		jsonout_set(doc, "stable_changed", compared > 0 ?
+			    replay_stable_json(d) : json_null());
+	}
+	jsonout_print(doc);
+	json_decref(doc);
 }
 
 int cmd_replay(int argc, char **argv)
@@ -174,7 +150,6 @@ int cmd_replay(int argc, char **argv)
 	struct strbuf err = STRBUF_INIT;
 	struct sidecar_diff d;
 	struct diff_side a, b;
-	json_t *doc = NULL;
 	char **program = NULL;
 	int status = 0, ret, compared = 0, exit_code = -1;
 	const struct parse_opt options[] = {
@@ -193,7 +168,23 @@ int cmd_replay(int argc, char **argv)
 		OPT_BOOL(0, "keep", &c.core.keep, "keep the worktree when the "
 			 "replay fails"),
 		OPT_BOOL(0, "run", &c.run, "run the command in the worktree, "
-			 "or <program> given after --"),
+			 "or <program> given after --, if trusted"),
+		OPT_STRING(0, "trusted-ref", &c.trust.trusted_ref, "<ref>",
+			   "with --run, ahd_commit must be in its "
+			   "history"),
+		OPT_STRING(0, "trusted-keys", &c.trust.trusted_keys, "<dir>",
+			   "with --run, a sidecar signed by these "
+			   "keys is trusted"),
+		OPT_STRING(0, "allowed-signers", &c.trust.sig.allowed_signers,
+			   "<file>", "with --run, ... or by these SSH "
+			   "signers"),
+		OPT_STRING(0, "revoked-keys", &c.trust.sig.revoked_keys,
+			   "<file>", "SSH keys no longer trusted"),
+		OPT_STRING(0, "trusted-keys-at", &c.trust.sig.at, "<rev>",
+			   "read those trust files as <rev> has them"),
+		OPT_BOOL(0, "allow-untrusted-run", &c.trust.allow_untrusted,
+			 "with --run, run even what is not "
+			 "trusted"),
 		OPT_STRING(0, "receipt", &c.receipt, "<file>", "also write the "
 			   "receipt to <file>"),
 		OPT_BOOL(0, "allow-outside-root", &c.core.allow_outside,
@@ -231,51 +222,35 @@ int cmd_replay(int argc, char **argv)
 		status = ret < 0 ? 2 : 1;
 		goto out;
 	}
-	if (c.receipt && write_receipt_copy(&rp, c.receipt)) {
+	if (!c.run && c.receipt && write_receipt_copy(&rp, c.receipt, &err)) {
+		error("%s", err.buf);
 		status = 2;
 		goto out;
 	}
 	if (c.format == FORMAT_TEXT)
-		print_ready(&rp, &c);
+		replay_print_ready(&rp, c.core.mode, c.receipt);
 	if (c.run) {
-		fflush(stdout);
-		exit_code = replay_run(&rp, program, &err);
-		if (exit_code < 0) {
-			error("%s", err.buf);
-			status = 2;
-			goto out;
-		}
 		diff_side_init(&a);
 		diff_side_init(&b);
 		sidecar_diff_init(&d);
-		compared = replay_compare(&rp, &d, &a, &b, &err);
+		exit_code = run_command(&c, &rp, program, &status);
+		if (exit_code >= 0)
+			compared = replay_compare(&rp, &d, &a, &b, &err);
 		if (compared < 0) {
 			error("%s", err.buf);
 			status = 2;
-		} else if (exit_code)
+		} else if (exit_code > 0)
 			status = exit_code;
 		else if (compared && d.nr_stable)
 			status = 1;
 		if (c.format == FORMAT_TEXT && compared > 0)
-			print_compare(&d);
-		else if (c.format == FORMAT_TEXT && !compared)
+			replay_print_compare(&d);
+		else if (c.format == FORMAT_TEXT && !compared && exit_code >= 0)
 			printf("\nthe command wrote no new sidecar for this "
 			       "report: no stable fields to compare\n");
 	}
-	if (c.format == FORMAT_JSON) {
-		doc = json_object();
-		if (!doc)
-			die("out of memory");
-		jsonout_set(doc, "worktree", jsonout_text(rp.wt.path.buf));
-		jsonout_set(doc, "receipt", json_incref(rp.receipt));
-		if (c.run) {
-			jsonout_set(doc, "exit_status", json_integer(exit_code));
-			jsonout_set(doc, "stable_changed", compared > 0 ?
-				    stable_json(&d) : json_null());
-		}
-		jsonout_print(doc);
-		json_decref(doc);
-	}
+	if (c.format == FORMAT_JSON)
+		print_json(&rp, &c, exit_code, compared, &d);
 	if (c.run) {
 		sidecar_diff_release(&d);
 		diff_side_release(&a);

@@ -85,6 +85,8 @@ static int parse_verify_options(struct verify_opts *opts, int argc,
 		OPT_OUTPUT(&opts->outputs),
 		OPT_BOOL('q', "quiet", &opts->quiet, "print only failures and "
 			 "the summary"),
+		OPT_BOOL(0, "allow-empty", &opts->batch.allow_empty, "finding "
+			 "no report is not an error"),
 		OPT_STRING(0, "root", &opts->batch.core.root, "<dir>", "recorded paths "
 			   "are relative to <dir>"),
 		OPT_STRING(0, "at", &opts->batch.core.at, "<rev>", "read tokens and "
@@ -219,6 +221,13 @@ static int print_batch(const struct verify_batch *b,
 	size_t i;
 
 	gh.quiet = opts->quiet;
+	/* no report at all: an error in every format */
+	if (b->empty)
+		outcome_add(&oc, "verify", "reports", OUTCOME_ERROR,
+			    "no-reports", VERIFY_EMPTY_MESSAGE);
+	if (b->empty && opts->format == FORMAT_GITHUB)
+		printf("::error title=ahd-replay verify::%s\n",
+		       VERIFY_EMPTY_MESSAGE);
 	for (i = 0; i < b->nr; i++) {
 		const struct verify_report *r = &b->reports[i];
 

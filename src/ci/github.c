@@ -4,7 +4,7 @@
 #include "config.h"
 #include "github.h"
 #include "usage.h"
-#include "utf8.h"
+#include "quote.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -67,14 +67,17 @@ void github_caps(const struct github_log *g)
 
 /*
  * A table cell: markdown and HTML inert (a commit subject or a file
- * name must not become a link, an image or markup), on one line.
+ * name must not become a link, an image or markup), on one line, and
+ * with what quote_escape() escapes for a terminal (bidi overrides,
+ * noncharacters, invalid UTF-8) escaped here too: a page reorders text
+ * as a terminal does, so a name must not display as another.
  */
 static void cell(struct strbuf *out, const char *s)
 {
 	struct strbuf valid = STRBUF_INIT;
 	const char *p;
 
-	utf8_repair(&valid, s, strlen(s));
+	quote_escape(&valid, s, strlen(s));
 	for (p = valid.buf; *p; p++) {
 		unsigned char c = (unsigned char)*p;
 

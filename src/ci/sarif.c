@@ -50,6 +50,9 @@ static const struct rule rules[] = {
 	  "to; the sidecar is authoritative, so this is not drift." },
 	{ "schema", "error", "The sidecar violates the replay schema",
 	  "A value of the sidecar does not satisfy schema/replay.schema.json." },
+	{ "no-reports", "error", "No report was found",
+	  "verify found no report to check: a job pointed at the wrong "
+	  "directory would otherwise pass (--allow-empty accepts it)." },
 };
 
 static const struct rule *find_rule(const char *id)

@@ -45,6 +45,34 @@ out:
 	return ret;
 }
 
+/* Fill the file make_target() created empty to claim the directory. */
+static int write_claimed(const char *dir, const char *name, const char *text,
+			 struct strbuf *err)
+{
+	struct strbuf path = STRBUF_INIT;
+	size_t len = strlen(text);
+	int fd, ret = -1;
+
+	strbuf_addf(&path, "%s/%s", dir, name);
+	fd = open(path.buf, O_WRONLY | O_TRUNC | O_NOFOLLOW | O_CLOEXEC);
+	if (fd < 0 || write(fd, text, len) != (ssize_t)len) {
+		strbuf_addf(err, "cannot write %s: %s", path.buf,
+			    strerror(errno));
+		if (fd >= 0)
+			close(fd);
+		goto out;
+	}
+	if (close(fd) < 0) {
+		strbuf_addf(err, "cannot write %s: %s", path.buf,
+			    strerror(errno));
+		goto out;
+	}
+	ret = 0;
+out:
+	strbuf_release(&path);
+	return ret;
+}
+
 static int dir_is_empty(const char *path)
 {
 	DIR *d = opendir(path);
@@ -62,12 +90,17 @@ static int dir_is_empty(const char *path)
 
 /*
  * The target directory: made, or an existing empty one (as git accepts),
- * then its real path.
+ * then claimed by creating its ".git" exclusively, then its real path.
+ * Two processes can both find the directory new or empty; only the one
+ * that creates ".git" goes on, and the other leaves the directory as it
+ * is: wt->path stays empty, so nothing of it is ever removed.
  */
 static int make_target(struct worktree *wt, const char *path,
 		       struct strbuf *err)
 {
+	struct strbuf claim = STRBUF_INIT;
 	char *real;
+	int fd;
 
 	if (!mkdir(path, 0777))
 		wt->made_dir = 1;
@@ -80,6 +113,22 @@ static int make_target(struct worktree *wt, const char *path,
 			    "directory", path);
 		return -1;
 	}
+	strbuf_addf(&claim, "%s/.git", path);
+	fd = open(claim.buf, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW |
+		  O_CLOEXEC, 0666);
+	if (fd < 0) {
+		if (errno == EEXIST)
+			strbuf_addf(err, "'%s' was claimed by another process "
+				    "(another replay into it?)", path);
+		else
+			strbuf_addf(err, "cannot claim '%s': %s", path,
+				    strerror(errno));
+		strbuf_release(&claim);
+		wt->made_dir = 0;
+		return -1;
+	}
+	close(fd);
+	strbuf_release(&claim);
 	real = realpath(path, NULL);
 	if (!real) {
 		strbuf_addf(err, "cannot resolve '%s': %s", path,
@@ -254,7 +303,7 @@ int worktree_add_detached(struct worktree *wt, const struct repo *r,
 		goto fail;
 	strbuf_reset(&text);
 	strbuf_addf(&text, "gitdir: %s\n", wt->admin.buf);
-	if (write_new(wt->path.buf, ".git", text.buf, err))
+	if (write_claimed(wt->path.buf, ".git", text.buf, err))
 		goto fail;
 	if (repo_open_git(&wt->git, wt->path.buf, REPO_EXACT, err) ||
 	    checkout(wt, &commit, err))

@@ -7,6 +7,7 @@
 #include "root/root.h"
 #include "config/rcfile.h"
 #include "record/layout.h"
+#include "record/render.h"
 #include "record/sidecar.h"
 #include "strutil.h"
 #include "usage.h"
@@ -668,6 +669,48 @@ out:
 	strbuf_release(&report);
 }
 
+/*
+ * A sidecar that goes away here while its report stays and still
+ * carries its replay block: the report's coverage is lost, which verify
+ * --all calls a missing sidecar.  Refused.
+ */
+static void lost_sidecars(struct ctx *c)
+{
+	struct strbuf report = STRBUF_INIT, buf = STRBUF_INIT;
+	struct strbuf why = STRBUF_INIT;
+	size_t i, begin, end;
+
+	for (i = 0; i < c->changed.nr; i++) {
+		const char *path = c->changed.v[i];
+
+		if (!ends_with(path, ".replay.json") ||
+		    strlen(path) <= strlen(".replay.json"))
+			continue;
+		strbuf_reset(&buf);
+		strbuf_reset(&why);
+		if (snapshot_read_file(&buf, c->next->snap, path, &why))
+			continue;	/* still there, or unreadable */
+		strbuf_reset(&report);
+		sidecar_report_for(&report, path);
+		strbuf_reset(&buf);
+		if (snapshot_read_file(&buf, c->next->snap, report.buf,
+				       &why) != 1 ||
+		    render_find_own_block(buf.buf, buf.len, &begin, &end,
+					  &why) == 1)
+			continue;
+		c->res->problems++;
+		strbuf_addstr(&c->res->text, "  FAIL ");
+		quote_c_style(&c->res->text, report.buf);
+		strbuf_addstr(&c->res->text, ": missing sidecar: ");
+		quote_c_style(&c->res->text, path);
+		strbuf_addf(&c->res->text, " is removed in %s but the report "
+			    "stays with its ahd-replay block\n", c->next->name);
+	}
+	strbuf_release(&report);
+	strbuf_release(&buf);
+	strbuf_release(&why);
+}
+
 int hook_check_run(const char *workdir, const struct hook_state *base,
 		  const struct hook_state *next, int strict,
 		  struct hook_check_result *res, struct strbuf *err)
@@ -689,6 +732,7 @@ int hook_check_run(const char *workdir, const struct hook_state *base,
 	/* the layouts as the work tree's .ahd-replay.yml declares them */
 	if (rcfile_load(&rc, workdir, err) || collect_changed(&c, err))
 		goto out;
+	lost_sidecars(&c);
 	if (!c.changed.nr) {
 		ret = 0;
 		goto out;

@@ -4,6 +4,9 @@
 #include "config.h"
 #include "require-sidecar.h"
 #include "git/repo.h"
+#include "fs/readfile.h"
+#include "hash/hashfile.h"
+#include "render.h"
 #include "sidecar.h"
 #include "strutil.h"
 #include "usage.h"
@@ -156,31 +159,55 @@ void require_sidecar_globs_release(struct path_list *globs)
 	memset(globs, 0, sizeof(*globs));
 }
 
+const char REQUIRED_BY_BLOCK[] = "(its ahd-replay block)";
+
 struct walk {
 	const struct path_list *globs;
 	struct required_list *out;
 	const char *top;	/* "." or the work tree's absolute path */
+	int blocks;
 	int ret;
 };
+
+/* Does the report at path carry a replay block (render.h)? */
+static int has_block(const char *path)
+{
+	struct strbuf text = STRBUF_INIT, err = STRBUF_INIT;
+	size_t begin, end;
+	int ret = 0;
+
+	/* a report too large to read is no report capture wrote */
+	if (!read_file_limited(&text, path, HASH_DEFAULT_MAX_SIZE, &err))
+		ret = render_find_own_block(text.buf, text.len, &begin, &end,
+					    &err) != 1;
+	strbuf_release(&text);
+	strbuf_release(&err);
+	return ret;
+}
 
 static void consider(struct walk *w, const char *rel, const char *shown)
 {
 	struct strbuf sc = STRBUF_INIT;
+	const char *why = NULL;
 	size_t i;
 
 	for (i = 0; i < w->globs->nr; i++)
 		if (glob_match_path(w->globs->items[i], rel))
 			break;
-	if (i == w->globs->nr)
+	if (i < w->globs->nr)
+		why = w->globs->items[i];
+	else if (!w->blocks)
 		return;
 	sidecar_path_for(&sc, shown);
-	if (access(sc.buf, F_OK) && errno == ENOENT) {
+	/* the sidecar first: a report is read only when it has none */
+	if (access(sc.buf, F_OK) && errno == ENOENT &&
+	    (why || has_block(shown))) {
 		struct required *r;
 
 		ALLOC_GROW(w->out->items, w->out->nr + 1, w->out->alloc);
 		r = &w->out->items[w->out->nr++];
 		r->report = xstrdup(shown);
-		r->glob = w->globs->items[i];
+		r->glob = why ? why : REQUIRED_BY_BLOCK;
 	}
 	strbuf_release(&sc);
 }
@@ -198,6 +225,14 @@ static void walk_dir(struct walk *w, const char *rel, int depth)
 	else
 		strbuf_addf(&dir, "%s%s%s", w->top, *rel ? "/" : "", rel);
 	d = opendir(dir.buf);
+	/*
+	 * Looking for replay blocks alone, the scope's own search has said
+	 * which directories it could not read (in the JSON document, say).
+	 */
+	if (!d && !w->globs->nr) {
+		strbuf_release(&dir);
+		return;
+	}
 	if (!d) {
 		w->ret = error("cannot read directory '%s': %s", dir.buf,
 			       strerror(errno));
@@ -239,15 +274,16 @@ static int cmp_required(const void *a, const void *b)
 }
 
 int require_sidecar_missing(struct required_list *out,
-			    const struct path_list *globs)
+			    const struct path_list *globs, int blocks)
 {
 	struct strbuf top = STRBUF_INIT;
 	struct walk w;
 	char *cwd = NULL;
 
-	if (!globs->nr)
+	if (!globs->nr && !blocks)
 		return 0;
 	memset(&w, 0, sizeof(w));
+	w.blocks = blocks;
 	w.globs = globs;
 	w.out = out;
 	if (repo_worktree_of(&top, "."))

@@ -36,13 +36,21 @@ struct required_list {
 #define REQUIRED_LIST_INIT { NULL, 0, 0 }
 
 /*
+ * The "glob" of a report required for the replay block it carries (a
+ * ```yaml ahd-replay line outside fenced code, render.h): such a report
+ * was published with a sidecar, so one that has none lost it.
+ */
+extern const char REQUIRED_BY_BLOCK[];
+
+/*
  * Every *.md file below the top of the work tree (not entering .git,
- * node_modules or symlinked directories) that a glob matches and whose
- * sidecar does not exist, in name order.  Returns 0, or -1 after
- * printing an error (what could be listed still is).
+ * node_modules or symlinked directories) whose sidecar does not exist
+ * and that a glob matches or, with blocks, that carries a replay block
+ * (its glob then REQUIRED_BY_BLOCK), in name order.  Returns 0, or -1
+ * after printing an error (what could be listed still is).
  */
 int require_sidecar_missing(struct required_list *out,
-			    const struct path_list *globs);
+			    const struct path_list *globs, int blocks);
 void required_list_release(struct required_list *l);
 
 #endif

@@ -170,28 +170,27 @@ void replay_command_text(struct strbuf *out, const struct replay *rp)
 	}
 }
 
-int replay_run(const struct replay *rp, char *const *argv, struct strbuf *err)
+size_t replay_argv_count(const struct replay *rp)
+{
+	return json_array_size(rp->argv);
+}
+
+const char *replay_argv_at(const struct replay *rp, size_t i)
+{
+	const char *s = json_string_value(json_array_get(rp->argv, i));
+
+	return s ? s : "";
+}
+
+int replay_run(const struct replay *rp, const char *program,
+	       char *const *argv, struct strbuf *err)
 {
 	struct strbuf quoted = STRBUF_INIT, name = STRBUF_INIT;
-	char **own = NULL;
-	size_t i, n = json_array_size(rp->argv);
 	int status, ret = -1;
 	pid_t pid;
 
-	if (!argv) {
-		if (!n) {
-			strbuf_addstr(err, "the sidecar records no command "
-				      "(argv is empty): nothing to run");
-			return -1;
-		}
-		own = xcalloc(n + 1, sizeof(*own));
-		for (i = 0; i < n; i++)
-			own[i] = (char *)json_string_value(
-					json_array_get(rp->argv, i));
-		argv = own;
-	}
 	/* argv[0] may come from the sidecar: never raw to a terminal */
-	render_shell_quote(&quoted, argv[0]);
+	render_shell_quote(&quoted, program);
 	strbuf_add_printable(&name, quoted.buf);
 	fflush(NULL);
 	pid = fork();
@@ -205,7 +204,8 @@ int replay_run(const struct replay *rp, char *const *argv, struct strbuf *err)
 				rp->root.buf, strerror(errno));
 			_exit(127);
 		}
-		execvp(argv[0], argv);
+		/* the file resolved before the chdir: no PATH search here */
+		execv(program, argv);
 		fprintf(stderr, "ahd-replay: cannot run %s: %s\n", name.buf,
 			strerror(errno));
 		_exit(errno == ENOENT ? 127 : 126);
@@ -219,7 +219,6 @@ int replay_run(const struct replay *rp, char *const *argv, struct strbuf *err)
 	ret = WIFEXITED(status) ? WEXITSTATUS(status) :
 	      128 + WTERMSIG(status);
 out:
-	free(own);
 	strbuf_release(&quoted);
 	strbuf_release(&name);
 	return ret;

@@ -7,6 +7,7 @@
  */
 #include "config.h"
 #include "replay-int.h"
+#include "replay-trust.h"
 #include "fs/atomicfile.h"
 #include "hash/hashfile.h"
 #include "json/jsonout.h"
@@ -82,13 +83,35 @@ static int source_json(json_t **out, const struct replay *rp,
 	return 0;
 }
 
+/* rp->receipt in RFC 8785 form, into rp->receipt_text and the file. */
+static int write_text(struct replay *rp, struct strbuf *err)
+{
+	struct strbuf compact = STRBUF_INIT, path = STRBUF_INIT;
+	struct strbuf why = STRBUF_INIT;
+	int ret = -1;
+
+	jsonout_write(&compact, rp->receipt, JSONOUT_COMPACT, 0);
+	strbuf_reset(&rp->receipt_text);
+	if (canon_text(&rp->receipt_text, compact.buf, compact.len, HASH_JCS,
+		       &why)) {
+		strbuf_addf(err, "cannot write the receipt: %s", why.buf);
+		goto out;
+	}
+	strbuf_addf(&path, "%s/replay-receipt.json", rp->wt.path.buf);
+	ret = write_file_atomic(path.buf, rp->receipt_text.buf,
+				rp->receipt_text.len, 0644, err);
+out:
+	strbuf_release(&compact);
+	strbuf_release(&path);
+	strbuf_release(&why);
+	return ret;
+}
+
 int replay_write_receipt(struct replay *rp, const struct replay_options *opts,
 			 struct strbuf *err)
 {
 	json_t *r = json_object(), *materials = json_array();
 	json_t *overrides = json_array(), *source = NULL;
-	struct strbuf compact = STRBUF_INIT, path = STRBUF_INIT;
-	struct strbuf why = STRBUF_INIT;
 	int i, ret = -1;
 
 	if (!r || !materials || !overrides)
@@ -117,19 +140,26 @@ int replay_write_receipt(struct replay *rp, const struct replay_options *opts,
 	jsonout_set(r, "materials", materials);
 	jsonout_set(r, "overrides", overrides);
 	jsonout_set(r, "argv", json_incref(rp->argv));
-	jsonout_write(&compact, r, JSONOUT_COMPACT, 0);
-	strbuf_reset(&rp->receipt_text);
-	if (canon_text(&rp->receipt_text, compact.buf, compact.len, HASH_JCS,
-		       &why)) {
-		strbuf_addf(err, "cannot write the receipt: %s", why.buf);
-		goto out;
-	}
-	strbuf_addf(&path, "%s/replay-receipt.json", rp->wt.path.buf);
-	ret = write_file_atomic(path.buf, rp->receipt_text.buf,
-				rp->receipt_text.len, 0644, err);
+	ret = write_text(rp, err);
 out:
-	strbuf_release(&compact);
-	strbuf_release(&path);
-	strbuf_release(&why);
 	return ret;
+}
+
+int replay_receipt_record_run(struct replay *rp,
+			      const struct replay_command *cmd,
+			      struct strbuf *err)
+{
+	json_t *run = json_object(), *argv = json_array();
+	size_t i;
+
+	if (!run || !argv)
+		die("out of memory");
+	for (i = 0; i < cmd->argc; i++)
+		if (json_array_append_new(argv, jsonout_text(cmd->argv[i])))
+			die("out of memory");
+	jsonout_set(run, "program", jsonout_text(cmd->program.buf));
+	jsonout_set(run, "argv", argv);
+	jsonout_set(run, "given", cmd->user_given ? json_true() : json_false());
+	jsonout_set(rp->receipt, "run", run);
+	return write_text(rp, err);
 }

@@ -88,14 +88,19 @@ struct replay {
 int replay_prepare(struct replay *rp, const char *report,
 		   const struct replay_options *opts, struct strbuf *err);
 
+/* The re-rooted recorded argv: how many, and each ("" for a non-string). */
+size_t replay_argv_count(const struct replay *rp);
+const char *replay_argv_at(const struct replay *rp, size_t i);
+
 /*
- * Run argv (NULL: the re-rooted recorded argv) in the root inside the
- * worktree, with standard streams inherited.  Returns the program's
- * exit status (128 + the signal when killed), or -1 with a reason in err
- * when it cannot be started.
+ * Execute the file program with argv in the root inside the worktree,
+ * standard streams inherited.  The program is resolved by the caller
+ * (replay_command_prepare()): nothing is looked up from the worktree.
+ * Returns the program's exit status (128 + the signal when killed), or
+ * -1 with a reason in err when it cannot be started.
  */
-int replay_run(const struct replay *rp, char *const *argv,
-	       struct strbuf *err);
+int replay_run(const struct replay *rp, const char *program,
+	       char *const *argv, struct strbuf *err);
 
 /*
  * After a run: when the sidecar in the worktree is no longer the copy
@@ -113,6 +118,24 @@ int replay_compare(const struct replay *rp, struct sidecar_diff *d,
  * for the re-rooted argv.
  */
 void replay_command_text(struct strbuf *out, const struct replay *rp);
+
+/* The text output (replay-text.c). */
+void replay_print_ready(const struct replay *rp, enum replay_mode mode,
+			const char *receipt);
+void replay_print_compare(const struct sidecar_diff *d);
+/* The stable fields that changed, as a JSON array of their names. */
+json_t *replay_stable_json(const struct sidecar_diff *d);
+
+struct replay_command;
+
+/*
+ * Record in the receipt (its "run" member, and the file rewritten) the
+ * command that is about to run: the program file executed and its
+ * argv.  Returns 0, or -1 with a reason in err.
+ */
+int replay_receipt_record_run(struct replay *rp,
+			      const struct replay_command *cmd,
+			      struct strbuf *err);
 
 void replay_release(struct replay *rp);
 

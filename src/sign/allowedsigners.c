@@ -209,10 +209,11 @@ static int parse_options(struct allowed_signer *e, const char **pp,
 					err))
 				return -1;
 		} else {
+			/* ssh-keygen skips such a line: the caller too. */
 			strbuf_addstr(err, "unknown option '");
 			sshwire_add_quoted(err, p, strcspn(p, ", \t"));
 			strbuf_addch(err, '\'');
-			return -1;
+			return 1;
 		}
 		if (!*p || is_blank(*p))
 			break;
@@ -246,12 +247,17 @@ static int refused_type(const char *p)
 		(n > 21 && !strncmp(p + n - 21, "-cert-v01@openssh.com", 21));
 }
 
-/* Returns 0 (added or skipped) or -1 with a reason in err. */
+/*
+ * Returns 0 (added, or a line of no use: blank, a comment, a refused
+ * type), 1 for a line ssh-keygen skips (an unknown option; why in err),
+ * or -1 with a reason in err.
+ */
 static int parse_line(struct allowed_signers *as, const char *p,
 		      unsigned long ln, struct strbuf *err)
 {
 	struct allowed_signer e;
 	size_t n;
+	int rc;
 
 	memset(&e, 0, sizeof(e));
 	strbuf_init(&e.key.blob, 0);
@@ -277,8 +283,10 @@ static int parse_line(struct allowed_signers *as, const char *p,
 		strbuf_addstr(err, "expected '<principals> [<options>] <key>'");
 		goto fail;
 	}
-	if (!sshkey_is_type_word(p) && parse_options(&e, &p, err))
-		goto fail;
+	if (!sshkey_is_type_word(p) && (rc = parse_options(&e, &p, err))) {
+		signer_release(&e);
+		return rc;
+	}
 	p += strspn(p, " \t");
 	if (refused_type(p)) {
 		signer_release(&e);
@@ -304,7 +312,7 @@ static int each_line(struct allowed_signers *as, const char *text,
 	struct strbuf line = STRBUF_INIT, why = STRBUF_INIT;
 	unsigned long ln = 0;
 	size_t pos = 0;
-	int ret = 0;
+	int rc, ret = 0;
 
 	if (len > ALLOWED_SIGNERS_MAX || memchr(text, 0, len)) {
 		strbuf_addf(err, "%s: not a text file of at most 4 MiB", name);
@@ -320,7 +328,12 @@ static int each_line(struct allowed_signers *as, const char *text,
 		if (line.len && line.buf[line.len - 1] == '\r')
 			strbuf_setlen(&line, line.len - 1);
 		pos += n + (nl != NULL);
-		if (fn(as, line.buf, ln, &why)) {
+		strbuf_reset(&why);
+		rc = fn(as, line.buf, ln, &why);
+		if (rc > 0)
+			warning("%s:%lu: %s: the line is skipped, as "
+				"ssh-keygen skips it", name, ln, why.buf);
+		else if (rc) {
 			strbuf_addf(err, "%s:%lu: %s", name, ln, why.buf);
 			ret = -1;
 		}
@@ -338,6 +351,34 @@ int allowed_signers_parse(struct allowed_signers *as, const char *text,
 	return each_line(as, text, len, name, parse_line, err);
 }
 
+static void add_revoked(struct allowed_signers *as, struct sshkey *key)
+{
+	ALLOC_GROW(as->revoked, as->nr_revoked + 1, as->alloc_revoked);
+	as->revoked[as->nr_revoked++] = *key;
+}
+
+/*
+ * An allowed-signers line in a revoked-keys list ("<principals>
+ * [<options>] <key>", which ssh-keygen -Y verify -r honours too): its key
+ * is revoked, whatever the principals and options say.
+ */
+static int parse_revoked_signer(struct allowed_signers *as, const char *p,
+				unsigned long ln, struct strbuf *err)
+{
+	struct allowed_signers one = ALLOWED_SIGNERS_INIT;
+	int rc = parse_line(&one, p, ln, err);
+
+	if (!rc && one.nr) {
+		add_revoked(as, &one.v[0].key);
+		/* moved: what one still holds of it must not be freed */
+		one.v[0].key.pkey = NULL;
+		strbuf_init(&one.v[0].key.blob, 0);
+	}
+	allowed_signers_release(&one);
+	/* A revocation that cannot be read is no line to skip. */
+	return rc ? -1 : 0;
+}
+
 static int parse_revoked_line(struct allowed_signers *as, const char *p,
 			      unsigned long ln, struct strbuf *err)
 {
@@ -346,10 +387,11 @@ static int parse_revoked_line(struct allowed_signers *as, const char *p,
 	p += strspn(p, " \t");
 	if (!*p || *p == '#' || refused_type(p))
 		return 0;
+	if (!sshkey_is_type_word(p))
+		return parse_revoked_signer(as, p, ln, err);
 	if (sshkey_from_line(&key, &p, err))
 		return -1;
-	ALLOC_GROW(as->revoked, as->nr_revoked + 1, as->alloc_revoked);
-	as->revoked[as->nr_revoked++] = key;
+	add_revoked(as, &key);
 	return 0;
 }
 
@@ -368,6 +410,12 @@ int allowed_signers_parse_revoked(struct allowed_signers *as,
 	return each_line(as, text, len, name, parse_revoked_line, err);
 }
 
+void allowed_signers_set_broken(struct allowed_signers *as, const char *why)
+{
+	if (!as->broken)
+		as->broken = xstrdup(why);
+}
+
 void allowed_signers_release(struct allowed_signers *as)
 {
 	size_t i;
@@ -380,6 +428,7 @@ void allowed_signers_release(struct allowed_signers *as)
 	free(as->revoked);
 	free(as->path);
 	free(as->revoked_path);
+	free(as->broken);
 	memset(as, 0, sizeof(*as));
 }
 
@@ -407,6 +456,12 @@ enum signer_status allowed_signers_check(const struct allowed_signers *as,
 	size_t i;
 
 	sshkey_fingerprint(&fp, key);
+	if (as->broken) {
+		strbuf_addf(why, "key %s is not trusted: the SSH trust did not "
+			    "load completely (%s)", fp.buf, as->broken);
+		status = SIGNER_NO_TRUST;
+		goto out;
+	}
 	for (i = 0; i < as->nr_revoked; i++)
 		if (sshkey_equal(&as->revoked[i], key)) {
 			strbuf_addf(why, "key %s is revoked (%s)", fp.buf,

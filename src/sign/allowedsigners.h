@@ -15,13 +15,16 @@
  * valid-after="<time>" and valid-before="<time>" (YYYYMMDD[HHMM[SS]], UTC
  * with a final Z, else the local time zone, as ssh-keygen reads them).
  * Keys of a type sshkey.c refuses (security keys, say) are kept out
- * silently: no signature we accept can be made by them.  Any other
- * malformed line fails the whole load: a broken trust file should be
- * fixed, not half used.  cert-authority lines are read but never match,
- * as certificates are refused.
+ * silently: no signature we accept can be made by them.  A line with an
+ * option we do not know is skipped with a warning naming file:line, as
+ * ssh-keygen skips it.  Any other malformed line fails the whole load
+ * (and the caller marks the trust broken): a broken trust file should
+ * be fixed, not half used.  cert-authority lines are read but never
+ * match, as certificates are refused.
  *
  * The revoked-keys list is one public key per line, as ssh-keygen -Y
- * verify -r reads it; binary KRLs are refused by name.
+ * verify -r reads it, or allowed-signers lines (their keys are revoked);
+ * binary KRLs are refused by name.
  */
 
 struct allowed_signer {
@@ -40,8 +43,14 @@ struct allowed_signers {
 	struct sshkey *revoked;
 	size_t nr_revoked, alloc_revoked;
 	char *revoked_path;
+	/*
+	 * Why a trust source (the allowed signers, the revoked keys) did not
+	 * load completely, or NULL.  Then no key is allowed: a revocation
+	 * list that cannot be read must not fail open.
+	 */
+	char *broken;
 };
-#define ALLOWED_SIGNERS_INIT { NULL, NULL, 0, 0, NULL, 0, 0, NULL }
+#define ALLOWED_SIGNERS_INIT { NULL, NULL, 0, 0, NULL, 0, 0, NULL, NULL }
 
 /* The file's maximum size: a trust list, not a data set. */
 #define ALLOWED_SIGNERS_MAX ((size_t)4 << 20)
@@ -52,6 +61,12 @@ struct allowed_signers {
  */
 int allowed_signers_parse(struct allowed_signers *as, const char *text,
 			  size_t len, const char *name, struct strbuf *err);
+
+/*
+ * Mark the trust as incomplete (why: what failed to load); every check
+ * then answers SIGNER_NO_TRUST.  The first reason is kept.
+ */
+void allowed_signers_set_broken(struct allowed_signers *as, const char *why);
 
 /* Parse text as a revoked-keys list named name. */
 int allowed_signers_parse_revoked(struct allowed_signers *as,
@@ -68,6 +83,7 @@ enum signer_status {
 	SIGNER_EXPIRED,		/* listed, valid-before is earlier */
 	SIGNER_REVOKED,		/* in the revoked-keys list */
 	SIGNER_CA_ONLY,		/* listed only as a cert-authority */
+	SIGNER_NO_TRUST,	/* as->broken: nothing is allowed */
 };
 
 /*

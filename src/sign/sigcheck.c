@@ -29,7 +29,7 @@ const char *sig_status_name(enum sig_status status)
 {
 	static const char *const names[] = {
 		"ok", "unsigned", "changed", "bad-signature", "unknown-key",
-		"malformed", "misplaced", "not-allowed",
+		"malformed", "misplaced", "not-allowed", "trust-unavailable",
 	};
 
 	return names[status];
@@ -305,6 +305,9 @@ static void check_signer(struct sig_result *res, const struct sig_keyring *kr,
 		break;
 	case SIGNER_UNKNOWN:
 		set_status(res, SIG_UNKNOWN_KEY);
+		break;
+	case SIGNER_NO_TRUST:
+		set_status(res, SIG_NO_TRUST);
 		break;
 	default:
 		set_status(res, SIG_NOT_ALLOWED);

@@ -132,6 +132,7 @@ enum sig_status {
 	SIG_MISPLACED,		/* made for another report or sidecar */
 	SIG_NOT_ALLOWED,	/* a listed key, but revoked, expired, not
 				   yet valid or not for this namespace */
+	SIG_NO_TRUST,		/* a trust source it depends on did not load */
 };
 
 /* A short name for JSON output: "ok", "unsigned", "changed", ... */

@@ -245,6 +245,13 @@ int sig_trust_load_ssh(struct sig_keyring *kr,
 	goto out;
 fail:
 	error("%s", err.buf);
+	/*
+	 * Fail closed: every SSH signature now fails with this reason, in
+	 * every output format, rather than verifying against the part that
+	 * did load (a signature by a revoked key, say).
+	 */
+	allowed_signers_set_broken(&kr->ssh, err.buf);
+	kr->have_ssh = 1;
 out:
 	strbuf_release(&path);
 	strbuf_release(&text);

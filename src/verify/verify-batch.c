@@ -133,7 +133,7 @@ static int prepare(struct verify_batch *b,
 	    sig_trust_load_ssh(&b->keyring, &opts->trust) ||
 	    require_sidecar_globs(&b->globs, opts->require, opts->nr_require) ||
 	    (!b->globs.nr && file_globs(b, opts)) ||
-	    require_sidecar_missing(&b->missing, &b->globs))
+	    require_sidecar_missing(&b->missing, &b->globs, opts->all))
 		status = 2;
 	/* The other keys still check signatures; the store needs fixing. */
 	if (b->keyring.skipped)
@@ -141,9 +141,9 @@ static int prepare(struct verify_batch *b,
 	sig_trust_warn_changed(&opts->trust, opts->trusted_keys,
 			       opts->core.changed_since);
 	b->tally.requiring = b->globs.nr > 0;
+	/* without --allow-empty, verify_batch_run() makes it an error */
 	if (!b->list.sidecars.nr && !b->missing.nr && !b->records.nr &&
-	    !status &&
-	    !opts->errors_in_document)
+	    !status && !opts->errors_in_document && opts->allow_empty)
 		fprintf(stderr, "ahd-replay: no replay sidecars found\n");
 	return status;
 }
@@ -197,6 +197,16 @@ int verify_batch_run(struct verify_batch *b,
 
 	verify_run_init(&b->run, &opts->core, &b->keyring);
 	verify_all(b);
+	if (!b->nr && !opts->allow_empty) {
+		b->empty = 1;
+		ALLOC_GROW(b->list.errors.items, b->list.errors.nr + 1,
+			   b->list.errors.alloc);
+		b->list.errors.items[b->list.errors.nr++] =
+			xstrdup(VERIFY_EMPTY_MESSAGE);
+		if (!opts->errors_in_document)
+			error("%s", VERIFY_EMPTY_MESSAGE);
+		status = 2;
+	}
 	for (i = 0; i < b->nr; i++) {
 		const struct verify_report *r = &b->reports[i];
 

@@ -29,6 +29,7 @@ struct verify_batch_options {
 	size_t nr_require;
 	int errors_in_document;	/* --format=json: the directories that
 				   could not be searched are not printed */
+	int allow_empty;	/* --allow-empty: no report at all is fine */
 };
 
 /* How many reports ended with each verdict, and how many were left out. */
@@ -52,7 +53,13 @@ struct verify_batch {
 	struct verify_report *reports;	/* in order; skipped ones too */
 	size_t nr;
 	struct verify_tally tally;
+	int empty;		/* no report at all, and not allowed: an
+				   error, VERIFY_EMPTY_MESSAGE in list.errors */
 };
+
+/* An empty run is an error: a CI job pointed at the wrong place. */
+#define VERIFY_EMPTY_MESSAGE "no reports found to verify (a run that " \
+	"finds none is an error; --allow-empty accepts it)"
 
 /* b empty, ready for verify_batch_run() (or verify_batch_release()). */
 void verify_batch_init(struct verify_batch *b);

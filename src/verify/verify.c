@@ -12,6 +12,7 @@
 #include "hash/hashfile.h"
 #include "root/inputpath.h"
 #include "record/render.h"
+#include "record/require-sidecar.h"
 #include "git/repo.h"
 #include "git/revision.h"
 #include "root/root.h"
@@ -569,8 +570,14 @@ static int missing_sidecar(struct verify_run *run, struct verify_report *r)
 			goto out;
 		}
 	}
-	strbuf_addf(&r->error, "no replay sidecar for %s (reports matching "
-		    "%s must have one)", r->markdown.buf, r->required_by);
+	if (r->required_by == REQUIRED_BY_BLOCK)
+		strbuf_addf(&r->error, "no replay sidecar for %s, which "
+			    "carries an ahd-replay block (was its sidecar "
+			    "removed?)", r->markdown.buf);
+	else
+		strbuf_addf(&r->error, "no replay sidecar for %s (reports "
+			    "matching %s must have one)", r->markdown.buf,
+			    r->required_by);
 	missing = 1;
 out:
 	strbuf_release(&dir);
