@@ -10,6 +10,7 @@
 #include "config.h"
 #include "builtin.h"
 #include "ci/output.h"
+#include "color.h"
 #include "json/jsonout.h"
 #include "parse-options.h"
 #include "quote.h"
@@ -29,6 +30,7 @@ static const char verify_usage_text[] =
 
 struct verify_opts {
 	int quiet;
+	int color;		/* --color: read through color_want() */
 	enum output_format format;
 	struct path_list require;	/* --require-sidecar globs */
 	struct output_list outputs;	/* --output */
@@ -85,6 +87,7 @@ static int parse_verify_options(struct verify_opts *opts, int argc,
 		OPT_OUTPUT(&opts->outputs),
 		OPT_BOOL('q', "quiet", &opts->quiet, "print only failures and "
 			 "the summary"),
+		OPT_COLOR(&opts->color),
 		OPT_STRING(0, "root", &opts->batch.core.root, "<dir>", "recorded paths "
 			   "are relative to <dir>"),
 		OPT_STRING(0, "at", &opts->batch.core.at, "<rev>", "read tokens and "
@@ -246,6 +249,7 @@ int cmd_verify(int argc, char **argv)
 	memset(&opts, 0, sizeof(opts));
 	verify_batch_init(&batch);
 	opts.format = FORMAT_TEXT;
+	opts.color = COLOR_UNSET;
 	opts.batch.core.require_signature = -1;
 	argc = parse_verify_options(&opts, argc, argv);
 	if (verify_options_configure(&opts.batch.core, &err))
