@@ -8,6 +8,7 @@
  * summary) come after the checks.
  */
 #include "config.h"
+#include "advice.h"
 #include "builtin.h"
 #include "ci/output.h"
 #include "color.h"
@@ -19,9 +20,11 @@
 #include "verify/verify-github.h"
 #include "verify/verify-outcome.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 static const char verify_usage_text[] =
 	"Exit status: 0 when every report's inputs are intact, 1 when an input\n"
@@ -62,6 +65,26 @@ static void print_text(const struct verify_report *r,
 	verify_format_text(&out, r, &opts->batch.core);
 	fwrite(out.buf, 1, out.len, stdout);
 	strbuf_release(&out);
+}
+
+/*
+ * A report that exists without a sidecar: backfill can write one from
+ * the report's history, said once per run (git config
+ * ahd-replay.advice.backfill false silences it).
+ */
+static void hint_backfill(const struct verify_report *r)
+{
+	struct strbuf path = STRBUF_INIT;
+
+	if (r->loaded || !access(r->sidecar_path.buf, F_OK) ||
+	    errno != ENOENT || access(r->report.buf, F_OK))
+		return;
+	quote_c_style(&path, r->report.buf);
+	advise_once(ADVICE_BACKFILL, "%s has no sidecar; to write one from "
+		    "the report's git history:\n  ahd-replay backfill %s\n"
+		    "(with --dry-run first to see what it would write)",
+		    path.buf, path.buf);
+	strbuf_release(&path);
 }
 
 static int add_require(const struct parse_opt *opt, const char *arg)
@@ -234,6 +257,10 @@ static int print_batch(const struct verify_batch *b,
 	if (print_summary(b, opts, &gh, printed))
 		status = 2;
 	status = write_documents(b, opts, &oc, status);
+	/* the hints after the results, as git's come after its messages */
+	for (i = 0; i < b->nr; i++)
+		if (!b->reports[i].skipped)
+			hint_backfill(&b->reports[i]);
 	outcome_release(&oc);
 	github_summary_release(&gh.summary);
 	return status;
