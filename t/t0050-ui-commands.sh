@@ -197,4 +197,24 @@ test_expect_success SCRIPT 'backfill progress is throttled' '
 	test $(cat count) -lt 100
 '
 
+test_expect_success '-q: install-hooks, uninstall-hooks, sign and validate say nothing on success' '
+	cp -R repo quiet &&
+	(cd quiet && ahd-replay install-hooks -q >../out 2>../err) &&
+	test_must_be_empty out &&
+	test_must_be_empty err &&
+	test_grep "ahd-replay hook: pre-push" "quiet/.git/hooks/pre-push" &&
+	(cd quiet && ahd-replay uninstall-hooks --quiet >../out 2>../err) &&
+	test_must_be_empty out &&
+	test_must_be_empty err &&
+	test_path_is_missing quiet/.git/hooks/pre-push &&
+	(cd quiet && ahd-replay uninstall-hooks -q >../out) &&
+	test_must_be_empty out &&
+	(cd quiet && ahd-replay validate -q docs/evals/ok.replay.json >../out) &&
+	test_grep ! ": valid$" out &&
+	ahd-replay keygen --out=key >/dev/null &&
+	(cd quiet && ahd-replay sign -q --key=../key docs/evals/ok.md >../out) &&
+	test_must_be_empty out &&
+	test_path_is_file quiet/docs/evals/ok.replay.json.sig
+'
+
 test_done

@@ -65,6 +65,7 @@ static void print_dir(const struct hooks_dir *hd, FILE *fp)
 /* --- install-hooks --------------------------------------------------- */
 
 struct install_opts {
+	int quiet;
 	int force;
 	int pre_merge_commit;
 	int use_hooks_path;
@@ -89,6 +90,8 @@ static void parse_install_options(struct install_opts *o, int argc,
 				  char **argv)
 {
 	const struct parse_opt options[] = {
+		OPT_BOOL('q', "quiet", &o->quiet, "say nothing but warnings "
+			 "and errors"),
 		OPT_BOOL(0, "force", &o->force, "replace an edited copy of our "
 			 "hook, and discard a <hook>.ahd-replay-prev that is in "
 			 "the way"),
@@ -162,7 +165,7 @@ out:
 
 int cmd_install_hooks(int argc, char **argv)
 {
-	struct install_opts o = { 0, 0, 0, NULL };
+	struct install_opts o = { 0, 0, 0, 0, NULL };
 	struct hooks_dir hd = HOOKS_DIR_INIT;
 	struct strbuf bin = STRBUF_INIT, err = STRBUF_INIT;
 	struct hook_plan plans[HOOK_TYPES_NR];
@@ -197,7 +200,8 @@ int cmd_install_hooks(int argc, char **argv)
 	}
 
 	/* Then write. */
-	print_dir(&hd, stdout);
+	if (!o.quiet)
+		print_dir(&hd, stdout);
 	if (hd.where == HOOKS_TRACKED || hd.where == HOOKS_OUTSIDE || hd.husky) {
 		struct strbuf desc = STRBUF_INIT;
 
@@ -205,7 +209,7 @@ int cmd_install_hooks(int argc, char **argv)
 		warning("writing there as --hooks-path=use asks: %s", desc.buf);
 		strbuf_release(&desc);
 	}
-	status = hook_plans_apply(plans, nr, hd.path.buf) ? 2 : 0;
+	status = hook_plans_apply(plans, nr, hd.path.buf, o.quiet) ? 2 : 0;
 	if (hd.where == HOOKS_WORKTREE)
 		warning("'%s' is inside the work tree; do not commit these "
 			"hooks: they hold this machine's path to ahd-replay",
@@ -224,8 +228,12 @@ out:
 int cmd_uninstall_hooks(int argc, char **argv)
 {
 	struct hooks_dir hd = HOOKS_DIR_INIT;
-	int status = 2, found = 0;
-	const struct parse_opt options[] = { OPT_END() };
+	int status = 2, found = 0, quiet = 0;
+	const struct parse_opt options[] = {
+		OPT_BOOL('q', "quiet", &quiet, "say nothing but warnings and "
+			 "errors"),
+		OPT_END()
+	};
 	const struct cmd_usage usage = {
 		"uninstall-hooks", OPERANDS(""), options,
 		uninstall_hooks_usage_text
@@ -238,13 +246,13 @@ int cmd_uninstall_hooks(int argc, char **argv)
 	if (resolve_dir(&hd))
 		goto out;
 	status = 0;
-	if (hook_uninstall_dir(hd.path.buf, &found))
+	if (hook_uninstall_dir(hd.path.buf, &found, quiet))
 		status = 2;
 	/* copies that core.hooksPath hides are ours too */
 	if (strcmp(hd.path.buf, hd.default_path.buf) &&
-	    hook_uninstall_dir(hd.default_path.buf, &found))
+	    hook_uninstall_dir(hd.default_path.buf, &found, quiet))
 		status = 2;
-	if (!found)
+	if (!found && !quiet)
 		printf("no ahd-replay hooks in %s\n", hd.path.buf);
 out:
 	hooks_dir_release(&hd);

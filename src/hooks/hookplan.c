@@ -276,7 +276,8 @@ int hook_plans_decide(struct hook_plan *plans, size_t *nr, const char *dir,
 	return refused;
 }
 
-int hook_plans_apply(struct hook_plan *plans, size_t nr, const char *dir)
+int hook_plans_apply(struct hook_plan *plans, size_t nr, const char *dir,
+		     int quiet)
 {
 	struct strbuf err = STRBUF_INIT;
 	size_t i;
@@ -295,7 +296,8 @@ int hook_plans_apply(struct hook_plan *plans, size_t nr, const char *dir)
 			ret = -1;
 			continue;
 		}
-		printf("%s: %s\n", p->type, p->msg.buf);
+		if (!quiet)
+			printf("%s: %s\n", p->type, p->msg.buf);
 	}
 out:
 	strbuf_release(&err);
@@ -308,7 +310,7 @@ out:
  * another file over it instead, so that the hook is never missing.
  */
 static int remove_ours(const struct hook_file *hf, const char *path,
-		       const char *type, int replaced, int *left)
+		       const char *type, int replaced, int *left, int quiet)
 {
 	switch (hf->kind) {
 	case HOOK_OURS:
@@ -317,7 +319,8 @@ static int remove_ours(const struct hook_file *hf, const char *path,
 			*left = 1;
 			return 0;
 		}
-		printf("%s: removed %s\n", type, path);
+		if (!quiet)
+			printf("%s: removed %s\n", type, path);
 		return 1;
 	case HOOK_OURS_NEWER:
 		error("%s: left '%s': it was written by a newer ahd-replay "
@@ -336,7 +339,7 @@ static int remove_ours(const struct hook_file *hf, const char *path,
 	}
 }
 
-int hook_uninstall_dir(const char *dir, int *found)
+int hook_uninstall_dir(const char *dir, int *found, int quiet)
 {
 	struct hook_slots s;
 	struct strbuf err = STRBUF_INIT;
@@ -354,13 +357,15 @@ int hook_uninstall_dir(const char *dir, int *found)
 			continue;
 		}
 		if (remove_ours(&s.h, s.hook.buf, type,
-				s.p.kind != HOOK_MISSING, &left))
+				s.p.kind != HOOK_MISSING, &left, quiet))
 			freed = s.hook.buf;
 		if (remove_ours(&s.l, s.legacy.buf, type,
-				!freed && s.p.kind != HOOK_MISSING, &left) &&
+				!freed && s.p.kind != HOOK_MISSING, &left,
+				quiet) &&
 		    !freed)
 			freed = s.legacy.buf;
-		if (remove_ours(&s.o, s.old.buf, type, 0, &left) && !freed)
+		if (remove_ours(&s.o, s.old.buf, type, 0, &left, quiet) &&
+		    !freed)
 			freed = s.old.buf;
 		if (freed)
 			*found = 1;
@@ -382,8 +387,10 @@ int hook_uninstall_dir(const char *dir, int *found)
 			left = 1;
 			continue;
 		}
-		printf("%s: restored %s as %s\n", type,
-		       hook_base_name(s.prev.buf), hook_base_name(freed));
+		if (!quiet)
+			printf("%s: restored %s as %s\n", type,
+			       hook_base_name(s.prev.buf),
+			       hook_base_name(freed));
 	}
 	hook_slots_release(&s);
 	strbuf_release(&err);

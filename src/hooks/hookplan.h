@@ -71,18 +71,19 @@ int hook_plans_decide(struct hook_plan *plans, size_t *nr, const char *dir,
 
 /*
  * Carry out the first nr plans in dir (made when a hook is written
- * there), saying on stdout what was done to each.  Returns 0, or -1
- * when something could not be done (the reasons are printed).
+ * there), saying on stdout what was done to each unless quiet.  Returns
+ * 0, or -1 when something could not be done (the reasons are printed).
  */
-int hook_plans_apply(struct hook_plan *plans, size_t nr, const char *dir);
+int hook_plans_apply(struct hook_plan *plans, size_t nr, const char *dir,
+		     int quiet);
 
 /*
  * uninstall-hooks in one directory: remove the hooks install-hooks wrote
  * there (exact copies of ours only) and rename the ones they moved aside
- * back, saying on stdout what was done.  Sets *found when dir held any
- * of that.  Returns 0, or -1 when something was left in place (the
- * reasons are printed).
+ * back, saying on stdout what was done unless quiet.  Sets *found when
+ * dir held any of that.  Returns 0, or -1 when something was left in
+ * place (the reasons are printed).
  */
-int hook_uninstall_dir(const char *dir, int *found);
+int hook_uninstall_dir(const char *dir, int *found, int quiet);
 
 #endif
