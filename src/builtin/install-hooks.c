@@ -9,6 +9,7 @@
 #include "config.h"
 #include "builtin.h"
 #include "git/hooksdir.h"
+#include "hooks/hooklfs.h"
 #include "hooks/hookplan.h"
 #include "hooks/hooks.h"
 #include "hooks/hookstatus.h"
@@ -170,7 +171,7 @@ int cmd_install_hooks(int argc, char **argv)
 	struct strbuf bin = STRBUF_INIT, err = STRBUF_INIT;
 	struct hook_plan plans[HOOK_TYPES_NR];
 	size_t i, nr = 0;
-	int refused, status = 2;
+	int refused, lfs, status = 2;
 
 	parse_install_options(&o, argc, argv);
 	if (o.print)
@@ -190,8 +191,9 @@ int cmd_install_hooks(int argc, char **argv)
 	}
 
 	/* Decide everything first. */
+	lfs = hook_lfs_wanted(hd.workdir.buf);
 	refused = hook_plans_decide(plans, &nr, hd.path.buf, bin.buf,
-				    o.pre_merge_commit, o.force);
+				    o.pre_merge_commit, o.force, lfs);
 	if (refused < 0)
 		goto out;
 	if (refused) {
@@ -209,7 +211,8 @@ int cmd_install_hooks(int argc, char **argv)
 		warning("writing there as --hooks-path=use asks: %s", desc.buf);
 		strbuf_release(&desc);
 	}
-	status = hook_plans_apply(plans, nr, hd.path.buf, o.quiet) ? 2 : 0;
+	status = hook_plans_apply(plans, nr, hd.path.buf, o.quiet) ||
+		 (lfs && hook_lfs_install(hd.path.buf, o.quiet)) ? 2 : 0;
 	if (hd.where == HOOKS_WORKTREE)
 		warning("'%s' is inside the work tree; do not commit these "
 			"hooks: they hold this machine's path to ahd-replay",

@@ -4,6 +4,7 @@
  */
 #include "config.h"
 #include "hookplan.h"
+#include "hooklfs.h"
 #include "fs/atomicfile.h"
 #include "usage.h"
 
@@ -243,8 +244,26 @@ static int wanted(const struct hook_plan *p, int pre_merge_commit)
 		p->s.l.kind == HOOK_OURS);
 }
 
+/*
+ * git-lfs is in use: a pre-push of ours with nothing to run first runs
+ * git-lfs's (hooklfs.h), written as its previous hook.  A hook moved
+ * aside, or one left there, is what runs first instead.
+ */
+static void plan_lfs(struct hook_plan *p)
+{
+	if (strcmp(p->type, "pre-push") || p->refuse.len || p->move_aside ||
+	    p->s.p.kind != HOOK_MISSING ||
+	    (p->s.h.kind != HOOK_MISSING && p->s.h.kind != HOOK_OURS))
+		return;
+	hook_lfs_render(&p->lfs, p->type);
+	strbuf_addf(&p->msg, "; git-lfs's pre-push (git lfs pre-push) is "
+		    "written as %s and runs first",
+		    hook_base_name(p->s.prev.buf));
+}
+
 int hook_plans_decide(struct hook_plan *plans, size_t *nr, const char *dir,
-		      const char *bin, int pre_merge_commit, int force)
+		      const char *bin, int pre_merge_commit, int force,
+		      int lfs)
 {
 	struct strbuf err = STRBUF_INIT;
 	size_t i;
@@ -266,6 +285,8 @@ int hook_plans_decide(struct hook_plan *plans, size_t *nr, const char *dir,
 		if (!wanted(p, pre_merge_commit))
 			continue;
 		hook_plan_decide(p, bin, force);
+		if (lfs)
+			plan_lfs(p);
 		if (p->refuse.len) {
 			error("%s: %s", p->type, p->refuse.buf);
 			refused = 1;
@@ -284,7 +305,7 @@ int hook_plans_apply(struct hook_plan *plans, size_t nr, const char *dir,
 	int writes = 0, ret = 0;
 
 	for (i = 0; i < nr; i++)
-		writes += plans[i].target != NULL;
+		writes += plans[i].target || plans[i].lfs.len;
 	if (writes && mkdir_p(dir, &err)) {
 		ret = error("%s", err.buf);
 		goto out;
@@ -294,6 +315,12 @@ int hook_plans_apply(struct hook_plan *plans, size_t nr, const char *dir,
 
 		if (p->target && hook_plan_apply(p)) {
 			ret = -1;
+			continue;
+		}
+		if (p->lfs.len &&
+		    hook_write(p->s.prev.buf, p->lfs.buf, p->lfs.len, &err)) {
+			ret = error("%s", err.buf);
+			strbuf_reset(&err);
 			continue;
 		}
 		if (!quiet)
@@ -403,6 +430,7 @@ void hook_plan_init(struct hook_plan *p, const char *type)
 	p->type = type;
 	hook_slots_init(&p->s);
 	strbuf_init(&p->want, 0);
+	strbuf_init(&p->lfs, 0);
 	strbuf_init(&p->msg, 0);
 	strbuf_init(&p->refuse, 0);
 }
@@ -411,6 +439,7 @@ void hook_plan_release(struct hook_plan *p)
 {
 	hook_slots_release(&p->s);
 	strbuf_release(&p->want);
+	strbuf_release(&p->lfs);
 	strbuf_release(&p->msg);
 	strbuf_release(&p->refuse);
 }

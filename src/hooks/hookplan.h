@@ -40,6 +40,8 @@ struct hook_plan {
 	int discard_prev;	/* unlink <type>.ahd-replay-prev first */
 	int move_aside;		/* rename <type> to <type>.ahd-replay-prev */
 	int remove_old;		/* a copy of ours lefthook put aside */
+	struct strbuf lfs;	/* git-lfs's pre-push, to write as
+				   <type>.ahd-replay-prev; empty: none */
 	struct strbuf msg;	/* what was (to be) done */
 	struct strbuf refuse;	/* why not; empty when fine */
 };
@@ -61,13 +63,16 @@ int hook_plan_apply(struct hook_plan *p);
 /*
  * Plan each hook type of hook_types[] for dir, to run bin:
  * pre-merge-commit only when asked (pre_merge_commit) or when a copy of
- * ours is there to upgrade.  plans has HOOK_TYPES_NR plans initialised
- * with hook_plan_init(); the first *nr are used.  Returns 0 when every
- * plan can be carried out, 1 when one is refused, -1 when a hook cannot
- * be read; the reasons are printed.
+ * ours is there to upgrade.  With lfs (git-lfs in use, hooklfs.h), a
+ * pre-push with nothing to chain also gets git-lfs's pre-push as its
+ * previous hook.  plans has HOOK_TYPES_NR plans initialised with
+ * hook_plan_init(); the first *nr are used.  Returns 0 when every plan
+ * can be carried out, 1 when one is refused, -1 when a hook cannot be
+ * read; the reasons are printed.
  */
 int hook_plans_decide(struct hook_plan *plans, size_t *nr, const char *dir,
-		      const char *bin, int pre_merge_commit, int force);
+		      const char *bin, int pre_merge_commit, int force,
+		      int lfs);
 
 /*
  * Carry out the first nr plans in dir (made when a hook is written
