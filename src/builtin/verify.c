@@ -284,6 +284,9 @@ int cmd_verify(int argc, char **argv)
 	opts.batch.require = (const char *const *)opts.require.items;
 	opts.batch.nr_require = opts.require.nr;
 	opts.batch.errors_in_document = opts.format == FORMAT_JSON;
+	/* decided once, here, before any report is formatted */
+	if (opts.format == FORMAT_TEXT)
+		color_want(1);
 	/* Before any work: a refused --output is a usage problem. */
 	if (!output_check(&opts.outputs)) {
 		status = verify_batch_run(&batch, &opts.batch, argc, argv);
