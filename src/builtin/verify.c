@@ -33,7 +33,7 @@ static const char verify_usage_text[] =
 
 struct verify_opts {
 	int quiet;
-	int color;		/* --color: read through color_want() */
+	int color;		/* --color, which color_want() reads */
 	enum output_format format;
 	struct path_list require;	/* --require-sidecar globs */
 	struct output_list outputs;	/* --output */
@@ -67,11 +67,7 @@ static void print_text(const struct verify_report *r,
 	strbuf_release(&out);
 }
 
-/*
- * A report that exists without a sidecar: backfill can write one from
- * the report's history, said once per run (git config
- * ahd-replay.advice.backfill false silences it).
- */
+/* A report without a sidecar: backfill writes one (said once a run). */
 static void hint_backfill(const struct verify_report *r)
 {
 	struct strbuf path = STRBUF_INIT;
@@ -257,10 +253,8 @@ static int print_batch(const struct verify_batch *b,
 	if (print_summary(b, opts, &gh, printed))
 		status = 2;
 	status = write_documents(b, opts, &oc, status);
-	/* the hints after the results, as git's come after its messages */
-	for (i = 0; i < b->nr; i++)
-		if (!b->reports[i].skipped)
-			hint_backfill(&b->reports[i]);
+	for (i = 0; i < b->nr; i++)	/* hints after results, as git's */
+		hint_backfill(&b->reports[i]);
 	outcome_release(&oc);
 	github_summary_release(&gh.summary);
 	return status;
@@ -276,7 +270,6 @@ int cmd_verify(int argc, char **argv)
 	memset(&opts, 0, sizeof(opts));
 	verify_batch_init(&batch);
 	opts.format = FORMAT_TEXT;
-	opts.color = COLOR_UNSET;
 	opts.batch.core.require_signature = -1;
 	argc = parse_verify_options(&opts, argc, argv);
 	if (verify_options_configure(&opts.batch.core, &err))
@@ -284,8 +277,7 @@ int cmd_verify(int argc, char **argv)
 	opts.batch.require = (const char *const *)opts.require.items;
 	opts.batch.nr_require = opts.require.nr;
 	opts.batch.errors_in_document = opts.format == FORMAT_JSON;
-	/* decided once, here, before any report is formatted */
-	if (opts.format == FORMAT_TEXT)
+	if (opts.format == FORMAT_TEXT)	/* before any report is formatted */
 		color_want(1);
 	/* Before any work: a refused --output is a usage problem. */
 	if (!output_check(&opts.outputs)) {
