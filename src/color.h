@@ -74,13 +74,14 @@ struct parse_opt;
 int parse_opt_color(const struct parse_opt *opt, const char *arg);
 
 /*
- * "--color[=<when>]" and "--no-color" for an option table; the value is
+ * "--color[=always|auto|never]" and "--no-color" for an option table; the value is
  * an int, COLOR_UNSET until given, also handed to color_set_cmdline().
  */
 #define OPT_COLOR(v) \
-	OPT_CALLBACK_F(0, "color", (v), "<when>", "colour the output: " \
-		       "always, never or auto (default: color.ui, else " \
-		       "auto)", OPT_OPTARG, parse_opt_color), \
+	OPT_CALLBACK_F(0, "color", (v), "always|auto|never", \
+		       "colour the output (alone: always; default: " \
+		       "color.ui, else auto)", OPT_OPTARG, \
+		       parse_opt_color), \
 	{ OPTION_CALLBACK, 0, "no-color", (v), NULL, "do not colour the " \
 	  "output", OPT_NO_SYNOPSIS, parse_opt_color, 1 }
 

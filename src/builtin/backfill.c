@@ -9,6 +9,7 @@
 #include "builtin.h"
 #include "fs/readfile.h"
 #include "parse-options.h"
+#include "progress.h"
 #include "quote.h"
 #include "root/root.h"
 #include "record/sidecar.h"
@@ -22,11 +23,13 @@
 #include <unistd.h>
 
 static const char backfill_usage_text[] =
-	"Reports are the *.md files under <reports-dir> (default docs/evals\n"
-	"under the root).  Exit status: 0, or 1 when a report could not be\n"
-	"backfilled (0 with --dry-run), 2 on usage errors.\n";
+	"Reports are <report>, or the *.md files under <reports-dir> (default\n"
+	"docs/evals under the root).  Exit status: 0, or 1 when a report could\n"
+	"not be backfilled (0 with --dry-run), 2 on usage errors.\n";
 
 struct backfill_opts {
+	int quiet;		/* no progress, no line per sidecar */
+	int verbose;		/* also the reports skipped for their sidecar */
 	int dry_run;
 	int force;
 	int allow_shallow;
@@ -54,6 +57,11 @@ static int parse_backfill_options(struct backfill_opts *opts, int argc,
 	const struct parse_opt options[] = {
 		OPT_BOOL(0, "dry-run", &opts->dry_run, "say what would be "
 			 "written, write nothing"),
+		OPT_BOOL('q', "quiet", &opts->quiet, "no progress and no line "
+			 "per sidecar: only warnings, failures and the "
+			 "summary"),
+		OPT_BOOL('v', "verbose", &opts->verbose, "also name each "
+			 "report skipped because it has a sidecar"),
 		OPT_BOOL(0, "force", &opts->force, "rewrite sidecars that "
 			 "backfill wrote (never one captured during a run)"),
 		OPT_STRING(0, "root", &opts->root, "<dir>", "the repository "
@@ -68,20 +76,15 @@ static int parse_backfill_options(struct backfill_opts *opts, int argc,
 		OPT_END()
 	};
 	const struct cmd_usage usage = {
-		"backfill", OPERANDS("[<reports-dir>]"), options,
+		"backfill", OPERANDS("[<reports-dir>|<report>]"), options,
 		backfill_usage_text
 	};
 
 	argc = parse_options(argc, argv, &usage, 0);
 	if (argc > 1)
-		usage_msg_opt(&usage, "backfill takes one reports directory");
+		usage_msg_opt(&usage, "backfill takes one reports directory "
+			      "or report");
 	return argc;
-}
-
-static void progress(size_t done, size_t total)
-{
-	if (isatty(2))
-		fprintf(stderr, "\rbackfill: %zu/%zu reports", done, total);
 }
 
 /* Write (or with --dry-run, name) one report's sidecar; -1 on failure. */
@@ -101,6 +104,15 @@ static void format_line(struct strbuf *out, const char *prefix,
 	}
 }
 
+/*
+ * What this run prints around the results: the progress line (erased
+ * before any other line, progress.h) and whether notes are wanted.
+ */
+static struct {
+	struct progress *bar;
+	int quiet;
+} ui;
+
 /* format_line() on standard output. */
 static void say(const char *prefix, const char *path, size_t len,
 		const char *msg)
@@ -108,8 +120,17 @@ static void say(const char *prefix, const char *path, size_t len,
 	struct strbuf line = STRBUF_INIT;
 
 	format_line(&line, prefix, path, len, msg);
+	progress_clear(ui.bar);
 	puts(line.buf);
 	strbuf_release(&line);
+}
+
+/* say() a result note, which --quiet leaves out. */
+static void note(const char *prefix, const char *path, size_t len,
+		 const char *msg)
+{
+	if (!ui.quiet)
+		say(prefix, path, len, msg);
 }
 
 static int write_one(const struct backfill *bf, struct backfill_item *it,
@@ -121,7 +142,7 @@ static int write_one(const struct backfill *bf, struct backfill_item *it,
 	sidecar_path_for(&sc, it->path);
 	path_relative(&rel, bf->root.buf, sc.buf);
 	if (dry_run)
-		say("would write ", rel.buf, rel.len, NULL);
+		note("would write ", rel.buf, rel.len, NULL);
 	else if (it->exists ?
 		 /* checked again: a run may have captured it meanwhile */
 		 (!sidecar_backfilled(sc.buf, &err) ||
@@ -131,12 +152,13 @@ static int write_one(const struct backfill *bf, struct backfill_item *it,
 
 		/* not written: the summary must not count it */
 		format_line(&msg, "", rel.buf, rel.len, err.buf);
+		progress_clear(ui.bar);
 		ret = error("%s", msg.buf);
 		strbuf_release(&msg);
 		it->state = BACKFILL_FAILED;
 		strbuf_addbuf(&it->reason, &err);
 	} else
-		say("wrote ", rel.buf, rel.len, NULL);
+		note("wrote ", rel.buf, rel.len, NULL);
 	strbuf_release(&sc);
 	strbuf_release(&rel);
 	strbuf_release(&err);
@@ -156,8 +178,11 @@ static int write_all(struct backfill *bf, const struct backfill_opts *opts)
 		struct backfill_item *it = &bf->items[i];
 		struct strbuf text = STRBUF_INIT;
 
-		progress(i, bf->nr);
+		progress_update(ui.bar, i);
 		if (it->state == BACKFILL_SKIPPED) {
+			if (!it->reason.len && opts->verbose)
+				note("skipped ", it->rel, strlen(it->rel),
+				     "it has a sidecar");
 			if (it->reason.len) {
 				struct strbuf msg = STRBUF_INIT;
 
@@ -166,6 +191,7 @@ static int write_all(struct backfill *bf, const struct backfill_opts *opts)
 				strbuf_addstr(&msg, ": skipped: ");
 				quote_escape(&msg, it->reason.buf,
 					     it->reason.len);
+				progress_clear(ui.bar);
 				warning("%s", msg.buf);
 				strbuf_release(&msg);
 			}
@@ -176,7 +202,7 @@ static int write_all(struct backfill *bf, const struct backfill_opts *opts)
 
 			strbuf_add(&sc, it->rel, strlen(it->rel) - 3);
 			strbuf_addstr(&sc, ".replay.json");
-			say("kept ", sc.buf, sc.len, it->reason.buf);
+			note("kept ", sc.buf, sc.len, it->reason.buf);
 			strbuf_release(&sc);
 			kept++;
 			continue;
@@ -199,8 +225,7 @@ static int write_all(struct backfill *bf, const struct backfill_opts *opts)
 		}
 		strbuf_release(&text);
 	}
-	if (isatty(2) && bf->nr)
-		fputs("\r\033[K", stderr);
+	progress_stop(&ui.bar);
 
 	printf("\nbackfill: scanned=%zu written=%zu skipped=%zu failed=%zu\n",
 	       bf->nr, written, bf->skipped, failed);
@@ -223,7 +248,7 @@ static int write_all(struct backfill *bf, const struct backfill_opts *opts)
 
 int cmd_backfill(int argc, char **argv)
 {
-	struct backfill_opts opts = { 0, 0, 0, NULL, HISTORY_LAST };
+	struct backfill_opts opts = { 0, 0, 0, 0, 0, NULL, HISTORY_LAST };
 	struct strbuf root = STRBUF_INIT, scan = STRBUF_INIT, err = STRBUF_INIT;
 	struct backfill bf;
 	int status;
@@ -247,6 +272,8 @@ int cmd_backfill(int argc, char **argv)
 	if (backfill_find_commits(&bf, opts.mode, &err))
 		die("%s", err.buf);
 	backfill_truncated(&bf, opts.allow_shallow);
+	ui.quiet = opts.quiet;
+	ui.bar = progress_start("Backfilling reports", bf.nr, !opts.quiet);
 	status = write_all(&bf, &opts);
 	backfill_release(&bf);
 	strbuf_release(&root);

@@ -9,6 +9,7 @@
 #include "config.h"
 #include "builtin.h"
 #include "git/hooksdir.h"
+#include "hooks/hooklfs.h"
 #include "hooks/hookplan.h"
 #include "hooks/hooks.h"
 #include "hooks/hookstatus.h"
@@ -65,6 +66,7 @@ static void print_dir(const struct hooks_dir *hd, FILE *fp)
 /* --- install-hooks --------------------------------------------------- */
 
 struct install_opts {
+	int quiet;
 	int force;
 	int pre_merge_commit;
 	int use_hooks_path;
@@ -89,6 +91,8 @@ static void parse_install_options(struct install_opts *o, int argc,
 				  char **argv)
 {
 	const struct parse_opt options[] = {
+		OPT_BOOL('q', "quiet", &o->quiet, "say nothing but warnings "
+			 "and errors"),
 		OPT_BOOL(0, "force", &o->force, "replace an edited copy of our "
 			 "hook, and discard a <hook>.ahd-replay-prev that is in "
 			 "the way"),
@@ -162,12 +166,12 @@ out:
 
 int cmd_install_hooks(int argc, char **argv)
 {
-	struct install_opts o = { 0, 0, 0, NULL };
+	struct install_opts o = { 0, 0, 0, 0, NULL };
 	struct hooks_dir hd = HOOKS_DIR_INIT;
 	struct strbuf bin = STRBUF_INIT, err = STRBUF_INIT;
 	struct hook_plan plans[HOOK_TYPES_NR];
 	size_t i, nr = 0;
-	int refused, status = 2;
+	int refused, lfs, status = 2;
 
 	parse_install_options(&o, argc, argv);
 	if (o.print)
@@ -187,8 +191,9 @@ int cmd_install_hooks(int argc, char **argv)
 	}
 
 	/* Decide everything first. */
+	lfs = hook_lfs_wanted(hd.workdir.buf);
 	refused = hook_plans_decide(plans, &nr, hd.path.buf, bin.buf,
-				    o.pre_merge_commit, o.force);
+				    o.pre_merge_commit, o.force, lfs);
 	if (refused < 0)
 		goto out;
 	if (refused) {
@@ -197,7 +202,8 @@ int cmd_install_hooks(int argc, char **argv)
 	}
 
 	/* Then write. */
-	print_dir(&hd, stdout);
+	if (!o.quiet)
+		print_dir(&hd, stdout);
 	if (hd.where == HOOKS_TRACKED || hd.where == HOOKS_OUTSIDE || hd.husky) {
 		struct strbuf desc = STRBUF_INIT;
 
@@ -205,7 +211,8 @@ int cmd_install_hooks(int argc, char **argv)
 		warning("writing there as --hooks-path=use asks: %s", desc.buf);
 		strbuf_release(&desc);
 	}
-	status = hook_plans_apply(plans, nr, hd.path.buf) ? 2 : 0;
+	status = hook_plans_apply(plans, nr, hd.path.buf, o.quiet) ||
+		 (lfs && hook_lfs_install(hd.path.buf, o.quiet)) ? 2 : 0;
 	if (hd.where == HOOKS_WORKTREE)
 		warning("'%s' is inside the work tree; do not commit these "
 			"hooks: they hold this machine's path to ahd-replay",
@@ -224,8 +231,12 @@ out:
 int cmd_uninstall_hooks(int argc, char **argv)
 {
 	struct hooks_dir hd = HOOKS_DIR_INIT;
-	int status = 2, found = 0;
-	const struct parse_opt options[] = { OPT_END() };
+	int status = 2, found = 0, quiet = 0;
+	const struct parse_opt options[] = {
+		OPT_BOOL('q', "quiet", &quiet, "say nothing but warnings and "
+			 "errors"),
+		OPT_END()
+	};
 	const struct cmd_usage usage = {
 		"uninstall-hooks", OPERANDS(""), options,
 		uninstall_hooks_usage_text
@@ -238,13 +249,13 @@ int cmd_uninstall_hooks(int argc, char **argv)
 	if (resolve_dir(&hd))
 		goto out;
 	status = 0;
-	if (hook_uninstall_dir(hd.path.buf, &found))
+	if (hook_uninstall_dir(hd.path.buf, &found, quiet))
 		status = 2;
 	/* copies that core.hooksPath hides are ours too */
 	if (strcmp(hd.path.buf, hd.default_path.buf) &&
-	    hook_uninstall_dir(hd.default_path.buf, &found))
+	    hook_uninstall_dir(hd.default_path.buf, &found, quiet))
 		status = 2;
-	if (!found)
+	if (!found && !quiet)
 		printf("no ahd-replay hooks in %s\n", hd.path.buf);
 out:
 	hooks_dir_release(&hd);

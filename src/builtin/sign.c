@@ -52,8 +52,10 @@ int cmd_sign(int argc, char **argv)
 	const char *key_path = NULL, *ssh_key_opt = NULL, *root = NULL;
 	int statement_only = 0;
 	struct sig_private_key *key = NULL;
-	int i, status = 2, allow_outside = 0;
+	int i, status = 2, allow_outside = 0, quiet = 0;
 	const struct parse_opt options[] = {
+		OPT_BOOL('q', "quiet", &quiet, "do not name each signature "
+			 "written"),
 		OPT_STRING(0, "ssh-key", &ssh_key_opt, "<key>", "sign with "
 			   "ssh-keygen -Y sign and this key (private, or .pub "
 			   "for the agent's); default: user.signingKey when "
@@ -115,7 +117,9 @@ int cmd_sign(int argc, char **argv)
 			error_path(sidecar.buf, &err);
 			status = 2;
 		} else
-			printf("signed %s%s\n", sidecar.buf, SIGNATURE_SUFFIX);
+			if (!quiet)
+				printf("signed %s%s\n", sidecar.buf,
+				       SIGNATURE_SUFFIX);
 		statement_release(&st);
 		strbuf_release(&sidecar);
 	}

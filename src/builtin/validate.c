@@ -30,6 +30,7 @@ struct validate_opts {
 	enum output_format format;
 	struct output_list outputs;
 	int allow_outside;
+	int quiet;		/* text: no line for a valid sidecar */
 };
 
 /* Totals for the summary line and the exit status. */
@@ -48,12 +49,13 @@ static json_t *str_value(const char *s)
 	return v;
 }
 
-static void print_text(const char *file, const struct jsonschema_errors *errs)
+static void print_text(const char *file, const struct jsonschema_errors *errs,
+		       int quiet)
 {
 	struct strbuf line = STRBUF_INIT;
 	size_t i;
 
-	if (!errs->nr) {
+	if (!errs->nr && !quiet) {
 		quote_c_style(&line, file);
 		printf("%s: valid\n", line.buf);
 	}
@@ -119,7 +121,7 @@ static void validate_one(const struct jsonschema *schema,
 	else
 		counts->invalid++;
 	if (v.checked && opts->format == FORMAT_TEXT)
-		print_text(v.path.buf, &v.errs);
+		print_text(v.path.buf, &v.errs, opts->quiet);
 	if (results && json_array_append_new(results, result_json(
 			v.path.buf, v.valid, &v.errs,
 			v.checked ? NULL : v.error.buf)))
@@ -130,7 +132,8 @@ static void validate_one(const struct jsonschema *schema,
 
 int cmd_validate(int argc, char **argv)
 {
-	struct validate_opts opts = { NULL, FORMAT_TEXT, OUTPUT_LIST_INIT, 0 };
+	struct validate_opts opts = { NULL, FORMAT_TEXT, OUTPUT_LIST_INIT, 0,
+				      0 };
 	struct outcome oc = OUTCOME_INIT("validate");
 	struct validate_counts counts = { 0, 0, 0 };
 	struct strbuf schema_path = STRBUF_INIT, err = STRBUF_INIT;
@@ -145,6 +148,8 @@ int cmd_validate(int argc, char **argv)
 			      "violation; json: one document for all files; "
 			      "github annotations, SARIF 2.1.0 or JUnit XML"),
 		OPT_OUTPUT(&opts.outputs),
+		OPT_BOOL('q', "quiet", &opts.quiet, "text: print only the "
+			 "violations and the summary"),
 		OPT_BOOL(0, "allow-outside-root", &opts.allow_outside, "read "
 			 "a sidecar that a symlink leads out of the root"),
 		OPT_END()

@@ -8,8 +8,10 @@
  * summary) come after the checks.
  */
 #include "config.h"
+#include "advice.h"
 #include "builtin.h"
 #include "ci/output.h"
+#include "color.h"
 #include "json/jsonout.h"
 #include "parse-options.h"
 #include "quote.h"
@@ -18,9 +20,11 @@
 #include "verify/verify-github.h"
 #include "verify/verify-outcome.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 static const char verify_usage_text[] =
 	"Exit status: 0 when every report's inputs are intact, 1 when an input\n"
@@ -29,6 +33,7 @@ static const char verify_usage_text[] =
 
 struct verify_opts {
 	int quiet;
+	int color;		/* --color, which color_want() reads */
 	enum output_format format;
 	struct path_list require;	/* --require-sidecar globs */
 	struct output_list outputs;	/* --output */
@@ -46,11 +51,7 @@ static void print_text(const struct verify_report *r,
 	struct strbuf out = STRBUF_INIT;
 
 	if (!r->loaded && r->verdict != VERIFY_MISSING) {
-		quote_c_style(&out, r->sidecar_path.buf);
-		strbuf_addstr(&out, ": ");
-		quote_escape(&out, r->error.buf, r->error.len);
-		error("%s", out.buf);
-		strbuf_release(&out);
+		error_path(r->sidecar_path.buf, &r->error);
 		return;
 	}
 	if (opts->quiet && r->verdict == VERIFY_INTACT)
@@ -60,6 +61,22 @@ static void print_text(const struct verify_report *r,
 	verify_format_text(&out, r, &opts->batch.core);
 	fwrite(out.buf, 1, out.len, stdout);
 	strbuf_release(&out);
+}
+
+/* A report without a sidecar: backfill writes one (said once a run). */
+static void hint_backfill(const struct verify_report *r)
+{
+	struct strbuf path = STRBUF_INIT;
+
+	if (r->loaded || !access(r->sidecar_path.buf, F_OK) ||
+	    errno != ENOENT || access(r->report.buf, F_OK))
+		return;
+	quote_c_style(&path, r->report.buf);
+	advise_once(ADVICE_BACKFILL, "%s has no sidecar; to write one from "
+		    "the report's git history:\n  ahd-replay backfill %s\n"
+		    "(with --dry-run first to see what it would write)",
+		    path.buf, path.buf);
+	strbuf_release(&path);
 }
 
 static int add_require(const struct parse_opt *opt, const char *arg)
@@ -87,6 +104,7 @@ static int parse_verify_options(struct verify_opts *opts, int argc,
 			 "the summary"),
 		OPT_BOOL(0, "allow-empty", &opts->batch.allow_empty, "finding "
 			 "no report is not an error"),
+		OPT_COLOR(&opts->color),
 		OPT_STRING(0, "root", &opts->batch.core.root, "<dir>", "recorded paths "
 			   "are relative to <dir>"),
 		OPT_STRING(0, "at", &opts->batch.core.at, "<rev>", "read tokens and "
@@ -243,6 +261,8 @@ static int print_batch(const struct verify_batch *b,
 	if (print_summary(b, opts, &gh, printed))
 		status = 2;
 	status = write_documents(b, opts, &oc, status);
+	for (i = 0; i < b->nr; i++)	/* hints after results, as git's */
+		hint_backfill(&b->reports[i]);
 	outcome_release(&oc);
 	github_summary_release(&gh.summary);
 	return status;
@@ -265,6 +285,8 @@ int cmd_verify(int argc, char **argv)
 	opts.batch.require = (const char *const *)opts.require.items;
 	opts.batch.nr_require = opts.require.nr;
 	opts.batch.errors_in_document = opts.format == FORMAT_JSON;
+	if (opts.format == FORMAT_TEXT)	/* before any report is formatted */
+		color_want(1);
 	/* Before any work: a refused --output is a usage problem. */
 	if (!output_check(&opts.outputs)) {
 		status = verify_batch_run(&batch, &opts.batch, argc, argv);

@@ -38,6 +38,13 @@ int repo_library_init(struct strbuf *err)
 		strbuf_addf(err, "cannot set up libgit2: %s", lg2_message());
 		return -1;
 	}
+	/* as git: GIT_CONFIG_NOSYSTEM leaves the system's file unread */
+	if (repo_env_bool("GIT_CONFIG_NOSYSTEM") > 0 &&
+	    git_libgit2_opts(GIT_OPT_SET_SEARCH_PATH, GIT_CONFIG_LEVEL_SYSTEM,
+			     "") < 0) {
+		strbuf_addf(err, "cannot set up libgit2: %s", lg2_message());
+		return -1;
+	}
 	return 0;
 }
 

@@ -4,6 +4,7 @@
  */
 #include "config.h"
 #include "hookplan.h"
+#include "hooklfs.h"
 #include "fs/atomicfile.h"
 #include "usage.h"
 
@@ -243,8 +244,26 @@ static int wanted(const struct hook_plan *p, int pre_merge_commit)
 		p->s.l.kind == HOOK_OURS);
 }
 
+/*
+ * git-lfs is in use: a pre-push of ours with nothing to run first runs
+ * git-lfs's (hooklfs.h), written as its previous hook.  A hook moved
+ * aside, or one left there, is what runs first instead.
+ */
+static void plan_lfs(struct hook_plan *p)
+{
+	if (strcmp(p->type, "pre-push") || p->refuse.len || p->move_aside ||
+	    p->s.p.kind != HOOK_MISSING ||
+	    (p->s.h.kind != HOOK_MISSING && p->s.h.kind != HOOK_OURS))
+		return;
+	hook_lfs_render(&p->lfs, p->type);
+	strbuf_addf(&p->msg, "; git-lfs's pre-push (git lfs pre-push) is "
+		    "written as %s and runs first",
+		    hook_base_name(p->s.prev.buf));
+}
+
 int hook_plans_decide(struct hook_plan *plans, size_t *nr, const char *dir,
-		      const char *bin, int pre_merge_commit, int force)
+		      const char *bin, int pre_merge_commit, int force,
+		      int lfs)
 {
 	struct strbuf err = STRBUF_INIT;
 	size_t i;
@@ -266,6 +285,8 @@ int hook_plans_decide(struct hook_plan *plans, size_t *nr, const char *dir,
 		if (!wanted(p, pre_merge_commit))
 			continue;
 		hook_plan_decide(p, bin, force);
+		if (lfs)
+			plan_lfs(p);
 		if (p->refuse.len) {
 			error("%s: %s", p->type, p->refuse.buf);
 			refused = 1;
@@ -276,14 +297,15 @@ int hook_plans_decide(struct hook_plan *plans, size_t *nr, const char *dir,
 	return refused;
 }
 
-int hook_plans_apply(struct hook_plan *plans, size_t nr, const char *dir)
+int hook_plans_apply(struct hook_plan *plans, size_t nr, const char *dir,
+		     int quiet)
 {
 	struct strbuf err = STRBUF_INIT;
 	size_t i;
 	int writes = 0, ret = 0;
 
 	for (i = 0; i < nr; i++)
-		writes += plans[i].target != NULL;
+		writes += plans[i].target || plans[i].lfs.len;
 	if (writes && mkdir_p(dir, &err)) {
 		ret = error("%s", err.buf);
 		goto out;
@@ -295,7 +317,14 @@ int hook_plans_apply(struct hook_plan *plans, size_t nr, const char *dir)
 			ret = -1;
 			continue;
 		}
-		printf("%s: %s\n", p->type, p->msg.buf);
+		if (p->lfs.len &&
+		    hook_write(p->s.prev.buf, p->lfs.buf, p->lfs.len, &err)) {
+			ret = error("%s", err.buf);
+			strbuf_reset(&err);
+			continue;
+		}
+		if (!quiet)
+			printf("%s: %s\n", p->type, p->msg.buf);
 	}
 out:
 	strbuf_release(&err);
@@ -308,7 +337,7 @@ out:
  * another file over it instead, so that the hook is never missing.
  */
 static int remove_ours(const struct hook_file *hf, const char *path,
-		       const char *type, int replaced, int *left)
+		       const char *type, int replaced, int *left, int quiet)
 {
 	switch (hf->kind) {
 	case HOOK_OURS:
@@ -317,7 +346,8 @@ static int remove_ours(const struct hook_file *hf, const char *path,
 			*left = 1;
 			return 0;
 		}
-		printf("%s: removed %s\n", type, path);
+		if (!quiet)
+			printf("%s: removed %s\n", type, path);
 		return 1;
 	case HOOK_OURS_NEWER:
 		error("%s: left '%s': it was written by a newer ahd-replay "
@@ -336,7 +366,7 @@ static int remove_ours(const struct hook_file *hf, const char *path,
 	}
 }
 
-int hook_uninstall_dir(const char *dir, int *found)
+int hook_uninstall_dir(const char *dir, int *found, int quiet)
 {
 	struct hook_slots s;
 	struct strbuf err = STRBUF_INIT;
@@ -354,13 +384,15 @@ int hook_uninstall_dir(const char *dir, int *found)
 			continue;
 		}
 		if (remove_ours(&s.h, s.hook.buf, type,
-				s.p.kind != HOOK_MISSING, &left))
+				s.p.kind != HOOK_MISSING, &left, quiet))
 			freed = s.hook.buf;
 		if (remove_ours(&s.l, s.legacy.buf, type,
-				!freed && s.p.kind != HOOK_MISSING, &left) &&
+				!freed && s.p.kind != HOOK_MISSING, &left,
+				quiet) &&
 		    !freed)
 			freed = s.legacy.buf;
-		if (remove_ours(&s.o, s.old.buf, type, 0, &left) && !freed)
+		if (remove_ours(&s.o, s.old.buf, type, 0, &left, quiet) &&
+		    !freed)
 			freed = s.old.buf;
 		if (freed)
 			*found = 1;
@@ -382,8 +414,10 @@ int hook_uninstall_dir(const char *dir, int *found)
 			left = 1;
 			continue;
 		}
-		printf("%s: restored %s as %s\n", type,
-		       hook_base_name(s.prev.buf), hook_base_name(freed));
+		if (!quiet)
+			printf("%s: restored %s as %s\n", type,
+			       hook_base_name(s.prev.buf),
+			       hook_base_name(freed));
 	}
 	hook_slots_release(&s);
 	strbuf_release(&err);
@@ -396,6 +430,7 @@ void hook_plan_init(struct hook_plan *p, const char *type)
 	p->type = type;
 	hook_slots_init(&p->s);
 	strbuf_init(&p->want, 0);
+	strbuf_init(&p->lfs, 0);
 	strbuf_init(&p->msg, 0);
 	strbuf_init(&p->refuse, 0);
 }
@@ -404,6 +439,7 @@ void hook_plan_release(struct hook_plan *p)
 {
 	hook_slots_release(&p->s);
 	strbuf_release(&p->want);
+	strbuf_release(&p->lfs);
 	strbuf_release(&p->msg);
 	strbuf_release(&p->refuse);
 }

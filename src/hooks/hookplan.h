@@ -40,6 +40,8 @@ struct hook_plan {
 	int discard_prev;	/* unlink <type>.ahd-replay-prev first */
 	int move_aside;		/* rename <type> to <type>.ahd-replay-prev */
 	int remove_old;		/* a copy of ours lefthook put aside */
+	struct strbuf lfs;	/* git-lfs's pre-push, to write as
+				   <type>.ahd-replay-prev; empty: none */
 	struct strbuf msg;	/* what was (to be) done */
 	struct strbuf refuse;	/* why not; empty when fine */
 };
@@ -61,28 +63,32 @@ int hook_plan_apply(struct hook_plan *p);
 /*
  * Plan each hook type of hook_types[] for dir, to run bin:
  * pre-merge-commit only when asked (pre_merge_commit) or when a copy of
- * ours is there to upgrade.  plans has HOOK_TYPES_NR plans initialised
- * with hook_plan_init(); the first *nr are used.  Returns 0 when every
- * plan can be carried out, 1 when one is refused, -1 when a hook cannot
- * be read; the reasons are printed.
+ * ours is there to upgrade.  With lfs (git-lfs in use, hooklfs.h), a
+ * pre-push with nothing to chain also gets git-lfs's pre-push as its
+ * previous hook.  plans has HOOK_TYPES_NR plans initialised with
+ * hook_plan_init(); the first *nr are used.  Returns 0 when every plan
+ * can be carried out, 1 when one is refused, -1 when a hook cannot be
+ * read; the reasons are printed.
  */
 int hook_plans_decide(struct hook_plan *plans, size_t *nr, const char *dir,
-		      const char *bin, int pre_merge_commit, int force);
+		      const char *bin, int pre_merge_commit, int force,
+		      int lfs);
 
 /*
  * Carry out the first nr plans in dir (made when a hook is written
- * there), saying on stdout what was done to each.  Returns 0, or -1
- * when something could not be done (the reasons are printed).
+ * there), saying on stdout what was done to each unless quiet.  Returns
+ * 0, or -1 when something could not be done (the reasons are printed).
  */
-int hook_plans_apply(struct hook_plan *plans, size_t nr, const char *dir);
+int hook_plans_apply(struct hook_plan *plans, size_t nr, const char *dir,
+		     int quiet);
 
 /*
  * uninstall-hooks in one directory: remove the hooks install-hooks wrote
  * there (exact copies of ours only) and rename the ones they moved aside
- * back, saying on stdout what was done.  Sets *found when dir held any
- * of that.  Returns 0, or -1 when something was left in place (the
- * reasons are printed).
+ * back, saying on stdout what was done unless quiet.  Sets *found when
+ * dir held any of that.  Returns 0, or -1 when something was left in
+ * place (the reasons are printed).
  */
-int hook_uninstall_dir(const char *dir, int *found);
+int hook_uninstall_dir(const char *dir, int *found, int quiet);
 
 #endif

@@ -13,6 +13,7 @@
 #include "hooks.h"
 #include "config/rcfile.h"
 #include "git/hooksdir.h"
+#include "advice.h"
 #include "git/repo.h"
 #include "git/revrange.h"
 #include "git/snapshot.h"
@@ -109,10 +110,12 @@ static void bypass(struct strbuf *out, const char *type, const char *what)
 
 /*
  * Print the findings about what (a commit, a pushed ref) and how to go
- * on.  Returns 1 when they refuse it, else 0.
+ * on; at is the pushed commit (NULL for a commit: the work tree shows
+ * it), for the hint that shows the drift.  Returns 1 when they refuse
+ * it, else 0.
  */
 static int report(const struct hook_check_result *res, const char *what,
-		  const char *type, const char *verb)
+		  const char *type, const char *verb, const char *at)
 {
 	struct strbuf skip = STRBUF_INIT;
 
@@ -133,6 +136,11 @@ static int report(const struct hook_check_result *res, const char *what,
 		bypass(&skip, type, verb);
 		fputc('\n', stderr);
 		fprintf(stderr, ways_forward, skip.buf);
+		fputc('\n', stderr);
+		advise_once(ADVICE_EXPLAIN_DRIFT, "to see what changed in each "
+			    "drifted input since the version its report "
+			    "records:\n  ahd-replay verify --explain%s%.12s",
+			    at ? " --at=" : "", at ? at : "");
 	}
 	strbuf_release(&skip);
 	return res->problems ? 1 : 0;
@@ -157,7 +165,7 @@ int hook_run_pre_commit(const char *type)
 		error("%s", err.buf);
 		goto out;
 	}
-	ret = report(&res, "this commit", type, "commit");
+	ret = report(&res, "this commit", type, "commit", NULL);
 out:
 	hook_check_result_release(&res);
 	strbuf_release(&err);
@@ -198,7 +206,7 @@ static int judge_push(struct hook_ctx *h, const struct hook_push_dest *dest,
 	}
 	strbuf_addf(&what, "pushing %s (judged against %s)", ref_name,
 		    desc.buf);
-	ret = report(&res, what.buf, "pre-push", "push");
+	ret = report(&res, what.buf, "pre-push", "push", tip);
 out:
 	hook_check_result_release(&res);
 	strbuf_release(&err);

@@ -5,6 +5,7 @@
  */
 #include "config.h"
 #include "hookstatus.h"
+#include "hooklfs.h"
 #include "hookplan.h"
 #include "hooks.h"
 #include "strbuf.h"
@@ -265,8 +266,9 @@ static int status_one(const struct hooks_dir *hd, const char *type,
 		}
 	}
 	if (s.p.kind != HOOK_MISSING)
-		strbuf_addf(&details, "  %s: %s%s\n", s.prev.buf,
-			    kind_text(&s.p, &sb), runner ?
+		strbuf_addf(&details, "  %s: %s%s%s\n", s.prev.buf,
+			    kind_text(&s.p, &sb), hook_lfs_runs(&s.p, type) ?
+			    " (runs git-lfs's: git lfs pre-push)" : "", runner ?
 			    (s.p.executable ? "; runs first" :
 			     "; skipped, as git would skip it") :
 			    "; left by an install (uninstall-hooks puts it back)");
@@ -325,6 +327,9 @@ int hook_status(const struct hooks_dir *hd, FILE *fp)
 		} else if (rc && status == 0)
 			status = 1;
 	}
+	/* git-lfs's other hooks, which install-hooks writes beside ours */
+	if (hook_lfs_wanted(hd->workdir.buf))
+		hook_lfs_status(hd->path.buf, fp);
 	strbuf_release(&err);
 	return status;
 }

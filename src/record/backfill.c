@@ -27,6 +27,18 @@ static int cmp_name(const void *a, const void *b)
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
+/* One report to consider; takes path. */
+static void add_item(struct backfill *out, char *path)
+{
+	struct backfill_item *it;
+
+	ALLOC_GROW(out->items, out->nr + 1, out->alloc);
+	it = &out->items[out->nr++];
+	memset(it, 0, sizeof(*it));
+	strbuf_init(&it->reason, 0);
+	it->path = path;
+}
+
 /*
  * The reference's walkMarkdown(): entries in byte order (as Node lists
  * them), directories followed through symlinks, files ending in ".md".
@@ -57,15 +69,8 @@ static void walk_markdown(struct backfill *out, const char *dir, int depth)
 		if (!stat(full.buf, &st)) {
 			if (S_ISDIR(st.st_mode))
 				walk_markdown(out, full.buf, depth + 1);
-			else if (ends_with(names[i], ".md")) {
-				struct backfill_item *it;
-
-				ALLOC_GROW(out->items, out->nr + 1, out->alloc);
-				it = &out->items[out->nr++];
-				memset(it, 0, sizeof(*it));
-				strbuf_init(&it->reason, 0);
-				it->path = strbuf_detach(&full, NULL);
-			}
+			else if (ends_with(names[i], ".md"))
+				add_item(out, strbuf_detach(&full, NULL));
 		}
 		strbuf_release(&full);
 		free(names[i]);
@@ -372,13 +377,17 @@ out:
 
 void backfill_scan(struct backfill *bf, const char *dir, int force)
 {
+	struct stat st;
 	size_t i;
 
-	walk_markdown(bf, dir, 0);
+	/* one report named: the hint for a report without a sidecar */
+	if (!stat(dir, &st) && S_ISREG(st.st_mode) && ends_with(dir, ".md"))
+		add_item(bf, xstrdup(dir));
+	else
+		walk_markdown(bf, dir, 0);
 	for (i = 0; i < bf->nr; i++) {
 		struct backfill_item *it = &bf->items[i];
 		struct strbuf sc = STRBUF_INIT, rel = STRBUF_INIT;
-		struct stat st;
 
 		path_relative(&rel, bf->root.buf, it->path);
 		it->rel = strbuf_detach(&rel, NULL);

@@ -56,7 +56,8 @@ int backfill_init(struct backfill *bf, const char *root, struct strbuf *err);
 void backfill_release(struct backfill *bf);
 
 /*
- * The reports: every *.md below dir (entries in byte order, as Node
+ * The reports: dir itself when it is a *.md file, else every *.md below
+ * dir (entries in byte order, as Node
  * lists them; directories followed through symlinks), each read and its
  * header parsed; with force, also those whose sidecar exists and is
  * one backfill wrote (sidecar_backfilled()): any other is KEPT, its

@@ -5,23 +5,134 @@
 #include "verify-github.h"
 #include "explain.h"
 #include "ci/outcome.h"
+#include "fs/path.h"
 
+#include <ctype.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 static const char *const verdict_words[] = {
 	"intact", "drifted", "error", "untrusted", "missing sidecar",
 };
 
 /*
- * Where a failed check points: the line of the report's replay block
- * that holds the recorded hash, else the sidecar's line holding it (1
- * when neither has it).
+ * Whether line (one line of a YAML or JSON file) holds the mapping key
+ * key: "key:", "\"key\":" or "'key':" after any indentation or "- ".
  */
-static const char *check_place(const struct verify_report *r,
+static int holds_key(const char *line, const char *key, size_t len)
+{
+	char q;
+
+	while (*line == ' ' || *line == '\t' || *line == '-')
+		line++;
+	q = *line == '"' || *line == '\'' ? *line++ : 0;
+	if (strncmp(line, key, len))
+		return 0;
+	line += len;
+	if (q && *line++ != q)
+		return 0;
+	while (*line == ' ' || *line == '\t')
+		line++;
+	return *line == ':';
+}
+
+/*
+ * The line of the key a JSON Pointer names in a YAML or JSON file, as
+ * the text shows it: each segment (array indices skipped) searched for
+ * after the line of the one before.  A guide for a reviewer's eye, not
+ * a parse: 0 when a segment is not found or the file cannot be read.
+ */
+static long pointer_line(const char *file, const char *pointer)
+{
+	FILE *fp = fopen(file, "r");
+	struct strbuf seg = STRBUF_INIT;
+	char *line = NULL;
+	size_t cap = 0;
+	long n = 0, found = 0;
+	const char *p = pointer;
+
+	while (fp && *p == '/') {
+		const char *end = strchrnul(p + 1, '/');
+
+		strbuf_reset(&seg);
+		for (p++; p < end; p++)	/* RFC 6901: ~1 is '/', ~0 '~' */
+			strbuf_addch(&seg, *p == '~' && p + 1 < end ?
+				     (*++p == '1' ? '/' : '~') : *p);
+		if (seg.len && strspn(seg.buf, "0123456789") == seg.len)
+			continue;
+		while (getline(&line, &cap, fp) > 0) {
+			n++;
+			if (holds_key(line, seg.buf, seg.len))
+				break;
+		}
+		if (feof(fp) || ferror(fp)) {
+			found = 0;
+			break;
+		}
+		found = n;
+	}
+	if (fp)
+		fclose(fp);
+	free(line);
+	strbuf_release(&seg);
+	return found;
+}
+
+/* The new file's first changed line in a unified diff, or 0. */
+static long diff_line(const struct strbuf *diff)
+{
+	const char *p = strstr(diff->buf, "@@ -");
+	long line;
+
+	if (!p || !(p = strchr(p, '+')))
+		return 0;
+	line = strtol(p + 1, NULL, 10);
+	for (p = strchr(p, '\n'); p && p[1] == ' '; p = strchr(p + 1, '\n'))
+		line++;
+	return p ? line : 0;
+}
+
+/*
+ * The line an explained drift starts at in the input as it is now: the
+ * first changed key's, or the first changed line's; 1 when unknown.
+ */
+static long change_line(const struct verify_check *c, const char *file)
+{
+	const struct explanation *e = c->explain;
+	long line = 0;
+
+	if (e && e->kind == EXPLAIN_STRUCTURED && e->nr)
+		line = pointer_line(file, e->v[0].path);
+	else if (e && e->kind == EXPLAIN_TEXT)
+		line = diff_line(&e->diff);
+	return line > 0 ? line : 1;
+}
+
+/*
+ * Where a failed check points.  An input the change touches (known with
+ * --changed-since): that input, where a pull request shows the
+ * annotation inline, at change_line().  Else the line of the report's
+ * replay block that holds the recorded hash, else the sidecar's line
+ * holding it (1 when neither has it).  out holds the input's path,
+ * relative to the current directory as the report's is.
+ */
+static const char *check_place(struct strbuf *out,
+			       const struct verify_report *r,
 			       const struct verify_check *c, long *line)
 {
 	struct strbuf key = STRBUF_INIT;
+	char *cwd;
+
+	if (c->in_change && c->rel.len && (cwd = getcwd(NULL, 0))) {
+		strbuf_addf(&key, "%s/%s", r->root.buf, c->rel.buf);
+		path_relative(out, cwd, key.buf);
+		free(cwd);
+		strbuf_release(&key);
+		*line = change_line(c, out->buf);
+		return out->buf;
+	}
 
 	*line = r->loaded && strcmp(r->report.buf, r->sidecar_path.buf) ?
 		outcome_line_of(r->report.buf, c->field, c->expected) : 0;
@@ -147,12 +258,13 @@ void verify_github_report(struct verify_github *g,
 				"replay sidecar", r->error.buf);
 	for (i = 0; i < r->nr_checks; i++) {
 		const struct verify_check *c = &r->checks[i];
+		struct strbuf input = STRBUF_INIT;
 		const char *file;
 		long line;
 
 		if (c->ok)
 			continue;
-		file = check_place(r, c, &line);
+		file = check_place(&input, r, c, &line);
 		strbuf_reset(&title);
 		strbuf_addf(&title, "replay %s %s", c->field,
 			    c->error ? "unverifiable" : "drift");
@@ -162,6 +274,7 @@ void verify_github_report(struct verify_github *g,
 			    c->actual.len ? c->actual.buf : "none");
 		github_annotate(&g->log, "error", file, line,
 				title.buf, msg.buf);
+		strbuf_release(&input);
 		if (c->explain)
 			print_explanation(c->explain);
 	}

@@ -3,13 +3,42 @@
  * string that came from a file (the sidecar's fields, paths, messages
  * that quote them) goes through quote.h, so whatever a sidecar holds,
  * each field is one line and nothing can print a verdict of its own.
+ *
+ * The text goes to standard output only, so colour is color_want(1)'s
+ * answer: "ok" green, "FAIL" red, the verdict in the colour of its news.
+ * Colour codes wrap our own words only, never text from a file.
  */
 #include "config.h"
 #include "verify.h"
+#include "color.h"
 #include "explain.h"
 #include "quote.h"
 
 #include <string.h>
+
+/* "  ok    " or "  FAIL  ", coloured when standard output is. */
+static void mark(struct strbuf *out, int ok)
+{
+	strbuf_addf(out, "  %s%s%s  ", color_code(1, ok ? COLOR_GREEN :
+						    COLOR_RED),
+		    ok ? "ok  " : "FAIL", color_code(1, COLOR_RESET));
+}
+
+/* "verdict: <words>\n", the words coloured by what they mean. */
+static void verdict(struct strbuf *out, enum verify_verdict v)
+{
+	const char *words = v == VERIFY_INTACT ? "replay inputs intact" :
+		v == VERIFY_DRIFTED ? "drift detected" :
+		v == VERIFY_MISSING ? "missing sidecar" :
+		v == VERIFY_UNTRUSTED ? "signature check failed" :
+		"could not verify";
+	const char *code = v == VERIFY_INTACT ? COLOR_GREEN :
+		v == VERIFY_DRIFTED || v == VERIFY_UNTRUSTED ? COLOR_RED :
+		COLOR_YELLOW;
+
+	strbuf_addf(out, "verdict: %s%s%s\n", color_code(1, code), words,
+		    color_code(1, COLOR_RESET));
+}
 
 /* "  label: value\n" with the value quoted as a field. */
 static void field(struct strbuf *out, const char *label, const char *value,
@@ -59,8 +88,10 @@ void verify_format_text(struct strbuf *out, const struct verify_report *r,
 
 	if (r->verdict == VERIFY_MISSING) {
 		field(out, "ahd verify-replay \xc2\xb7 ", r->report.buf, "");
-		message(out, "  FAIL  missing sidecar: ", &r->error);
-		strbuf_addstr(out, "\nverdict: missing sidecar\n");
+		mark(out, 0);
+		message(out, "missing sidecar: ", &r->error);
+		strbuf_addch(out, '\n');
+		verdict(out, r->verdict);
 		return;
 	}
 	field(out, "ahd verify-replay \xc2\xb7 ", r->report.buf, "");
@@ -83,10 +114,12 @@ checks:
 		const struct verify_check *c = &r->checks[i];
 
 		if (c->ok) {
-			strbuf_addf(out, "  ok    %s hash matches\n", c->field);
+			mark(out, 1);
+			strbuf_addf(out, "%s hash matches\n", c->field);
 			continue;
 		}
-		strbuf_addf(out, "  FAIL  %s: ", c->field);
+		mark(out, 0);
+		strbuf_addf(out, "%s: ", c->field);
 		message(out, "", &c->reason);
 		field(out, "        expected ", c->expected, "");
 		field(out, "        actual   ",
@@ -94,25 +127,34 @@ checks:
 		if (c->explain)
 			explanation(out, c->explain);
 	}
-	if (verify_signature_failed(r, opts))
-		message(out, "  FAIL  signature: ", &r->sig.reason);
-	else if (r->sig.status == SIG_OK && r->sig.principal.len) {
-		strbuf_addstr(out, "  ok    SSH signature by ");
+	if (verify_signature_failed(r, opts)) {
+		mark(out, 0);
+		message(out, "signature: ", &r->sig.reason);
+	} else if (r->sig.status == SIG_OK && r->sig.principal.len) {
+		mark(out, 1);
+		strbuf_addstr(out, "SSH signature by ");
 		quote_c_style(out, r->sig.principal.buf);
 		field(out, " (key ", r->sig.key_id.buf, ") verifies");
-	} else if (r->sig.status == SIG_OK)
-		field(out, "  ok    signature by ", r->sig.key_id.buf,
+	} else if (r->sig.status == SIG_OK) {
+		mark(out, 1);
+		field(out, "signature by ", r->sig.key_id.buf,
 		      r->sig.sidecar_only ? " verifies (version 1: it covers "
 		      "the sidecar only, not the report)" : " verifies");
+	}
 	if (r->commit_checked && r->commit_sig.ok) {
-		strbuf_addf(out, "  ok    commit %s, which last changed the "
+		mark(out, 1);
+		strbuf_addf(out, "commit %s, which last changed the "
 			    "sidecar, is signed by ", r->commit_sig.commit);
 		quote_c_style(out, r->commit_sig.principal.buf);
 		strbuf_addch(out, '\n');
-	} else if (r->commit_checked)
-		message(out, "  FAIL  signed commit: ", &r->commit_sig.reason);
-	if (r->error.len)
-		message(out, "  FAIL  ", &r->error);
+	} else if (r->commit_checked) {
+		mark(out, 0);
+		message(out, "signed commit: ", &r->commit_sig.reason);
+	}
+	if (r->error.len) {
+		mark(out, 0);
+		message(out, "", &r->error);
+	}
 	strbuf_addch(out, '\n');
 	if (r->notes.len || r->md_warning.len) {
 		/* verify.c escapes each note as it adds it: one per line */
@@ -121,8 +163,5 @@ checks:
 			message(out, "  warning: ", &r->md_warning);
 		strbuf_addch(out, '\n');
 	}
-	strbuf_addf(out, "verdict: %s\n", r->verdict == VERIFY_INTACT ?
-		    "replay inputs intact" : r->verdict == VERIFY_DRIFTED ?
-		    "drift detected" : r->verdict == VERIFY_UNTRUSTED ?
-		    "signature check failed" : "could not verify");
+	verdict(out, r->verdict);
 }

@@ -685,6 +685,23 @@ static int changed_record(const struct changed_base *b,
 	return changed;
 }
 
+/*
+ * Which of r's inputs the change since --changed-since's base touches:
+ * the github format annotates those inputs themselves, where a pull
+ * request shows annotations inline.
+ */
+static void mark_in_change(struct verify_run *run, struct verify_report *r,
+			   const struct input_tree *tp)
+{
+	const struct changed_base *b = since_base(run, r);
+	int i;
+
+	for (i = 0; b && i < r->nr_checks; i++)
+		r->checks[i].in_change =
+			changed_input(b, r->root.buf, r->rec.inputs[i].path,
+				      tp, run->opts.allow_outside);
+}
+
 void verify_one(struct verify_run *run, struct verify_report *r)
 {
 	struct verify_memos *memos = run->memos;
@@ -774,6 +791,8 @@ loaded:
 		check_input(memos, &r->checks[r->nr_checks++],
 			    &r->rec.inputs[i], r->root.buf, tp,
 			    opts->allow_outside);
+	if (opts->changed_since)
+		mark_in_change(run, r, tp);
 	for (i = 0; i < r->nr_checks; i++)
 		if (r->checks[i].note.len)
 			verify_add_note(r, "note", "%s", r->checks[i].note.buf);

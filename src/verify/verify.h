@@ -44,6 +44,8 @@ struct verify_check {
 	struct strbuf note;	/* re-rooting */
 	struct strbuf rel;	/* the input relative to the root, if found */
 	struct explanation *explain;	/* --explain, for drift; or NULL */
+	int in_change;		/* --changed-since: the input changed since
+				   the base (the pull request touches it) */
 };
 
 struct verify_report {
