@@ -49,7 +49,16 @@ struct at_memo {
 	struct strbuf err;
 };
 
+/* Where a recorded path led from a root, work tree or --at's tree. */
+struct resolve_memo {
+	char *key;		/* tree or not, allow_outside, root, NUL, path */
+	size_t key_len;
+	struct resolved_input in;
+};
+
 struct verify_memos {
+	struct resolve_memo *resolved;
+	size_t nr_resolved, alloc_resolved;
 	struct memo *roots;
 	size_t nr_roots, alloc_roots;
 	struct memo *hashes;
@@ -100,6 +109,11 @@ void verify_run_release(struct verify_run *run)
 		free(m->hashes[i].key);
 		free(m->hashes[i].text);
 	}
+	for (i = 0; i < m->nr_resolved; i++) {
+		free(m->resolved[i].key);
+		resolved_input_release(&m->resolved[i].in);
+	}
+	free(m->resolved);
 	for (i = 0; i < m->nr_ats; i++) {
 		free(m->ats[i]->root);
 		at_commit_release(&m->ats[i]->at);
@@ -186,6 +200,58 @@ void verify_report_release(struct verify_report *r)
 
 /* --- checking -------------------------------------------------------- */
 
+static void resolved_copy(struct resolved_input *dst,
+			  const struct resolved_input *src)
+{
+	dst->status = src->status;
+	dst->rerooted = src->rerooted;
+	strbuf_addbuf(&dst->shown, &src->shown);
+	strbuf_addbuf(&dst->rel, &src->rel);
+	strbuf_addbuf(&dst->file, &src->file);
+	strbuf_addbuf(&dst->why, &src->why);
+}
+
+/*
+ * input_resolve() through the run's memo: the reports of a directory pin
+ * the same few tokens and briefs, and resolving a path costs a walk of
+ * the file system (or of a tree) each time.  Within a run a path leads
+ * where it led the first time, as the hash memo already assumes.
+ */
+static void resolve_input(struct verify_memos *memos,
+			  struct resolved_input *out, const char *root,
+			  const char *recorded, const struct input_tree *tree,
+			  int allow_outside)
+{
+	struct strbuf key = STRBUF_INIT;
+	struct resolve_memo *m;
+	size_t i;
+
+	strbuf_addf(&key, "%c%d%s", tree ? 't' : 'w', !!allow_outside, root);
+	strbuf_addch(&key, '\0');
+	strbuf_addstr(&key, recorded);
+	for (i = 0; i < memos->nr_resolved; i++) {
+		m = &memos->resolved[i];
+		if (m->key_len == key.len &&
+		    !memcmp(m->key, key.buf, key.len)) {
+			resolved_copy(out, &m->in);
+			goto out;
+		}
+	}
+	input_resolve(out, root, recorded, tree, allow_outside);
+	ALLOC_GROW(memos->resolved, memos->nr_resolved + 1,
+		   memos->alloc_resolved);
+	m = &memos->resolved[memos->nr_resolved++];
+	m->key = xmemdupz(key.buf, key.len);
+	m->key_len = key.len;
+	strbuf_init(&m->in.shown, 0);
+	strbuf_init(&m->in.rel, 0);
+	strbuf_init(&m->in.file, 0);
+	strbuf_init(&m->in.why, 0);
+	resolved_copy(&m->in, out);
+out:
+	strbuf_release(&key);
+}
+
 /* hash_input() could not find or read the input; the check says why. */
 #define INPUT_FAILED (-100)
 
@@ -207,7 +273,7 @@ static int hash_input(struct verify_memos *memos, struct verify_check *c,
 	struct memo *m;
 	int ret = INPUT_FAILED;
 
-	input_resolve(&in, root, recorded, tree, allow_outside);
+	resolve_input(memos, &in, root, recorded, tree, allow_outside);
 	if (!c->note.len && in.rerooted)
 		strbuf_addf(&c->note, "%s path re-rooted: %s -> %s", c->field,
 			    recorded, in.rel.buf);
