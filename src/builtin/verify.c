@@ -18,6 +18,7 @@
 #include "verify/verify-github.h"
 #include "verify/verify-outcome.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -73,6 +74,21 @@ static int add_require(const struct parse_opt *opt, const char *arg)
 	return 0;
 }
 
+/* -j N: a count of threads, 1 to 1024 (1: serial). */
+static int parse_jobs(const struct parse_opt *opt, const char *arg)
+{
+	char *end;
+	long n;
+
+	errno = 0;
+	n = strtol(arg, &end, 10);
+	if (errno || end == arg || *end || n < 1 || n > 1024)
+		return error("--jobs wants a number from 1 to 1024, not '%s'",
+			     arg);
+	*(int *)opt->value = (int)n;
+	return 0;
+}
+
 /* Returns the number of operands, moved to argv[0..). */
 static int parse_verify_options(struct verify_opts *opts, int argc,
 				char **argv)
@@ -124,6 +140,9 @@ static int parse_verify_options(struct verify_opts *opts, int argc,
 		OPT_STRING(0, "changed-since", &opts->batch.core.changed_since, "<rev>",
 			   "check only the reports whose sidecar, token or "
 			   "brief changed since <rev>'s merge base"),
+		OPT_CALLBACK('j', "jobs", &opts->batch.jobs, "<n>", "verify "
+			     "on <n> threads (default: the online CPUs; 1: "
+			     "serial)", parse_jobs),
 		OPT_CALLBACK_F(0, "require-sidecar", &opts->require, "<glob>",
 			       "markdown reports matching <glob> must have a "
 			       "sidecar (default: git config "

@@ -27,6 +27,8 @@ struct verify_batch_options {
 	size_t nr_require;
 	int errors_in_document;	/* --format=json: the directories that
 				   could not be searched are not printed */
+	int jobs;		/* threads verifying reports: 0 the online
+				   CPUs, 1 serial */
 };
 
 /* How many reports ended with each verdict, and how many were left out. */

@@ -21,6 +21,7 @@
 #include "usage.h"
 #include "utf8.h"
 
+#include <pthread.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -56,7 +57,16 @@ struct resolve_memo {
 	struct resolved_input in;
 };
 
+/*
+ * Reports are verified on several threads (verify-batch.c), and every
+ * memo is shared: lock holds over each look-up and over the work that
+ * fills a missing entry, which happens once per root or input per run,
+ * so a token is still opened and hashed once.  libgit2 is reached from
+ * here only under it (roots, --at's trees), so no two threads use a
+ * repository object at once.
+ */
 struct verify_memos {
+	pthread_mutex_t lock;
 	struct resolve_memo *resolved;
 	size_t nr_resolved, alloc_resolved;
 	struct memo *roots;
@@ -84,6 +94,7 @@ void verify_run_init(struct verify_run *run, const struct verify_options *opts,
 	run->opts = *opts;
 	run->keyring = keyring;
 	run->memos = xcalloc(1, sizeof(*run->memos));
+	pthread_mutex_init(&run->memos->lock, NULL);
 	run->changed = NULL;
 	run->since_base = NULL;
 	run->history_walks = 0;
@@ -123,6 +134,7 @@ void verify_run_release(struct verify_run *run)
 	free(m->roots);
 	free(m->hashes);
 	free(m->ats);
+	pthread_mutex_destroy(&m->lock);
 	free(m);
 	run->memos = NULL;
 }
@@ -273,6 +285,7 @@ static int hash_input(struct verify_memos *memos, struct verify_check *c,
 	struct memo *m;
 	int ret = INPUT_FAILED;
 
+	pthread_mutex_lock(&memos->lock);
 	resolve_input(memos, &in, root, recorded, tree, allow_outside);
 	if (!c->note.len && in.rerooted)
 		strbuf_addf(&c->note, "%s path re-rooted: %s -> %s", c->field,
@@ -369,6 +382,7 @@ static int hash_input(struct verify_memos *memos, struct verify_check *c,
 		m->text = ret ? xstrdup(err->buf) : NULL;
 	}
 out:
+	pthread_mutex_unlock(&memos->lock);
 	resolved_input_release(&in);
 	strbuf_release(&raw);
 	strbuf_release(&text);
@@ -531,8 +545,9 @@ struct at_commit *verify_memo_at(struct verify_memos *m, const char *root,
 }
 
 /* Roots by directory, so a thousand reports do not walk up a thousand times. */
-static int find_root(struct verify_memos *memos, struct strbuf *out,
-		     const char *dir, const char *given, struct strbuf *err)
+static int find_root_locked(struct verify_memos *memos, struct strbuf *out,
+			    const char *dir, const char *given,
+			    struct strbuf *err)
 {
 	struct memo *m = memo_find(memos->roots, memos->nr_roots, dir, 0);
 	int origin;
@@ -561,6 +576,17 @@ static int find_root(struct verify_memos *memos, struct strbuf *out,
 	}
 	strbuf_addstr(out, m->text);
 	return m->origin;
+}
+
+static int find_root(struct verify_memos *memos, struct strbuf *out,
+		     const char *dir, const char *given, struct strbuf *err)
+{
+	int ret;
+
+	pthread_mutex_lock(&memos->lock);
+	ret = find_root_locked(memos, out, dir, given, err);
+	pthread_mutex_unlock(&memos->lock);
+	return ret;
 }
 
 /*
@@ -642,12 +668,15 @@ out:
 static void root_notes(struct verify_memos *memos, struct verify_report *r,
 		       const char *dir)
 {
-	const struct memo *m = memo_find(memos->roots, memos->nr_roots, dir, 0);
+	const struct memo *m;
 
+	pthread_mutex_lock(&memos->lock);
+	m = memo_find(memos->roots, memos->nr_roots, dir, 0);
 	if (m && m->note)
 		verify_add_note(r, "note", "%s", m->note);
 	if (m && m->warning)
 		verify_add_note(r, "warning", "%s", m->warning);
+	pthread_mutex_unlock(&memos->lock);
 }
 
 /* A signature that fails, or none when one is required. */
