@@ -193,6 +193,8 @@ void verify_report_release(struct verify_report *r)
 {
 	int i;
 
+	for (i = 0; i < VERIFY_KEPT_FIELDS; i++)
+		free(r->kept[i]);
 	strbuf_release(&r->report);
 	strbuf_release(&r->sidecar_path);
 	strbuf_release(&r->markdown);
@@ -742,6 +744,31 @@ out:
 	strbuf_release(&err);
 }
 
+/*
+ * Once r is verified, what the printers show of its sidecar (verify-*.c)
+ * is a few strings: copies of them are kept and the parsed document,
+ * several times the file's size, is freed.  A run holds every report
+ * until it prints; this keeps 10,000 of them to tens of megabytes.
+ */
+static void keep_shown_fields(struct verify_report *r)
+{
+	const char **field[VERIFY_KEPT_FIELDS] = {
+		&r->sc.kind, &r->sc.ahd_version, &r->sc.ahd_commit,
+		&r->sc.invoked_at, &r->sc.token.path, &r->sc.token.hash,
+		&r->sc.brief.path, &r->sc.brief.hash
+	};
+	struct strbuf unknown = r->sc.unknown;
+	int i;
+
+	for (i = 0; i < VERIFY_KEPT_FIELDS; i++)
+		if (*field[i])
+			*field[i] = r->kept[i] = xstrdup(*field[i]);
+	/* sidecar_release() frees the document; unknown stays ours */
+	strbuf_init(&r->sc.unknown, 0);
+	sidecar_release(&r->sc);
+	r->sc.unknown = unknown;
+}
+
 void verify_one(struct verify_run *run, struct verify_report *r)
 {
 	struct verify_memos *memos = run->memos;
@@ -836,6 +863,8 @@ out:
 			  (r->commit_checked && !r->commit_sig.ok)) &&
 	    r->verdict != VERIFY_ERRORED)
 		r->verdict = VERIFY_UNTRUSTED;
+	if (r->loaded)
+		keep_shown_fields(r);
 	strbuf_release(&dir);
 	strbuf_release(&err);
 }

@@ -45,11 +45,16 @@ struct verify_check {
 	struct explanation *explain;	/* --explain, for drift; or NULL */
 };
 
+/* The sidecar's fields a printer shows (verify.c: keep_shown_fields()). */
+#define VERIFY_KEPT_FIELDS 8
+
 struct verify_report {
 	struct strbuf report;	/* as shown */
 	struct strbuf sidecar_path;
 	struct strbuf markdown;	/* the report file to compare, if any */
-	struct sidecar sc;
+	struct sidecar sc;	/* once verified, its document is freed and
+				   the fields shown point into kept */
+	char *kept[VERIFY_KEPT_FIELDS];
 	struct record rec;	/* what sc pins, once loaded */
 	int loaded;
 	struct strbuf root;
