@@ -769,6 +769,26 @@ static void keep_shown_fields(struct verify_report *r)
 	r->sc.unknown = unknown;
 }
 
+/*
+ * After the root or the sidecar failed: when the sidecar is not there at
+ * all, that is the error (or, for --require-sidecar, the verdict), not
+ * the failure.  Asked only then, so an intact report costs no access().
+ * Returns 1 when the sidecar is absent, with r's error set.
+ */
+static int sidecar_absent(struct verify_run *run, struct verify_report *r,
+			  int *missing)
+{
+	if (!access(r->sidecar_path.buf, F_OK))
+		return 0;
+	strbuf_reset(&r->root);
+	if (r->required_by)
+		*missing = missing_sidecar(run, r);
+	else
+		strbuf_addf(&r->error, "no replay sidecar found at %s",
+			    r->sidecar_path.buf);
+	return 1;
+}
+
 void verify_one(struct verify_run *run, struct verify_report *r)
 {
 	struct verify_memos *memos = run->memos;
@@ -778,24 +798,18 @@ void verify_one(struct verify_run *run, struct verify_report *r)
 	struct input_tree tree, *tp = NULL;
 	int i, missing = 0;
 
-	if (access(r->sidecar_path.buf, F_OK)) {
-		if (r->required_by)
-			missing = missing_sidecar(run, r);
-		else
-			strbuf_addf(&r->error, "no replay sidecar found at %s",
-				    r->sidecar_path.buf);
-		goto out;
-	}
 	/* The root first: the sidecar and its neighbours must lie in it. */
 	path_dirname(&dir, r->report.buf);
 	r->root_origin = find_root(memos, &r->root, dir.buf, opts->root, &err);
 	if (r->root_origin < 0) {
-		strbuf_addbuf(&r->error, &err);
+		if (!sidecar_absent(run, r, &missing))
+			strbuf_addbuf(&r->error, &err);
 		goto out;
 	}
 	if (sidecar_load_in(&r->sc, r->root.buf, r->sidecar_path.buf,
 			    opts->allow_outside, &err)) {
-		strbuf_addf(&r->error, "%s", err.buf);
+		if (!sidecar_absent(run, r, &missing))
+			strbuf_addf(&r->error, "%s", err.buf);
 		goto out;
 	}
 	r->loaded = 1;
