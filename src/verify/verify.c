@@ -77,12 +77,18 @@ struct verify_memos {
 	size_t nr_ats, alloc_ats;
 };
 
+/*
+ * Newest first: reports come sorted by path, so the directory a report
+ * wants is nearly always the one the report before it added (100,000
+ * reports in 4,000 directories would otherwise compare 200 million
+ * keys).  Keys are unique, so the order does not change the answer.
+ */
 static struct memo *memo_find(struct memo *list, size_t nr, const char *key,
 			      int mode)
 {
 	size_t i;
 
-	for (i = 0; i < nr; i++)
+	for (i = nr; i-- > 0; )
 		if (list[i].mode == mode && !strcmp(list[i].key, key))
 			return &list[i];
 	return NULL;
