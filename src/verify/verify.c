@@ -25,7 +25,6 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 /*
@@ -702,12 +701,13 @@ static void check_signature(struct verify_report *r,
 {
 	struct strbuf sig = STRBUF_INIT, err = STRBUF_INIT;
 	struct sig_subject subj;
-	struct stat st;
 
-	/* A .sig that leads out of the root is refused unread. */
+	/*
+	 * A .sig that leads out of the root is refused unread; one that is
+	 * not there (ROOTFILE_MISSING) is sig_check_sidecar()'s to report.
+	 */
 	strbuf_addf(&sig, "%s%s", r->sidecar_path.buf, SIGNATURE_SUFFIX);
-	if (!lstat(sig.buf, &st) &&
-	    rootfile_check(r->root.buf, sig.buf, opts->allow_outside, NULL,
+	if (rootfile_check(r->root.buf, sig.buf, opts->allow_outside, NULL,
 			   &err) == ROOTFILE_OUTSIDE) {
 		r->sig.status = SIG_MALFORMED;
 		strbuf_addbuf(&r->sig.sig_path, &sig);
