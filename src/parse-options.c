@@ -480,3 +480,17 @@ int parse_options(int argc, char **argv, const struct cmd_usage *usage,
 	argv[nr] = NULL;
 	return nr;
 }
+
+int parse_opt_jobs(const struct parse_opt *opt, const char *arg)
+{
+	char *end;
+	long n;
+
+	errno = 0;
+	n = strtol(arg, &end, 10);
+	if (errno || end == arg || *end || n < 1 || n > 1024)
+		return error("--jobs wants a number from 1 to 1024, not '%s'",
+			     arg);
+	*(int *)opt->value = (int)n;
+	return 0;
+}

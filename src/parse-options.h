@@ -180,4 +180,10 @@ void usage_msg_opt(const struct cmd_usage *usage, const char *fmt, ...)
  */
 int parse_size(const char *s, size_t *out);
 
+/*
+ * An OPT_CALLBACK for -j/--jobs: a count of threads from 1 to 1024 (1:
+ * serial) into the int at opt->value.
+ */
+int parse_opt_jobs(const struct parse_opt *opt, const char *arg);
+
 #endif

@@ -63,22 +63,6 @@ static void print_text(const struct verify_report *r,
 	strbuf_release(&out);
 }
 
-/* A report without a sidecar: backfill writes one (said once a run). */
-static void hint_backfill(const struct verify_report *r)
-{
-	struct strbuf path = STRBUF_INIT;
-
-	if (r->loaded || !access(r->sidecar_path.buf, F_OK) ||
-	    errno != ENOENT || access(r->report.buf, F_OK))
-		return;
-	quote_c_style(&path, r->report.buf);
-	advise_once(ADVICE_BACKFILL, "%s has no sidecar; to write one from "
-		    "the report's git history:\n  ahd-replay backfill %s\n"
-		    "(with --dry-run first to see what it would write)",
-		    path.buf, path.buf);
-	strbuf_release(&path);
-}
-
 static int add_require(const struct parse_opt *opt, const char *arg)
 {
 	struct path_list *l = opt->value;
@@ -147,6 +131,9 @@ static int parse_verify_options(struct verify_opts *opts, int argc,
 		OPT_STRING(0, "changed-since", &opts->batch.core.changed_since, "<rev>",
 			   "check only the reports whose sidecar, token or "
 			   "brief changed since <rev>'s merge base"),
+		OPT_CALLBACK('j', "jobs", &opts->batch.jobs, "<n>", "verify "
+			     "on <n> threads (default: the online CPUs; 1: "
+			     "serial)", parse_opt_jobs),
 		OPT_CALLBACK_F(0, "require-sidecar", &opts->require, "<glob>",
 			       "markdown reports matching <glob> must have a "
 			       "sidecar (default: git config "
@@ -262,7 +249,7 @@ static int print_batch(const struct verify_batch *b,
 		status = 2;
 	status = write_documents(b, opts, &oc, status);
 	for (i = 0; i < b->nr; i++)	/* hints after results, as git's */
-		hint_backfill(&b->reports[i]);
+		verify_hint_backfill(&b->reports[i]);
 	outcome_release(&oc);
 	github_summary_release(&gh.summary);
 	return status;

@@ -4,21 +4,46 @@
 
 #include <errno.h>
 #include <limits.h>
+#include <pthread.h>
 #include <string.h>
 #include <strings.h>
 #include <unistd.h>
 
+/*
+ * The current directory, asked once: the tool never changes its own
+ * (replay's chdir() is in the child it forks), and verify makes a path
+ * absolute for every file of every report.  Threads share it.
+ */
+static char cwd_buf[PATH_MAX];
+static int cwd_errno = -1;	/* -1: not asked yet; 0: cwd_buf holds it */
+static pthread_mutex_t cwd_lock = PTHREAD_MUTEX_INITIALIZER;
+
+static int current_dir(const char **out)
+{
+	int e;
+
+	pthread_mutex_lock(&cwd_lock);
+	if (cwd_errno < 0)
+		cwd_errno = getcwd(cwd_buf, sizeof(cwd_buf)) ? 0 : errno;
+	e = cwd_errno;
+	pthread_mutex_unlock(&cwd_lock);
+	*out = cwd_buf;
+	return e;
+}
+
 int path_absolute(struct strbuf *out, const char *path, struct strbuf *err)
 {
-	char cwd[PATH_MAX];
+	const char *cwd;
+	int e;
 
 	if (path[0] == '/') {
 		path_resolve(out, NULL, path);
 		return 0;
 	}
-	if (!getcwd(cwd, sizeof(cwd))) {
+	e = current_dir(&cwd);
+	if (e) {
 		strbuf_addf(err, "cannot get the current directory: %s",
-			    strerror(errno));
+			    strerror(e));
 		return -1;
 	}
 	path_resolve(out, cwd, path);

@@ -45,6 +45,15 @@ void format_size(struct strbuf *sb, size_t n)
 		strbuf_addf(sb, "%zu bytes", n);
 }
 
+/* "larger than the limit of ... for structured inputs" */
+static int too_big(struct strbuf *err, size_t max)
+{
+	strbuf_addstr(err, "larger than the limit of ");
+	format_size(err, max);
+	strbuf_addstr(err, " for structured inputs");
+	return INPUT_ETOOBIG;
+}
+
 /* Read fp whole into out, st its fstat() or NULL; fp stays open. */
 static int read_stream(struct strbuf *out, FILE *fp, const struct stat *st,
 		       size_t max, struct strbuf *err)
@@ -60,12 +69,8 @@ static int read_stream(struct strbuf *out, FILE *fp, const struct stat *st,
 	 * refuse one over the limit without reading it.
 	 */
 	if (st && S_ISREG(st->st_mode) && st->st_size > 0) {
-		if (max && (uintmax_t)st->st_size > max) {
-			strbuf_addstr(err, "larger than the limit of ");
-			format_size(err, max);
-			strbuf_addstr(err, " for structured inputs");
-			return INPUT_ETOOBIG;
-		}
+		if (max && (uintmax_t)st->st_size > max)
+			return too_big(err, max);
 		strbuf_grow(out, (size_t)st->st_size + 1);
 	}
 	for (;;) {
@@ -77,10 +82,7 @@ static int read_stream(struct strbuf *out, FILE *fp, const struct stat *st,
 		out->len += n;
 		out->buf[out->len] = '\0';
 		if (max && out->len - start > max) {
-			strbuf_addstr(err, "larger than the limit of ");
-			format_size(err, max);
-			strbuf_addstr(err, " for structured inputs");
-			ret = INPUT_ETOOBIG;
+			ret = too_big(err, max);
 			break;
 		}
 		if (n == 0) {
@@ -110,18 +112,49 @@ int read_file_limited(struct strbuf *out, const char *path, size_t max,
 	return ret;
 }
 
+/*
+ * Straight from the descriptor with read(2): no stdio stream, so no
+ * fcntl() and no second fstat() for a file that was just opened and
+ * fstat()ed (verify reads two or three small files per report).
+ */
 int read_fd_limited(struct strbuf *out, int fd, const struct stat *st,
 		    size_t max, struct strbuf *err)
 {
-	FILE *fp = fdopen(fd, "rb");
-	int ret;
+	size_t start = out->len;
+	int ret = 0;
 
-	if (!fp) {
-		strbuf_addf(err, "cannot open: %s", strerror(errno));
-		close(fd);
-		return INPUT_EOPEN;
+	if (st && S_ISREG(st->st_mode) && st->st_size > 0) {
+		if (max && (uintmax_t)st->st_size > max) {
+			ret = too_big(err, max);
+			goto out;
+		}
+		strbuf_grow(out, (size_t)st->st_size + 1);
 	}
-	ret = read_stream(out, fp, st, max, err);
-	fclose(fp);
+	for (;;) {
+		ssize_t n;
+
+		if (out->alloc - out->len < 2)
+			strbuf_grow(out, 64 * 1024);
+		n = read(fd, out->buf + out->len, out->alloc - out->len - 1);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0) {
+			strbuf_addf(err, "read error: %s", strerror(errno));
+			ret = INPUT_EOPEN;
+			break;
+		}
+		out->len += (size_t)n;
+		out->buf[out->len] = '\0';
+		if (max && out->len - start > max) {
+			ret = too_big(err, max);
+			break;
+		}
+		if (!n)
+			break;
+	}
+out:
+	if (ret)
+		strbuf_setlen(out, start);
+	close(fd);
 	return ret;
 }

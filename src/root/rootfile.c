@@ -4,6 +4,7 @@
 #include "fs/readfile.h"
 #include "fs/rootdir.h"
 #include "root.h"
+#include "usage.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -46,6 +47,45 @@ static int open_anywhere(int *fd, struct stat *st, const char *abs,
 }
 
 /*
+ * The last root opened beneath, kept open for the next file: verify
+ * opens the sidecar, the report and the .sig of every report beneath
+ * the same root, and the walk's directory cache (rootdir.h) lives as
+ * long as the root does.  One per thread (rootdir is not shared).
+ */
+static __thread struct rootdir *kept;
+
+static struct rootdir *root_at(const char *limit)
+{
+	struct rootdir init = ROOTDIR_INIT;
+	struct strbuf why = STRBUF_INIT;
+	int saved;
+
+	if (kept && !strcmp(kept->path.buf, limit))
+		return kept;
+	rootfile_forget();
+	kept = xmalloc(sizeof(*kept));
+	*kept = init;
+	if (!rootdir_open(kept, limit, &why)) {
+		strbuf_release(&why);
+		return kept;
+	}
+	saved = errno;
+	strbuf_release(&why);
+	rootfile_forget();
+	errno = saved;
+	return NULL;
+}
+
+void rootfile_forget(void)
+{
+	if (!kept)
+		return;
+	rootdir_release(kept);
+	free(kept);
+	kept = NULL;
+}
+
+/*
  * The file abs (absolute, lexical) opened by descriptor beneath the
  * root, or beneath its own directory when it is named outside the root
  * (rootdir.h): the kernel, or the walk where it cannot, keeps every
@@ -55,9 +95,8 @@ static int open_contained(int *fd, struct stat *st, const char *root,
 			  const char *abs, struct strbuf *real,
 			  struct strbuf *err)
 {
-	struct rootdir rd = ROOTDIR_INIT;
-	struct strbuf dir = STRBUF_INIT, why = STRBUF_INIT;
-	struct strbuf below = STRBUF_INIT;
+	struct rootdir *rd;
+	struct strbuf dir = STRBUF_INIT, below = STRBUF_INIT;
 	const char *limit = root, *rel = path_inside(abs, root);
 	char *own = NULL;
 	int ret;
@@ -72,11 +111,12 @@ static int open_contained(int *fd, struct stat *st, const char *root,
 		limit = own;
 		rel = strrchr(abs, '/') + 1;
 	}
-	if (rootdir_open(&rd, limit, &why)) {
+	rd = root_at(limit);
+	if (!rd) {
 		ret = cannot_open(err, errno);
 		goto out;
 	}
-	*fd = rootdir_openat(&rd, rel, ROOTDIR_NO_GIT_DIR, st, &below);
+	*fd = rootdir_openat(rd, rel, ROOTDIR_NO_GIT_DIR, st, &below);
 	if (*fd < 0 && errno == EXDEV) {
 		ret = ROOTFILE_OUTSIDE;
 		strbuf_addf(err, "leads out of the root %s or into a .git "
@@ -96,10 +136,8 @@ static int open_contained(int *fd, struct stat *st, const char *root,
 	}
 	ret = ROOTFILE_OK;
 out:
-	rootdir_release(&rd);
 	free(own);
 	strbuf_release(&dir);
-	strbuf_release(&why);
 	strbuf_release(&below);
 	return ret;
 }

@@ -50,6 +50,13 @@ int rootfile_read(struct strbuf *out, const char *root, const char *path,
 		  int allow_outside, size_t max, struct strbuf *err);
 
 /*
+ * Close the root this thread keeps open between calls (the last one a
+ * file was opened beneath).  A thread that opened files calls it before
+ * it ends; the next call opens a root again.
+ */
+void rootfile_forget(void);
+
+/*
  * The root for a file path a command was given (root.h's root_find()
  * from the file's directory, given as --root or NULL).  Returns the
  * origin, or -1 with a reason in err.

@@ -8,11 +8,14 @@
 #include "verify-batch.h"
 #include "git/repo.h"
 #include "record/sidecar.h"
+#include "root/rootfile.h"
 #include "usage.h"
 
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 int verify_options_configure(struct verify_options *o, struct strbuf *err)
 {
@@ -149,16 +152,100 @@ static int prepare(struct verify_batch *b,
 }
 
 /*
+ * Reports are independent, so a pool verifies them: each worker takes
+ * the next index and fills that report in place, and the reports are
+ * printed afterwards in their order, so the output does not depend on
+ * the number of threads.  What the reports share (roots, hashes) is
+ * behind verify.c's lock.
+ */
+struct pool {
+	struct verify_run *run;
+	struct verify_report *reports;
+	size_t nr;
+	size_t next;		/* the next report to take (atomic) */
+};
+
+static void *pool_work(void *data)
+{
+	struct pool *p = data;
+	size_t i;
+
+	while ((i = __atomic_fetch_add(&p->next, 1, __ATOMIC_RELAXED)) < p->nr)
+		verify_one(p->run, &p->reports[i]);
+	/* the root this thread kept open (rootfile.h) */
+	rootfile_forget();
+	return NULL;
+}
+
+/*
+ * How many threads: --jobs, else the online CPUs, never more than the
+ * reports.  --at (whose failure stops the run at a report),
+ * --changed-since and --require-signed-commit reach libgit2 outside
+ * verify.c's lock, so they run serially.
+ */
+static size_t pool_size(const struct verify_batch_options *opts, size_t n)
+{
+	long jobs = opts->jobs;
+
+	if (opts->core.at || opts->core.changed_since ||
+	    opts->core.require_signed_commit)
+		return 1;
+	if (jobs <= 0)
+		jobs = sysconf(_SC_NPROCESSORS_ONLN);
+	if (jobs < 1)
+		jobs = 1;
+	if ((size_t)jobs > n)
+		jobs = (long)n;
+	return jobs < 1 ? 1 : (size_t)jobs;
+}
+
+/*
+ * reports[1..nr) on threads threads, the calling one among them.  The
+ * first report is verified here before any thread starts, so whatever
+ * the libraries set up once (libgit2, jansson's hash seed) is set up
+ * on one thread.  A thread that cannot be started leaves its share to
+ * the others.
+ */
+static void verify_pooled(struct verify_run *run, struct verify_report *reports,
+			  size_t nr, size_t threads)
+{
+	struct pool p = { run, reports, nr, 1 };
+	pthread_t *tids;
+	size_t started = 0, i;
+
+	if (!nr)
+		return;
+	verify_one(run, &reports[0]);
+	tids = xcalloc(threads, sizeof(*tids));
+	for (i = 1; i < threads; i++)
+		if (!pthread_create(&tids[started], NULL, pool_work, &p))
+			started++;
+	pool_work(&p);
+	for (i = 0; i < started; i++)
+		pthread_join(tids[i], NULL);
+	free(tids);
+}
+
+/*
  * Every report first (a report whose --at cannot be used stops the run,
  * so its error is told once), then their drift attributed together.
  */
-static void verify_all(struct verify_batch *b)
+static void verify_all(struct verify_batch *b,
+		       const struct verify_batch_options *opts)
 {
 	size_t n = b->list.sidecars.nr + b->missing.nr + b->records.nr, i;
+	size_t threads = pool_size(opts, b->list.sidecars.nr);
 	int stop = 0;
 
 	b->reports = xcalloc(n ? n : 1, sizeof(*b->reports));
-	for (i = 0; i < b->list.sidecars.nr && !stop; i++) {
+	if (threads > 1) {
+		for (i = 0; i < b->list.sidecars.nr; i++)
+			verify_report_init(&b->reports[b->nr++],
+					   b->list.reports.items[i],
+					   b->list.sidecars.items[i]);
+		verify_pooled(&b->run, b->reports, b->nr, threads);
+	}
+	for (i = b->nr; i < b->list.sidecars.nr && !stop; i++) {
 		struct verify_report *r = &b->reports[b->nr++];
 
 		verify_report_init(r, b->list.reports.items[i],
@@ -196,7 +283,7 @@ int verify_batch_run(struct verify_batch *b,
 	size_t i;
 
 	verify_run_init(&b->run, &opts->core, &b->keyring);
-	verify_all(b);
+	verify_all(b, opts);
 	if (!b->nr && !opts->allow_empty) {
 		b->empty = 1;
 		ALLOC_GROW(b->list.errors.items, b->list.errors.nr + 1,

@@ -30,6 +30,8 @@ struct verify_batch_options {
 	int errors_in_document;	/* --format=json: the directories that
 				   could not be searched are not printed */
 	int allow_empty;	/* --allow-empty: no report at all is fine */
+	int jobs;		/* threads verifying reports: 0 the online
+				   CPUs, 1 serial */
 };
 
 /* How many reports ended with each verdict, and how many were left out. */

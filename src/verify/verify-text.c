@@ -10,11 +10,14 @@
  */
 #include "config.h"
 #include "verify.h"
+#include "advice.h"
 #include "color.h"
 #include "explain.h"
 #include "quote.h"
 
+#include <errno.h>
 #include <string.h>
+#include <unistd.h>
 
 /* "  ok    " or "  FAIL  ", coloured when standard output is. */
 static void mark(struct strbuf *out, int ok)
@@ -164,4 +167,20 @@ checks:
 		strbuf_addch(out, '\n');
 	}
 	verdict(out, r->verdict);
+}
+
+/* A report without a sidecar: backfill writes one (said once a run). */
+void verify_hint_backfill(const struct verify_report *r)
+{
+	struct strbuf path = STRBUF_INIT;
+
+	if (r->loaded || !access(r->sidecar_path.buf, F_OK) ||
+	    errno != ENOENT || access(r->report.buf, F_OK))
+		return;
+	quote_c_style(&path, r->report.buf);
+	advise_once(ADVICE_BACKFILL, "%s has no sidecar; to write one from "
+		    "the report's git history:\n  ahd-replay backfill %s\n"
+		    "(with --dry-run first to see what it would write)",
+		    path.buf, path.buf);
+	strbuf_release(&path);
 }

@@ -22,10 +22,10 @@
 #include "fs/path.h"
 #include "usage.h"
 
+#include <pthread.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 /*
@@ -50,7 +50,25 @@ struct at_memo {
 	struct strbuf err;
 };
 
+/* Where a recorded path led from a root, work tree or --at's tree. */
+struct resolve_memo {
+	char *key;		/* tree or not, allow_outside, root, NUL, path */
+	size_t key_len;
+	struct resolved_input in;
+};
+
+/*
+ * Reports are verified on several threads (verify-batch.c), and every
+ * memo is shared: lock holds over each look-up and over the work that
+ * fills a missing entry, which happens once per root or input per run,
+ * so a token is still opened and hashed once.  libgit2 is reached from
+ * here only under it (roots, --at's trees), so no two threads use a
+ * repository object at once.
+ */
 struct verify_memos {
+	pthread_mutex_t lock;
+	struct resolve_memo *resolved;
+	size_t nr_resolved, alloc_resolved;
 	struct memo *roots;
 	size_t nr_roots, alloc_roots;
 	struct memo *hashes;
@@ -60,12 +78,18 @@ struct verify_memos {
 	struct cache *cache;	/* the persistent one, or NULL */
 };
 
+/*
+ * Newest first: reports come sorted by path, so the directory a report
+ * wants is nearly always the one the report before it added (100,000
+ * reports in 4,000 directories would otherwise compare 200 million
+ * keys).  Keys are unique, so the order does not change the answer.
+ */
 static struct memo *memo_find(struct memo *list, size_t nr, const char *key,
 			      int mode)
 {
 	size_t i;
 
-	for (i = 0; i < nr; i++)
+	for (i = nr; i-- > 0; )
 		if (list[i].mode == mode && !strcmp(list[i].key, key))
 			return &list[i];
 	return NULL;
@@ -80,6 +104,7 @@ void verify_run_init(struct verify_run *run, const struct verify_options *opts,
 	/* the repository verify runs in keeps it; keys name content */
 	if (!opts->no_cache)
 		run->memos->cache = cache_open(".");
+	pthread_mutex_init(&run->memos->lock, NULL);
 	run->changed = NULL;
 	run->since_base = NULL;
 	run->history_walks = 0;
@@ -105,6 +130,11 @@ void verify_run_release(struct verify_run *run)
 		free(m->hashes[i].key);
 		free(m->hashes[i].text);
 	}
+	for (i = 0; i < m->nr_resolved; i++) {
+		free(m->resolved[i].key);
+		resolved_input_release(&m->resolved[i].in);
+	}
+	free(m->resolved);
 	for (i = 0; i < m->nr_ats; i++) {
 		free(m->ats[i]->root);
 		at_commit_release(&m->ats[i]->at);
@@ -115,6 +145,7 @@ void verify_run_release(struct verify_run *run)
 	free(m->hashes);
 	free(m->ats);
 	cache_free(m->cache);
+	pthread_mutex_destroy(&m->lock);
 	free(m);
 	run->memos = NULL;
 }
@@ -173,6 +204,8 @@ void verify_report_release(struct verify_report *r)
 {
 	int i;
 
+	for (i = 0; i < VERIFY_KEPT_FIELDS; i++)
+		free(r->kept[i]);
 	strbuf_release(&r->report);
 	strbuf_release(&r->sidecar_path);
 	strbuf_release(&r->markdown);
@@ -191,6 +224,58 @@ void verify_report_release(struct verify_report *r)
 }
 
 /* --- checking -------------------------------------------------------- */
+
+static void resolved_copy(struct resolved_input *dst,
+			  const struct resolved_input *src)
+{
+	dst->status = src->status;
+	dst->rerooted = src->rerooted;
+	strbuf_addbuf(&dst->shown, &src->shown);
+	strbuf_addbuf(&dst->rel, &src->rel);
+	strbuf_addbuf(&dst->file, &src->file);
+	strbuf_addbuf(&dst->why, &src->why);
+}
+
+/*
+ * input_resolve() through the run's memo: the reports of a directory pin
+ * the same few tokens and briefs, and resolving a path costs a walk of
+ * the file system (or of a tree) each time.  Within a run a path leads
+ * where it led the first time, as the hash memo already assumes.
+ */
+static void resolve_input(struct verify_memos *memos,
+			  struct resolved_input *out, const char *root,
+			  const char *recorded, const struct input_tree *tree,
+			  int allow_outside)
+{
+	struct strbuf key = STRBUF_INIT;
+	struct resolve_memo *m;
+	size_t i;
+
+	strbuf_addf(&key, "%c%d%s", tree ? 't' : 'w', !!allow_outside, root);
+	strbuf_addch(&key, '\0');
+	strbuf_addstr(&key, recorded);
+	for (i = 0; i < memos->nr_resolved; i++) {
+		m = &memos->resolved[i];
+		if (m->key_len == key.len &&
+		    !memcmp(m->key, key.buf, key.len)) {
+			resolved_copy(out, &m->in);
+			goto out;
+		}
+	}
+	input_resolve(out, root, recorded, tree, allow_outside);
+	ALLOC_GROW(memos->resolved, memos->nr_resolved + 1,
+		   memos->alloc_resolved);
+	m = &memos->resolved[memos->nr_resolved++];
+	m->key = xmemdupz(key.buf, key.len);
+	m->key_len = key.len;
+	strbuf_init(&m->in.shown, 0);
+	strbuf_init(&m->in.rel, 0);
+	strbuf_init(&m->in.file, 0);
+	strbuf_init(&m->in.why, 0);
+	resolved_copy(&m->in, out);
+out:
+	strbuf_release(&key);
+}
 
 /* hash_input() could not find or read the input; the check says why. */
 #define INPUT_FAILED (-100)
@@ -213,7 +298,8 @@ static int hash_input(struct verify_memos *memos, struct verify_check *c,
 	struct memo *m;
 	int ret = INPUT_FAILED;
 
-	input_resolve(&in, root, recorded, tree, allow_outside);
+	pthread_mutex_lock(&memos->lock);
+	resolve_input(memos, &in, root, recorded, tree, allow_outside);
 	if (!c->note.len && in.rerooted)
 		strbuf_addf(&c->note, "%s path re-rooted: %s -> %s", c->field,
 			    recorded, in.rel.buf);
@@ -310,6 +396,7 @@ static int hash_input(struct verify_memos *memos, struct verify_check *c,
 		m->text = ret ? xstrdup(err->buf) : NULL;
 	}
 out:
+	pthread_mutex_unlock(&memos->lock);
 	resolved_input_release(&in);
 	strbuf_release(&raw);
 	strbuf_release(&key);
@@ -475,8 +562,9 @@ struct at_commit *verify_memo_at(struct verify_memos *m, const char *root,
 }
 
 /* Roots by directory, so a thousand reports do not walk up a thousand times. */
-static int find_root(struct verify_memos *memos, struct strbuf *out,
-		     const char *dir, const char *given, struct strbuf *err)
+static int find_root_locked(struct verify_memos *memos, struct strbuf *out,
+			    const char *dir, const char *given,
+			    struct strbuf *err)
 {
 	struct memo *m = memo_find(memos->roots, memos->nr_roots, dir, 0);
 	int origin;
@@ -505,6 +593,17 @@ static int find_root(struct verify_memos *memos, struct strbuf *out,
 	}
 	strbuf_addstr(out, m->text);
 	return m->origin;
+}
+
+static int find_root(struct verify_memos *memos, struct strbuf *out,
+		     const char *dir, const char *given, struct strbuf *err)
+{
+	int ret;
+
+	pthread_mutex_lock(&memos->lock);
+	ret = find_root_locked(memos, out, dir, given, err);
+	pthread_mutex_unlock(&memos->lock);
+	return ret;
 }
 
 /*
@@ -592,12 +691,15 @@ out:
 static void root_notes(struct verify_memos *memos, struct verify_report *r,
 		       const char *dir)
 {
-	const struct memo *m = memo_find(memos->roots, memos->nr_roots, dir, 0);
+	const struct memo *m;
 
+	pthread_mutex_lock(&memos->lock);
+	m = memo_find(memos->roots, memos->nr_roots, dir, 0);
 	if (m && m->note)
 		verify_add_note(r, "note", "%s", m->note);
 	if (m && m->warning)
 		verify_add_note(r, "warning", "%s", m->warning);
+	pthread_mutex_unlock(&memos->lock);
 }
 
 /* A signature that fails, or none when one is required. */
@@ -615,12 +717,13 @@ static void check_signature(struct verify_report *r,
 {
 	struct strbuf sig = STRBUF_INIT, err = STRBUF_INIT;
 	struct sig_subject subj;
-	struct stat st;
 
-	/* A .sig that leads out of the root is refused unread. */
+	/*
+	 * A .sig that leads out of the root is refused unread; one that is
+	 * not there (ROOTFILE_MISSING) is sig_check_sidecar()'s to report.
+	 */
 	strbuf_addf(&sig, "%s%s", r->sidecar_path.buf, SIGNATURE_SUFFIX);
-	if (!lstat(sig.buf, &st) &&
-	    rootfile_check(r->root.buf, sig.buf, opts->allow_outside, NULL,
+	if (rootfile_check(r->root.buf, sig.buf, opts->allow_outside, NULL,
 			   &err) == ROOTFILE_OUTSIDE) {
 		r->sig.status = SIG_MALFORMED;
 		strbuf_addbuf(&r->sig.sig_path, &sig);
@@ -702,6 +805,51 @@ static void mark_in_change(struct verify_run *run, struct verify_report *r,
 				      tp, run->opts.allow_outside);
 }
 
+/*
+ * Once r is verified, what the printers show of its sidecar (verify-*.c)
+ * is a few strings: copies of them are kept and the parsed document,
+ * several times the file's size, is freed.  A run holds every report
+ * until it prints; this keeps 10,000 of them to tens of megabytes.
+ */
+static void keep_shown_fields(struct verify_report *r)
+{
+	const char **field[VERIFY_KEPT_FIELDS] = {
+		&r->sc.kind, &r->sc.ahd_version, &r->sc.ahd_commit,
+		&r->sc.invoked_at, &r->sc.token.path, &r->sc.token.hash,
+		&r->sc.brief.path, &r->sc.brief.hash
+	};
+	struct strbuf unknown = r->sc.unknown;
+	int i;
+
+	for (i = 0; i < VERIFY_KEPT_FIELDS; i++)
+		if (*field[i])
+			*field[i] = r->kept[i] = xstrdup(*field[i]);
+	/* sidecar_release() frees the document; unknown stays ours */
+	strbuf_init(&r->sc.unknown, 0);
+	sidecar_release(&r->sc);
+	r->sc.unknown = unknown;
+}
+
+/*
+ * After the root or the sidecar failed: when the sidecar is not there at
+ * all, that is the error (or, for --require-sidecar, the verdict), not
+ * the failure.  Asked only then, so an intact report costs no access().
+ * Returns 1 when the sidecar is absent, with r's error set.
+ */
+static int sidecar_absent(struct verify_run *run, struct verify_report *r,
+			  int *missing)
+{
+	if (!access(r->sidecar_path.buf, F_OK))
+		return 0;
+	strbuf_reset(&r->root);
+	if (r->required_by)
+		*missing = missing_sidecar(run, r);
+	else
+		strbuf_addf(&r->error, "no replay sidecar found at %s",
+			    r->sidecar_path.buf);
+	return 1;
+}
+
 void verify_one(struct verify_run *run, struct verify_report *r)
 {
 	struct verify_memos *memos = run->memos;
@@ -711,19 +859,12 @@ void verify_one(struct verify_run *run, struct verify_report *r)
 	struct input_tree tree, *tp = NULL;
 	int i, missing = 0;
 
-	if (access(r->sidecar_path.buf, F_OK)) {
-		if (r->required_by)
-			missing = missing_sidecar(run, r);
-		else
-			strbuf_addf(&r->error, "no replay sidecar found at %s",
-				    r->sidecar_path.buf);
-		goto out;
-	}
 	/* The root first: the sidecar and its neighbours must lie in it. */
 	path_dirname(&dir, r->report.buf);
 	r->root_origin = find_root(memos, &r->root, dir.buf, opts->root, &err);
 	if (r->root_origin < 0) {
-		strbuf_addbuf(&r->error, &err);
+		if (!sidecar_absent(run, r, &missing))
+			strbuf_addbuf(&r->error, &err);
 		goto out;
 	}
 	if (r->layout) {
@@ -741,7 +882,8 @@ void verify_one(struct verify_run *run, struct verify_report *r)
 	}
 	if (sidecar_load_in(&r->sc, r->root.buf, r->sidecar_path.buf,
 			    opts->allow_outside, &err)) {
-		strbuf_addf(&r->error, "%s", err.buf);
+		if (!sidecar_absent(run, r, &missing))
+			strbuf_addf(&r->error, "%s", err.buf);
 		goto out;
 	}
 	r->loaded = 1;
@@ -815,6 +957,8 @@ out:
 			  (r->commit_checked && !r->commit_sig.ok)) &&
 	    r->verdict != VERIFY_ERRORED)
 		r->verdict = VERIFY_UNTRUSTED;
+	if (r->loaded)
+		keep_shown_fields(r);
 	strbuf_release(&dir);
 	strbuf_release(&err);
 }

@@ -48,11 +48,16 @@ struct verify_check {
 				   the base (the pull request touches it) */
 };
 
+/* The sidecar's fields a printer shows (verify.c: keep_shown_fields()). */
+#define VERIFY_KEPT_FIELDS 8
+
 struct verify_report {
 	struct strbuf report;	/* as shown */
 	struct strbuf sidecar_path;
 	struct strbuf markdown;	/* the report file to compare, if any */
-	struct sidecar sc;
+	struct sidecar sc;	/* once verified, its document is freed and
+				   the fields shown point into kept */
+	char *kept[VERIFY_KEPT_FIELDS];
 	struct record rec;	/* what sc pins, once loaded */
 	const struct layout *layout;	/* a record of this layout, not
 					   AHD's sidecar; NULL: a sidecar */
@@ -152,5 +157,11 @@ void verify_format_text(struct strbuf *out, const struct verify_report *r,
 /* Whether r's signature fails, or is missing when one is required. */
 int verify_signature_failed(const struct verify_report *r,
 			    const struct verify_options *opts);
+
+/*
+ * When r is a report without a sidecar, the hint (once a run) that
+ * backfill can write one from the report's history.
+ */
+void verify_hint_backfill(const struct verify_report *r);
 
 #endif
