@@ -5,7 +5,7 @@
  */
 #include "config.h"
 #include "builtin.h"
-#include "fs/atomicfile.h"
+#include "fs/write.h"
 #include "json/jsonout.h"
 #include "parse-options.h"
 #include "replay/replay.h"
@@ -154,15 +154,23 @@ static void print_compare(const struct sidecar_diff *d)
 		}
 }
 
-/* Copy the receipt where --receipt asks. */
+/* --receipt, written as --output is (fs/write.h); rp NULL: checked only */
+static int is_receipt(const char *text, void *data)
+{
+	return !data && *text == '{' &&
+		!!strstr(text, "\"type\":\"ahd-replay/replay-receipt/v1\"");
+}
+
 static int write_receipt_copy(const struct replay *rp, const char *path)
 {
 	struct strbuf err = STRBUF_INIT;
-	int ret = write_file_atomic(path, rp->receipt_text.buf,
-				    rp->receipt_text.len, 0644, &err);
+	int ret = rp ? write_output_file(path, rp->receipt_text.buf,
+					 rp->receipt_text.len, 0644, "receipt",
+					 is_receipt, NULL, &err) :
+		output_file_check(path, "receipt", is_receipt, NULL, &err);
 
 	if (ret)
-		error("%s", err.buf);
+		error("--receipt: %s", err.buf);
 	strbuf_release(&err);
 	return ret;
 }
@@ -223,6 +231,10 @@ int cmd_replay(int argc, char **argv)
 		usage_msg_opt(&usage, "--override needs "
 			      "--mode=with-overrides");
 
+	if (c.receipt && write_receipt_copy(NULL, c.receipt)) {
+		status = 2;
+		goto out;
+	}
 	ret = replay_prepare(&rp, argv[0], &c.core, &err);
 	if (ret) {
 		error("%s", err.buf);

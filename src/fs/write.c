@@ -11,6 +11,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -288,6 +289,31 @@ static int through(const struct stat *st)
 	return S_ISFIFO(st->st_mode) || S_ISCHR(st->st_mode);
 }
 
+/* Is st the file standard output writes to (--receipt=/dev/stdout)? */
+static int is_stdout(const struct stat *st)
+{
+	struct stat out;
+
+	return !fstat(STDOUT_FILENO, &out) && out.st_dev == st->st_dev &&
+		out.st_ino == st->st_ino;
+}
+
+/* All of buf to fd. */
+static int write_fd(int fd, const char *buf, size_t len)
+{
+	while (len) {
+		ssize_t n = write(fd, buf, len);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0)
+			return -1;
+		buf += n;
+		len -= (size_t)n;
+	}
+	return 0;
+}
+
 int output_file_check(const char *path, const char *what,
 		      output_recognise_fn ours, void *data,
 		      struct strbuf *err)
@@ -306,7 +332,7 @@ int output_file_check(const char *path, const char *what,
 			    "written", path, strerror(errno));
 		return -1;
 	}
-	if (through(&st))
+	if (through(&st) || is_stdout(&st))
 		return 0;
 	if (!S_ISREG(st.st_mode)) {
 		strbuf_addf(err, "%s is not a regular file, a FIFO or a "
@@ -316,12 +342,27 @@ int output_file_check(const char *path, const char *what,
 	return replaceable(path, &st, what, ours, data, err);
 }
 
-/* Write buf into the FIFO or device path names, as it is: no rename. */
+/*
+ * Write buf into the FIFO or device path names, as it is: no rename.
+ * The file standard output writes to is written by standard output,
+ * after what is waiting there, so that neither overwrites the other
+ * (a reopened /proc/self/fd/1 would start at the file's first byte).
+ */
 static int write_through(const char *path, const char *buf, size_t len,
 			 struct strbuf *err)
 {
 	struct stat st;
-	int fd = open(path, O_WRONLY | O_NOCTTY | O_CLOEXEC);
+	int fd;
+
+	if (!stat(path, &st) && is_stdout(&st)) {
+		if (fflush(stdout) || write_fd(STDOUT_FILENO, buf, len)) {
+			strbuf_addf(err, "cannot write %s: %s", path,
+				    strerror(errno));
+			return -1;
+		}
+		return 0;
+	}
+	fd = open(path, O_WRONLY | O_NOCTTY | O_CLOEXEC);
 
 	if (fd < 0) {
 		strbuf_addf(err, "cannot write %s: %s", path, strerror(errno));
@@ -334,19 +375,10 @@ static int write_through(const char *path, const char *buf, size_t len,
 		close(fd);
 		return -1;
 	}
-	while (len) {
-		ssize_t n = write(fd, buf, len);
-
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n < 0) {
-			strbuf_addf(err, "cannot write %s: %s", path,
-				    strerror(errno));
-			close(fd);
-			return -1;
-		}
-		buf += n;
-		len -= (size_t)n;
+	if (write_fd(fd, buf, len)) {
+		strbuf_addf(err, "cannot write %s: %s", path, strerror(errno));
+		close(fd);
+		return -1;
 	}
 	if (close(fd)) {
 		strbuf_addf(err, "cannot write %s: %s", path, strerror(errno));
@@ -389,7 +421,7 @@ int write_output_file(const char *path, const char *buf, size_t len,
 		strbuf_addf(err, "cannot write %s: %s", path, strerror(errno));
 		return -1;
 	}
-	if (through(&st))
+	if (through(&st) || is_stdout(&st))
 		return write_through(path, buf, len, err);
 	if (S_ISLNK(lst.st_mode))
 		return write_file_in_place(path, buf, len, err);
