@@ -87,8 +87,14 @@ int checkout_bytes(struct strbuf *out, git_repository *repo, git_blob *blob,
 	if (git_blob_filter_options_init(&fo,
 					 GIT_BLOB_FILTER_OPTIONS_VERSION) < 0)
 		goto fail;
-	/* binary content is written as it is, as git's checkout does */
-	fo.flags = GIT_BLOB_FILTER_CHECK_FOR_BINARY;
+	/*
+	 * Not GIT_BLOB_FILTER_CHECK_FOR_BINARY (the default), which hands
+	 * back nothing at all for content that looks binary: the filters
+	 * themselves leave binary content alone where git does (text=auto,
+	 * core.autocrlf) and convert it where an explicit text or eol says
+	 * so, as git's checkout does.
+	 */
+	fo.flags = 0;
 	if (commit) {
 		fo.flags |= GIT_BLOB_FILTER_ATTRIBUTES_FROM_COMMIT;
 		git_oid_cpy(&fo.attr_commit_id, commit);
