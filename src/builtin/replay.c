@@ -231,10 +231,8 @@ int cmd_replay(int argc, char **argv)
 		usage_msg_opt(&usage, "--override needs "
 			      "--mode=with-overrides");
 
-	if (c.receipt && write_receipt_copy(NULL, c.receipt)) {
-		status = 2;
-		goto out;
-	}
+	if (c.receipt && write_receipt_copy(NULL, c.receipt))
+		return finish_stdout(2);
 	ret = replay_prepare(&rp, argv[0], &c.core, &err);
 	if (ret) {
 		error("%s", err.buf);
