@@ -95,6 +95,16 @@ test_expect_success 'a dangling sidecar symlink: refused' '
 	test_path_is_missing proj/docs/evals/nowhere.replay.json
 '
 
+test_expect_success 'a report that is a link to /dev/stdin or a FIFO: refused, no hang' '
+	ln -s /dev/stdin proj/docs/evals/in.md &&
+	test_expect_code 2 capture_to --report=docs/evals/in.md </dev/null 2>err &&
+	test_grep "not a regular file; a report is not read from it" err &&
+	mkfifo proj/docs/evals/fifo.md &&
+	test_expect_code 2 capture_to --report=docs/evals/fifo.md 2>err &&
+	test_grep "not a regular file" err &&
+	test_path_is_missing proj/docs/evals/fifo.replay.json
+'
+
 test_expect_success 'the same refusals when the path is walked without openat2' '
 	AHD_REPLAY_NO_OPENAT2=1 &&
 	export AHD_REPLAY_NO_OPENAT2 &&

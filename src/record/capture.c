@@ -20,6 +20,7 @@
 
 #include <ctype.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -564,6 +565,32 @@ static void capture_state_release(struct capture_state *cs)
 }
 
 /*
+ * The report's text.  Only a regular file: a report that is a link to
+ * /dev/stdin or a FIFO (one a commit can plant) must not hang the run,
+ * so it is opened without blocking and refused by its type.
+ */
+static int read_report(struct strbuf *out, const char *path,
+		       struct strbuf *err)
+{
+	struct stat st;
+	int fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+
+	if (fd < 0 || fstat(fd, &st)) {
+		strbuf_addf(err, "cannot open: %s", strerror(errno));
+		if (fd >= 0)
+			close(fd);
+		return -1;
+	}
+	if (!S_ISREG(st.st_mode)) {
+		strbuf_addstr(err, "not a regular file; a report is not "
+			      "read from it");
+		close(fd);
+		return -1;
+	}
+	return read_fd_limited(out, fd, &st, 0, err) < 0 ? -1 : 0;
+}
+
+/*
  * Where the sidecar goes, and the report it is rendered into: refuse to
  * replace a sidecar without --force, or to write the report over its
  * own sidecar.  Returns 0, or -1 after printing an error.
@@ -587,7 +614,7 @@ static int check_outputs(struct capture_state *cs,
 		goto out;
 	}
 	if (opts->report) {
-		if (read_file_limited(&cs->report, opts->report, 0, &err)) {
+		if (read_report(&cs->report, opts->report, &err)) {
 			error("%s: %s", opts->report, err.buf);
 			goto out;
 		}
