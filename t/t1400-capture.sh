@@ -496,7 +496,7 @@ test_expect_success '--report without a heading: the block goes on top' '
 	expect_block proj/notes.replay.json &&
 	{
 		cat block &&
-		printf "\nJust text.\n## Later heading\n"
+		printf "\n\nJust text.\n## Later heading\n"
 	} >expect &&
 	test_cmp expect proj/notes.md
 '

@@ -596,6 +596,20 @@ test_expect_success '--force rewrites a sidecar backfill wrote' '
 	test_cmp expect/eval.replay.json run/docs/evals/eval.replay.json
 '
 
+test_expect_success '--force: a sidecar symlink out of the root is refused, not followed' '
+	cp expect/eval.replay.json outside.replay.json &&
+	cp outside.replay.json outside.orig &&
+	mv run/docs/evals/has-sidecar.replay.json has-sidecar.kept &&
+	ln -s ../../../outside.replay.json \
+		run/docs/evals/has-sidecar.replay.json &&
+	(cd run && test_expect_code 2 ahd-replay backfill --force >../out 2>../err) &&
+	test_cmp outside.orig outside.replay.json &&
+	test -h run/docs/evals/has-sidecar.replay.json &&
+	test_grep "has-sidecar.replay.json.* -> .../../../outside.replay.json. leads out of the root" err &&
+	rm run/docs/evals/has-sidecar.replay.json &&
+	mv has-sidecar.kept run/docs/evals/has-sidecar.replay.json
+'
+
 test_expect_success '--commit-of=first: the commit that added the report' '
 	copy first &&
 	(cd first && test_expect_code 1 ahd-replay backfill --commit-of=first >../out) &&

@@ -4,7 +4,6 @@
  * written and which reports could not be backfilled, with the reason.
  */
 #include "config.h"
-#include "fs/atomicfile.h"
 #include "record/backfill.h"
 #include "builtin.h"
 #include "fs/readfile.h"
@@ -15,6 +14,7 @@
 #include "record/sidecar.h"
 #include "usage.h"
 #include "fs/path.h"
+#include "fs/write.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -143,11 +143,11 @@ static int write_one(const struct backfill *bf, struct backfill_item *it,
 	path_relative(&rel, bf->root.buf, sc.buf);
 	if (dry_run)
 		note("would write ", rel.buf, rel.len, NULL);
-	else if (it->exists ?
-		 /* checked again: a run may have captured it meanwhile */
-		 (!sidecar_backfilled(sc.buf, &err) ||
-		  write_file_in_place(sc.buf, text->buf, text->len, &err)) :
-		 write_file_atomic(sc.buf, text->buf, text->len, 0666, &err)) {
+	/* checked again: a run may have captured it meanwhile */
+	else if ((it->exists && !sidecar_backfilled(sc.buf, &err)) ||
+		 /* beneath the root: a planted symlink leads nothing out */
+		 write_file_beneath(bf->root.buf, sc.buf, text->buf,
+				    text->len, 0666, &err)) {
 		struct strbuf msg = STRBUF_INIT;
 
 		/* not written: the summary must not count it */

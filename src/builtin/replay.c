@@ -5,7 +5,7 @@
  */
 #include "config.h"
 #include "builtin.h"
-#include "fs/atomicfile.h"
+#include "fs/write.h"
 #include "json/jsonout.h"
 #include "parse-options.h"
 #include "replay/replay.h"
@@ -64,12 +64,43 @@ static int parse_override(const struct parse_opt *opt, const char *arg)
 	return 0;
 }
 
-/* Copy the receipt where --receipt asks. */
+/* --receipt replaces only an earlier receipt (fs/write.h's rule). */
+static int is_receipt(const char *text, void *data)
+{
+	return !data && *text == '{' &&
+		!!strstr(text, "\"type\":\"ahd-replay/replay-receipt/v1\"");
+}
+
+/* Copy the receipt where --receipt asks; rp NULL: only check the path. */
 static int write_receipt_copy(const struct replay *rp, const char *path,
 			      struct strbuf *err)
 {
-	return write_file_atomic(path, rp->receipt_text.buf,
-				 rp->receipt_text.len, 0644, err);
+	int ret = rp ? write_output_file(path, rp->receipt_text.buf,
+					 rp->receipt_text.len, 0644, "receipt",
+					 is_receipt, NULL, err) :
+		output_file_check(path, "receipt", is_receipt, NULL, err);
+
+	if (ret) {
+		struct strbuf why = STRBUF_INIT;
+
+		strbuf_addbuf(&why, err);
+		strbuf_reset(err);
+		strbuf_addf(err, "--receipt: %s", why.buf);
+		strbuf_release(&why);
+	}
+	return ret;
+}
+
+/* Before any work: --receipt names a file replay may replace. */
+static int check_receipt(const char *path)
+{
+	struct strbuf err = STRBUF_INIT;
+	int ret = write_receipt_copy(NULL, path, &err);
+
+	if (ret)
+		error("%s", err.buf);
+	strbuf_release(&err);
+	return ret;
 }
 
 /*
@@ -214,6 +245,8 @@ int cmd_replay(int argc, char **argv)
 		usage_msg_opt(&usage, "--override needs "
 			      "--mode=with-overrides");
 
+	if (c.receipt && check_receipt(c.receipt))
+		return finish_stdout(2);
 	ret = replay_prepare(&rp, argv[0], &c.core, &err);
 	if (ret) {
 		error("%s", err.buf);

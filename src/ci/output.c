@@ -3,20 +3,14 @@
  */
 #include "config.h"
 #include "output.h"
-#include "fs/atomicfile.h"
+#include "fs/write.h"
 #include "junit.h"
-#include "fs/readfile.h"
 #include "sarif.h"
 #include "usage.h"
 
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-
-/* How much of an existing file is read to recognise an output of ours. */
-#define RECOGNISE_MAX (256u << 20)
 
 static const char *format_name(enum output_format f)
 {
@@ -86,39 +80,26 @@ static int ours(const char *text, enum output_format f)
 	}
 }
 
-/* 0 when path may be written in format; -1 with the reason in err. */
+/* ours() for write_output_file(): data is the format. */
+static int recognise(const char *text, void *data)
+{
+	return ours(text, *(const enum output_format *)data);
+}
+
+/*
+ * 0 when path may be written in format; -1 with the reason in err.  The
+ * rule is every output file's (fs/write.h): an earlier output of ours
+ * is replaced, a FIFO or device written through, nothing else touched.
+ */
 static int writable(const char *path, enum output_format f,
 		    struct strbuf *err)
 {
-	struct strbuf text = STRBUF_INIT, why = STRBUF_INIT;
-	struct stat st;
-	int ret = -1;
+	struct strbuf what = STRBUF_INIT;
+	int ret;
 
-	if (lstat(path, &st)) {
-		if (errno == ENOENT)
-			return 0;
-		strbuf_addf(err, "cannot inspect %s: %s", path,
-			    strerror(errno));
-		return -1;
-	}
-	if (S_ISLNK(st.st_mode))
-		strbuf_addf(err, "%s is a symbolic link; not replaced", path);
-	else if (!S_ISREG(st.st_mode))
-		strbuf_addf(err, "%s is not a regular file; not replaced",
-			    path);
-	else if (!st.st_size)
-		ret = 0;
-	else if (read_file_limited(&text, path, RECOGNISE_MAX, &why) < 0)
-		strbuf_addf(err, "%s exists and cannot be read (%s); not "
-			    "replaced", path, why.buf);
-	else if (!ours(text.buf, f))
-		strbuf_addf(err, "%s exists and is not an earlier %s output of "
-			    "ahd-replay; not replaced (remove it first)", path,
-			    format_name(f));
-	else
-		ret = 0;
-	strbuf_release(&text);
-	strbuf_release(&why);
+	strbuf_addf(&what, "%s output", format_name(f));
+	ret = output_file_check(path, what.buf, recognise, &f, err);
+	strbuf_release(&what);
 	return ret;
 }
 
@@ -146,21 +127,24 @@ int output_check(const struct output_list *l)
 int output_write(const struct output_list *l, enum output_format format,
 		 const char *text, size_t len)
 {
-	struct strbuf err = STRBUF_INIT;
+	struct strbuf err = STRBUF_INIT, what = STRBUF_INIT;
 	size_t i;
 	int ret = 0;
 
 	for (i = 0; i < l->nr; i++) {
 		if (l->v[i].format != format)
 			continue;
-		/* Again: the run may have taken long enough for a change. */
-		if (writable(l->v[i].path, format, &err) ||
-		    write_file_atomic(l->v[i].path, text, len, 0666, &err)) {
+		strbuf_reset(&what);
+		strbuf_addf(&what, "%s output", format_name(format));
+		/* checked again: the run may have taken long enough */
+		if (write_output_file(l->v[i].path, text, len, 0666, what.buf,
+				      recognise, &format, &err)) {
 			ret = error("--output: %s", err.buf);
 			strbuf_reset(&err);
 		}
 	}
 	strbuf_release(&err);
+	strbuf_release(&what);
 	return ret;
 }
 

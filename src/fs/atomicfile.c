@@ -379,6 +379,8 @@ int atomic_file_open(struct atomic_file *af, const char *path, mode_t mode,
 	af->path = path;
 	af->mode = mode;
 	af->slot = -1;
+	af->dirfd = -1;
+	strbuf_init(&af->name, 0);
 	strbuf_init(&af->target, 0);
 	strbuf_init(&af->tmp, 0);
 	strbuf_addstr(&af->target, path);
@@ -399,6 +401,8 @@ int atomic_file_open_in_place(struct atomic_file *af, const char *path,
 	af->path = path;
 	af->slot = -1;
 	af->fd = -1;
+	af->dirfd = -1;
+	strbuf_init(&af->name, 0);
 	strbuf_init(&af->target, 0);
 	strbuf_init(&af->tmp, 0);
 	real = realpath(path, NULL);
@@ -430,6 +434,46 @@ int atomic_file_open_in_place(struct atomic_file *af, const char *path,
 fail:
 	strbuf_release(&af->target);
 	return -1;
+}
+
+int atomic_file_open_at(struct atomic_file *af, int dirfd, const char *name,
+			const char *target, const struct stat *existing,
+			mode_t mode, struct strbuf *err)
+{
+	memset(af, 0, sizeof(*af));
+	af->path = target;
+	af->mode = existing ? existing->st_mode & 07777 : mode;
+	af->slot = -1;
+	af->fd = -1;
+	af->dirfd = dirfd;
+	strbuf_init(&af->name, 0);
+	strbuf_addstr(&af->name, name);
+	strbuf_init(&af->target, 0);
+	strbuf_init(&af->tmp, 0);
+	strbuf_addstr(&af->target, target);
+	if (existing) {
+		af->in_place = 1;
+		af->uid = existing->st_uid;
+		af->gid = existing->st_gid;
+	}
+	if (make_tmp(af, err) < 0) {
+		atomic_file_abort(af);
+		return -1;
+	}
+	return 0;
+}
+
+/* Put the temporary in place: by name in the held directory, or by path. */
+static int put(struct atomic_file *af, int exclusive)
+{
+	if (af->dirfd >= 0)
+		return exclusive ?
+			linkat(AT_FDCWD, af->tmp.buf, af->dirfd,
+			       af->name.buf, 0) :
+			renameat(AT_FDCWD, af->tmp.buf, af->dirfd,
+				 af->name.buf);
+	return exclusive ? link(af->tmp.buf, af->target.buf) :
+		rename(af->tmp.buf, af->target.buf);
 }
 
 int atomic_file_write(struct atomic_file *af, const void *buf, size_t len,
@@ -543,8 +587,7 @@ int atomic_file_install(struct atomic_file *af, int exclusive,
 	size_t before = err->len;
 	int r, fd, slot;
 
-	r = exclusive ? link(af->tmp.buf, af->target.buf) :
-		rename(af->tmp.buf, af->target.buf);
+	r = put(af, exclusive);
 	if (r < 0 && errno == EXDEV) {
 		fd = copy_beside(af, &beside, &slot, err);
 		if (fd < 0) {
@@ -566,8 +609,7 @@ int atomic_file_install(struct atomic_file *af, int exclusive,
 			af->tmp = beside;
 			beside = t;
 		}
-		r = exclusive ? link(af->tmp.buf, af->target.buf) :
-			rename(af->tmp.buf, af->target.buf);
+		r = put(af, exclusive);
 	}
 	if (r < 0)
 		goto fail;
@@ -596,6 +638,10 @@ int atomic_file_commit(struct atomic_file *af, struct strbuf *err)
 
 void atomic_file_abort(struct atomic_file *af)
 {
+	if (af->dirfd >= 0)
+		close(af->dirfd);
+	af->dirfd = -1;
+	strbuf_release(&af->name);
 	if (!af->target.alloc && !af->tmp.alloc)
 		return;
 	drop_tmp(af);

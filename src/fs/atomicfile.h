@@ -2,6 +2,7 @@
 #define ATOMICFILE_H
 
 #include <stddef.h>
+#include <sys/stat.h>
 #include <sys/types.h>
 #include "strbuf.h"
 
@@ -80,12 +81,30 @@ struct atomic_file {
 	uid_t uid;
 	gid_t gid;
 	int slot;		/* in the signal handler's list, or -1 */
+	/*
+	 * Set by atomic_file_open_at(): the directory the target is put in,
+	 * held open so that the rename goes into the directory that was
+	 * checked, whatever its path names by then; -1 otherwise.
+	 */
+	int dirfd;
+	struct strbuf name;	/* the target's name in dirfd */
 };
 
 int atomic_file_open(struct atomic_file *af, const char *path, mode_t mode,
 		     struct strbuf *err);
 int atomic_file_open_in_place(struct atomic_file *af, const char *path,
 			      struct strbuf *err);
+/*
+ * atomic_file_open() for the entry name of the directory open at dirfd
+ * (which af takes over and closes): install renames into dirfd, not by
+ * path.  target is the entry's absolute path (where the temporary goes
+ * is chosen from it).  With existing (the entry's lstat(), a regular
+ * file) its mode, owner and group are kept, as in place; else mode,
+ * less the umask.
+ */
+int atomic_file_open_at(struct atomic_file *af, int dirfd, const char *name,
+			const char *target, const struct stat *existing,
+			mode_t mode, struct strbuf *err);
 int atomic_file_write(struct atomic_file *af, const void *buf, size_t len,
 		      struct strbuf *err);
 int atomic_file_commit(struct atomic_file *af, struct strbuf *err);

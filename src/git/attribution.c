@@ -1,5 +1,6 @@
 #include "config.h"
 #include "attribution.h"
+#include "checkout.h"
 #include "hash/digest.h"
 #include "hash/hashfile.h"
 #include "history.h"
@@ -51,8 +52,9 @@ static void version_release(struct version *v)
 }
 
 /*
- * Read the path at the commit.  Symlinks stored in the tree are followed
- * and git-lfs pointers read through, as verify --at reads them.  The
+ * Read the path at the commit.  Symlinks stored in the tree are followed,
+ * git-lfs pointers read through and filters applied, as verify --at
+ * reads them.  The
  * blob is read whole, as libgit2 reads blobs.
  */
 static void version_read(struct search *s, git_commit *commit,
@@ -94,8 +96,14 @@ static void version_read(struct search *s, git_commit *commit,
 		v->state = V_UNREAD;
 		break;
 	default:
-		utf8_repair(&v->text, git_blob_rawcontent(blob),
-			    (size_t)git_blob_rawsize(blob));
+		/* as a checkout of that commit writes it (checkout.h) */
+		strbuf_reset(&content);
+		if (checkout_bytes(&content, s->repo, blob, tp.path.buf,
+				   git_commit_id(commit), 0, &err)) {
+			v->state = V_UNREAD;
+			break;
+		}
+		utf8_repair(&v->text, content.buf, content.len);
 		v->state = V_TEXT;
 	}
 out:

@@ -3,6 +3,7 @@
  */
 #include "config.h"
 #include "commitfiles.h"
+#include "revision.h"
 #include "treepath.h"
 
 #include <string.h>
@@ -14,8 +15,9 @@ int commit_files_open(struct commit_files *s, const struct repo *r, const char *
 	int ret = -1;
 
 	s->repo = r->git;
-	if (git_revparse_single(&obj, r->git, rev) < 0 ||
-	    git_object_peel((git_object **)&s->commit, obj,
+	if (revision_parse(&obj, r->git, rev, err) < 0)
+		goto out;
+	if (git_object_peel((git_object **)&s->commit, obj,
 			    GIT_OBJECT_COMMIT) < 0 ||
 	    git_commit_tree(&s->tree, s->commit) < 0) {
 		strbuf_addstr(err, lg2_message());

@@ -33,6 +33,15 @@ int revision_resolve(struct revision *out, struct repo *repo, const char *rev,
 void revision_release(struct revision *r);
 
 /*
+ * git_revparse_single() as `git rev-parse` reads rev: HEAD@{<n>} is the
+ * n-th entry of HEAD's reflog (libgit2 alone would read the current
+ * branch's); HEAD@{<date>} is refused rather than answered from another
+ * reflog.  0, or -1 with the reason in why.
+ */
+int revision_parse(git_object **obj, git_repository *g, const char *rev,
+		   struct strbuf *why);
+
+/*
  * Where dir (absolute, symlinks resolved) lies in repo's work tree, as a
  * prefix of the paths in a tree: appends "" for the top and "sub/dir/"
  * below it, and returns 0; -1 when dir is not inside the work tree.

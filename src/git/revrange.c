@@ -3,16 +3,15 @@
  */
 #include "config.h"
 #include "revrange.h"
+#include "revision.h"
 
 int revrange_resolve(char *out, struct repo *r, const char *rev,
 		     struct strbuf *err)
 {
 	git_object *obj = NULL;
 
-	if (git_revparse_single(&obj, r->git, rev) < 0) {
-		strbuf_addstr(err, lg2_message());
+	if (revision_parse(&obj, r->git, rev, err) < 0)
 		return -1;
-	}
 	git_oid_tostr(out, SNAPSHOT_HEX_MAX, git_object_id(obj));
 	git_object_free(obj);
 	return 0;
@@ -24,8 +23,8 @@ int revrange_commit(char *out, struct repo *r, const char *rev,
 	git_object *obj = NULL, *commit = NULL;
 	int ret = -1;
 
-	if (git_revparse_single(&obj, r->git, rev) < 0)
-		goto fail;
+	if (revision_parse(&obj, r->git, rev, err) < 0)
+		goto out;
 	ret = 1;
 	if (git_object_peel(&commit, obj, GIT_OBJECT_COMMIT) < 0)
 		goto fail;

@@ -4,6 +4,7 @@
  */
 #include "config.h"
 #include "snapshot.h"
+#include "checkout.h"
 #include "usage.h"
 
 #include <string.h>
@@ -311,8 +312,6 @@ int snapshot_checkout(struct strbuf *out, struct lfs_pointer *ptr,
 {
 	const git_oid *commit = s->index || !s->has_commit ? NULL : &s->commit;
 	git_blob *b = NULL;
-	git_buf filtered = GIT_BUF_INIT;
-	git_blob_filter_options fo;
 	int ret = -1;
 
 	if (blob_lookup(&b, s, &tp->id, tp->path.buf, err))
@@ -327,20 +326,13 @@ int snapshot_checkout(struct strbuf *out, struct lfs_pointer *ptr,
 		ret = SNAPSHOT_LFS_ABSENT;
 		break;
 	case LFS_CONTENT:
-		git_blob_filter_options_init(&fo,
-					     GIT_BLOB_FILTER_OPTIONS_VERSION);
-		if (git_blob_filter(&filtered, b, tp->path.buf, &fo) < 0) {
-			strbuf_addf(err, "cannot filter %s: %s", tp->path.buf,
-				    lg2_message());
-			break;
-		}
-		strbuf_add(out, filtered.ptr, filtered.size);
-		ret = 0;
+		/* as a checkout writes it, as every reader (checkout.h) */
+		ret = checkout_bytes(out, s->repo, b, tp->path.buf, commit, 0,
+				     err) ? -1 : 0;
 		break;
 	default:
 		break;		/* lfs_read() said why in err */
 	}
-	git_buf_dispose(&filtered);
 	git_blob_free(b);
 	return ret;
 }

@@ -11,6 +11,7 @@
  */
 #include "config.h"
 #include "treepath.h"
+#include "checkout.h"
 #include "lfs.h"
 #include "repo.h"
 #include "usage.h"
@@ -352,10 +353,15 @@ static int checkout_blob(struct strbuf *out, git_repository *repo,
 	default:
 		return -1;
 	}
-	if (max && len > max)
+	/* end of line, ident: as a checkout writes it (checkout.h) */
+	switch (checkout_bytes(out, repo, blob, path, commit, max, err)) {
+	case 0:
+		return 0;
+	case CHECKOUT_TOOBIG:
 		return INPUT_TREE_TOOBIG;
-	strbuf_add(out, data, len);
-	return 0;
+	default:
+		return -1;
+	}
 }
 
 int treepath_read(struct strbuf *out, struct treepath *tp,

@@ -544,9 +544,11 @@ static int base_sidecar(struct ctx *c, const char *path, struct sidecar *out)
 /*
  * Could this sidecar text name a changed path?  A recorded path ends with
  * the changed path's last component (however it is rooted or spelled);
- * JSON escapes (\\u) could hide it, so those always say yes, and so do
- * symlinks in the tree: a recorded path may reach the changed file
- * through one, under another name.
+ * any JSON escape could hide it (a name with '"', '\\', a tab, CR or
+ * newline is never written raw; "\\u" and "\\/" may spell any
+ * character), so a backslash anywhere says yes, and so do symlinks in
+ * the tree: a recorded path may reach the changed file through one,
+ * under another name.  A no here must be proof.
  */
 static int mentions_changed(struct ctx *c, const struct strbuf *buf)
 {
@@ -554,7 +556,7 @@ static int mentions_changed(struct ctx *c, const struct strbuf *buf)
 
 	if (c->has_links)
 		return 1;
-	if (memmem(buf->buf, buf->len, "\\u", 2))
+	if (memchr(buf->buf, '\\', buf->len))
 		return 1;
 	for (i = 0; i < c->changed.nr; i++) {
 		const char *base = strrchr(c->changed.v[i], '/');

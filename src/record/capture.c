@@ -7,6 +7,7 @@
 #include "fs/atomicfile.h"
 #include "fs/path.h"
 #include "fs/readfile.h"
+#include "fs/write.h"
 #include "git/gitstate.h"
 #include "hash/hashfile.h"
 #include "json/jsonout.h"
@@ -19,6 +20,7 @@
 
 #include <ctype.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -546,6 +548,7 @@ struct capture_state {
 	char token_hash[HASH_HEX_MAX], brief_hash[HASH_HEX_MAX];
 	struct gitstate gs;
 	struct strbuf version, when, platform;
+	const char *report_path;	/* --report, as given */
 };
 
 static void capture_state_release(struct capture_state *cs)
@@ -559,6 +562,32 @@ static void capture_state_release(struct capture_state *cs)
 	strbuf_release(&cs->version);
 	strbuf_release(&cs->when);
 	strbuf_release(&cs->platform);
+}
+
+/*
+ * The report's text.  Only a regular file: a report that is a link to
+ * /dev/stdin or a FIFO (one a commit can plant) must not hang the run,
+ * so it is opened without blocking and refused by its type.
+ */
+static int read_report(struct strbuf *out, const char *path,
+		       struct strbuf *err)
+{
+	struct stat st;
+	int fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+
+	if (fd < 0 || fstat(fd, &st)) {
+		strbuf_addf(err, "cannot open: %s", strerror(errno));
+		if (fd >= 0)
+			close(fd);
+		return -1;
+	}
+	if (!S_ISREG(st.st_mode)) {
+		strbuf_addstr(err, "not a regular file; a report is not "
+			      "read from it");
+		close(fd);
+		return -1;
+	}
+	return read_fd_limited(out, fd, &st, 0, err) < 0 ? -1 : 0;
 }
 
 /*
@@ -585,10 +614,11 @@ static int check_outputs(struct capture_state *cs,
 		goto out;
 	}
 	if (opts->report) {
-		if (read_file_limited(&cs->report, opts->report, 0, &err)) {
+		if (read_report(&cs->report, opts->report, &err)) {
 			error("%s: %s", opts->report, err.buf);
 			goto out;
 		}
+		cs->report_path = opts->report;
 		/* a report that is a symlink stays one */
 		cs->real_report = realpath(opts->report, NULL);
 		if (!cs->real_report) {
@@ -695,8 +725,58 @@ static void build(struct strbuf *out, const struct capture_state *cs,
 }
 
 /*
+ * Open the replacement of path, a file capture writes.  Inside the root
+ * it is held to the root (fs/write.h): no symlink of the repository
+ * leads the write out.  Outside it (only where --out names a place
+ * there, the user's own choice) the path must name that place itself:
+ * a symlink on the way (one that took the root search into another
+ * repository, say) is refused; a sidecar that is a symlink is followed
+ * as before.
+ */
+static int open_output(struct atomic_file *af, const char *root,
+		       const char *path, struct strbuf *err)
+{
+	struct strbuf abs = STRBUF_INIT, dir = STRBUF_INIT;
+	char *real = NULL;
+	struct stat st;
+	int ret = -1;
+
+	if (path_absolute(&abs, path, err))
+		goto out;
+	if (path_is_within(abs.buf, root)) {
+		ret = write_beneath_open(af, root, path, 0666, err);
+		goto out;
+	}
+	path_dirname(&dir, abs.buf);
+	real = realpath(dir.buf, NULL);
+	if (!real || strcmp(real, dir.buf)) {
+		strbuf_addf(err, "cannot write '%s': it is outside the root "
+			    "%s and a symlink leads to it; not written", path,
+			    root);
+		goto out;
+	}
+	ret = lstat(path, &st) ? atomic_file_open(af, path, 0666, err) :
+		atomic_file_open_in_place(af, path, err);
+out:
+	free(real);
+	strbuf_release(&abs);
+	strbuf_release(&dir);
+	return ret;
+}
+
+static int write_all(struct atomic_file *af, const struct strbuf *text,
+		     struct strbuf *err)
+{
+	if (atomic_file_write(af, text->buf, text->len, err) < 0)
+		return -1;
+	return atomic_file_commit(af, err);
+}
+
+/*
  * Write the sidecar, then render what was written (as verify will read
- * it) into the report.  Returns 0, or -1 after printing an error.
+ * it) into the report.  Both places are checked before either is
+ * written: a report that may not be written leaves no sidecar behind.
+ * Returns 0, or -1 after printing an error.
  */
 static int write_outputs(const struct capture_state *cs,
 			 const struct strbuf *text)
@@ -704,32 +784,40 @@ static int write_outputs(const struct capture_state *cs,
 	struct strbuf err = STRBUF_INIT, block = STRBUF_INIT;
 	struct strbuf placed = STRBUF_INIT;
 	struct sidecar sc = SIDECAR_INIT;
-	struct stat st;
-	int ret = -1;
+	struct atomic_file side, report;
+	int have_report = 0, ret = -1;
 
-	/* --force over a sidecar that is a symlink rewrites what it names */
-	if (lstat(cs->sidecar.buf, &st) ?
-	    write_file_atomic(cs->sidecar.buf, text->buf, text->len, 0666,
-			      &err) :
-	    write_file_in_place(cs->sidecar.buf, text->buf, text->len, &err)) {
-		error("%s", err.buf);
-		goto out;
-	}
 	if (cs->real_report) {
+		if (open_output(&report, cs->root.buf, cs->report_path, &err))
+			goto fail;
+		have_report = 1;
+	}
+	/* --force over a sidecar that is a symlink rewrites what it names */
+	if (open_output(&side, cs->root.buf, cs->sidecar.buf, &err) ||
+	    write_all(&side, text, &err))
+		goto fail;
+	if (have_report) {
 		if (sidecar_load(&sc, cs->sidecar.buf, &err)) {
 			error("%s: %s", cs->sidecar.buf, err.buf);
 			goto out;
 		}
 		render_markdown(&block, &sc);
 		if (render_place_block(&placed, &cs->report, &block, &err) ||
-		    write_file_in_place(cs->real_report, placed.buf,
-					placed.len, &err)) {
-			error("%s", err.buf);
-			goto out;
+		    atomic_file_write(&report, placed.buf, placed.len,
+				      &err) < 0 ||
+		    atomic_file_commit(&report, &err) < 0) {
+			have_report = 0;	/* aborted by the failure */
+			goto fail;
 		}
+		have_report = 0;
 	}
 	ret = 0;
+	goto out;
+fail:
+	error("%s", err.buf);
 out:
+	if (have_report)
+		atomic_file_abort(&report);
 	sidecar_release(&sc);
 	strbuf_release(&err);
 	strbuf_release(&block);
@@ -742,7 +830,7 @@ int capture_write(const struct capture_opts *opts)
 	struct capture_state cs = {
 		STRBUF_INIT, STRBUF_INIT, NULL, STRBUF_INIT, STRBUF_INIT,
 		STRBUF_INIT, "", "", GITSTATE_INIT, STRBUF_INIT, STRBUF_INIT,
-		STRBUF_INIT
+		STRBUF_INIT, NULL
 	};
 	struct strbuf text = STRBUF_INIT;
 	int ret = -1;

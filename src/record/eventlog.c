@@ -6,9 +6,13 @@
 #include "eventlog.h"
 #include "datetime.h"
 #include "fs/atomicfile.h"
+#include "fs/path.h"
 #include "fs/readfile.h"
+#include "fs/write.h"
 #include "hash/digest.h"
+#include "git/repo.h"
 #include "json/jsonload.h"
+#include "root/root.h"
 #include "usage.h"
 #include "utf8.h"
 
@@ -629,6 +633,47 @@ static int check_log(struct eventlog *el, FILE *fp, struct atomic_file *af,
 	return ret;
 }
 
+/*
+ * The log rewritten in place (canonicalize).  Inside the root found for
+ * it, held to that root (fs/write.h): a log committed as a symlink
+ * cannot carry the rewrite out of the repository.  Outside any root the
+ * user named the file: a symlink at it is followed as before, but not
+ * one on the way there.
+ */
+static int open_rewrite(struct atomic_file *af, const char *path,
+			struct strbuf *err)
+{
+	struct strbuf abs = STRBUF_INIT, dir = STRBUF_INIT;
+	struct strbuf root = STRBUF_INIT, why = STRBUF_INIT;
+	char *real = NULL;
+	int inside, ret = -1;
+
+	/* log runs without libgit2 set up; the root search needs it */
+	if (path_absolute(&abs, path, err) || repo_library_init(err))
+		goto out;
+	path_dirname(&dir, abs.buf);
+	inside = root_find(&root, dir.buf, NULL, &why) >= 0 &&
+		path_is_within(abs.buf, root.buf);
+	repo_library_shutdown();
+	if (inside) {
+		ret = write_beneath_open(af, root.buf, path, 0666, err);
+		goto out;
+	}
+	real = realpath(dir.buf, NULL);
+	if (!real || strcmp(real, dir.buf))
+		strbuf_addf(err, "cannot rewrite '%s': a symlink leads to it "
+			    "from outside the root; not written", path);
+	else
+		ret = atomic_file_open_in_place(af, path, err);
+out:
+	free(real);
+	strbuf_release(&abs);
+	strbuf_release(&dir);
+	strbuf_release(&root);
+	strbuf_release(&why);
+	return ret;
+}
+
 int eventlog_check_file(struct eventlog *el, const char *path,
 			const char *receipt, int canonicalize,
 			struct strbuf *err)
@@ -644,8 +689,8 @@ int eventlog_check_file(struct eventlog *el, const char *path,
 		strbuf_addf(err, "cannot open: %s", strerror(errno));
 		goto out;
 	}
-	/* the file itself is rewritten: through a symlink, owner kept */
-	if (canonicalize && atomic_file_open_in_place(&af, path, err) < 0)
+	/* the file itself is rewritten: owner kept, never out of the root */
+	if (canonicalize && open_rewrite(&af, path, err) < 0)
 		goto out;
 	if (check_log(el, fp, canonicalize ? &af : NULL, err) < 0 ||
 	    (canonicalize && atomic_file_commit(&af, err) < 0))

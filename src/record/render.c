@@ -1,5 +1,6 @@
 #include "config.h"
 #include "render.h"
+#include "htmlblock.h"
 #include "quote.h"
 #include "root/rootfile.h"
 #include "hash/hashfile.h"
@@ -159,11 +160,44 @@ void render_markdown(struct strbuf *out, const struct sidecar *sc)
 	strbuf_addstr(out, "\n```");
 }
 
+/*
+ * Lines end at LF, CRLF or a lone CR, as CommonMark ends them: [p, le)
+ * is a line without its break, next_line() the start of the next.
+ */
 static const char *line_end(const char *p, const char *end)
 {
-	const char *nl = memchr(p, '\n', (size_t)(end - p));
+	for (; p < end; p++)
+		if (*p == '\n' || *p == '\r')
+			return p;
+	return end;
+}
 
-	return nl ? nl : end;
+static const char *next_line(const char *le, const char *end)
+{
+	if (le >= end)
+		return end;
+	if (*le == '\r' && le + 1 < end && le[1] == '\n')
+		return le + 2;
+	return le + 1;
+}
+
+/* Past up to three spaces of indentation: a fence there still is one. */
+static const char *indent3(const char *p, const char *e)
+{
+	const char *q = p;
+
+	while (q < e && *q == ' ' && q - p < 3)
+		q++;
+	return q;
+}
+
+/* The line [p, e), its indentation skipped, is exactly s. */
+static int line_is_at(const char *p, const char *e, const char *s)
+{
+	size_t k = strlen(s);
+
+	p = indent3(p, e);
+	return (size_t)(e - p) == k && !memcmp(p, s, k);
 }
 
 int render_find_block(const char *text, size_t len, size_t *begin,
@@ -172,25 +206,21 @@ int render_find_block(const char *text, size_t len, size_t *begin,
 	const char *p = text, *e = text + len, *start = NULL;
 	int in_sh = 0;
 
-	while (p < e) {
+	/* any line break (a report saved with CRLF holds the same block) */
+	for (; p < e; p = next_line(line_end(p, e), e)) {
 		const char *le = line_end(p, e);
-		size_t n = (size_t)(le - p);
 
-		/* A report saved with CRLF line breaks holds the same block. */
-		if (n && p[n - 1] == '\r')
-			n--;
 		if (!start) {
-			if (n == 18 && !memcmp(p, "```yaml ahd-replay", 18))
+			if (line_is_at(p, le, "```yaml ahd-replay"))
 				start = p;
 		} else if (!in_sh) {
-			if (n == 5 && !memcmp(p, "```sh", 5))
+			if (line_is_at(p, le, "```sh"))
 				in_sh = 1;
-		} else if (n == 3 && !memcmp(p, "```", 3)) {
+		} else if (line_is_at(p, le, "```")) {
 			*begin = (size_t)(start - text);
 			*end = (size_t)(le - text);
 			return 0;
 		}
-		p = le < e ? le + 1 : e;
 	}
 	/*
 	 * A yaml block without its command block still is the replay
@@ -232,10 +262,13 @@ int render_compare_block(struct strbuf *warning, long *line_out,
 		/* Compare with LF line breaks, whatever the report uses. */
 		size_t from = begin, to = begin;
 
-		for (; from < end; from++)
-			if (!(text.buf[from] == '\r' && from + 1 < end &&
-			      text.buf[from + 1] == '\n'))
-				text.buf[to++] = text.buf[from];
+		for (; from < end; from++) {
+			if (text.buf[from] == '\r' && from + 1 < end &&
+			    text.buf[from + 1] == '\n')
+				continue;
+			text.buf[to++] = text.buf[from] == '\r' ? '\n' :
+				text.buf[from];
+		}
 		memmove(text.buf + to, text.buf + end, text.len - end + 1);
 		text.len -= end - to;
 		end = to;
@@ -353,11 +386,6 @@ static int line_is(const char *p, const char *e, const char *s)
 	return n == k && !memcmp(p, s, k);
 }
 
-static const char *next_line(const char *le, const char *end)
-{
-	return le < end ? le + 1 : end;
-}
-
 /*
  * Whether a shell line as render_shell_quote() writes arguments ends
  * inside single quotes, given that it starts inside them or not: a '
@@ -447,11 +475,19 @@ int render_find_own_block(const char *text, size_t len, size_t *begin,
 	const char *p = text, *e = text + len, *found = NULL, *stop = NULL;
 	const char *s;
 	struct fence f = { 0, 0 };
+	struct html_block h = HTML_BLOCK_INIT;
+	int para = 0;
 
 	for (; p < e; p = next_line(line_end(p, e), e)) {
 		const char *le = line_end(p, e);
 
-		if (!f.ch && line_is(p, le, "```yaml ahd-replay")) {
+		/* HTML block text is not markdown: no fence opens there */
+		if (!f.ch && html_block_line(&h, p, le, para)) {
+			para = 0;
+			continue;
+		}
+		para = !f.ch && !blank_span(p, le);
+		if (!f.ch && line_is_at(p, le, "```yaml ahd-replay")) {
 			if (!own_block_at(p, e, &s)) {
 				strbuf_addf(err, "the ```yaml ahd-replay block "
 					    "at line %zu is not followed by its "
@@ -475,6 +511,7 @@ int render_find_own_block(const char *text, size_t len, size_t *begin,
 			stop = s;
 			/* its fences are balanced: go on after it */
 			p = stop;
+			para = 0;
 			continue;
 		}
 		fence_line(&f, p, le);
@@ -495,7 +532,8 @@ static long find_heading(const char *text, size_t len)
 {
 	const char *p = text, *end = text + len;
 	struct fence f = { 0, 0 };
-	int front = 0;
+	struct html_block h = HTML_BLOCK_INIT;
+	int front = 0, para = 0;
 
 	for (; p < end; p = next_line(line_end(p, end), end)) {
 		const char *le = line_end(p, end), *q = p;
@@ -508,67 +546,89 @@ static long find_heading(const char *text, size_t len)
 					    !memcmp(p, "...", 3)) &&
 			    blank_span(p + 3, le))
 				front = 0;
-		} else if (!fence_line(&f, p, le) && !f.ch) {
-			while (q < le && *q == ' ' && q - p < 3)
-				q++;
+		} else if (!f.ch && html_block_line(&h, p, le, para))
+			para = 0;	/* a "# " in HTML is not a heading */
+		else if (!fence_line(&f, p, le) && !f.ch) {
+			q = indent3(p, le);
 			if (q < le && *q == '#' &&
-			    (q + 1 == le || q[1] == ' ' || q[1] == '\t' ||
-			     q[1] == '\r'))
+			    (q + 1 == le || q[1] == ' ' || q[1] == '\t'))
 				return (long)(next_line(le, end) - text);
-		}
+			para = !blank_span(p, le);
+		} else
+			para = 0;
 	}
 	return -1;
 }
 
-/* block with its line breaks written as CRLF when crlf is set */
+/* block with its line breaks written as eol */
 static void add_block(struct strbuf *out, const struct strbuf *block,
-		      int crlf)
+		      const char *eol)
 {
 	size_t i;
 
 	for (i = 0; i < block->len; i++) {
-		if (crlf && block->buf[i] == '\n')
-			strbuf_addch(out, '\r');
-		strbuf_addch(out, block->buf[i]);
+		if (block->buf[i] == '\n')
+			strbuf_addstr(out, eol);
+		else
+			strbuf_addch(out, block->buf[i]);
 	}
 }
 
+/* The report's line break, as its first line ends: LF, CRLF or CR. */
+static const char *report_eol(const char *text, size_t len)
+{
+	const char *le = line_end(text, text + len);
+
+	if (le < text + len && *le == '\r')
+		return le + 1 < text + len && le[1] == '\n' ? "\r\n" : "\r";
+	return "\n";
+}
+
+/*
+ * Put the block in the report: in place of our own block, else after
+ * the first heading (else at the top), a blank line on each side.  Every
+ * byte of the report outside the block is kept: only line breaks are
+ * added, in the report's own style.
+ */
 int render_place_block(struct strbuf *out, const struct strbuf *report,
 		       const struct strbuf *block, struct strbuf *err)
 {
 	const char *text = report->buf, *end = report->buf + report->len;
-	const char *rest, *nl = memchr(text, '\n', report->len);
-	const char *eol;
+	const char *rest, *eol = report_eol(text, report->len);
 	size_t begin, stop;
 	long at;
-	int r, crlf = nl && nl > text && nl[-1] == '\r';
+	int r;
 
-	eol = crlf ? "\r\n" : "\n";
 	r = render_find_own_block(text, report->len, &begin, &stop, err);
 	if (r < 0)
 		return -1;
 	if (!r) {
 		strbuf_add(out, text, begin);
-		add_block(out, block, crlf);
+		add_block(out, block, eol);
 		strbuf_add(out, text + stop, report->len - stop);
 		return 0;
 	}
 	at = find_heading(text, report->len);
+	rest = text;
 	if (at >= 0) {
 		strbuf_add(out, text, (size_t)at);
-		if (!at || text[at - 1] != '\n')
+		/* the heading is the last line, without a break */
+		if (!at || (text[at - 1] != '\n' && text[at - 1] != '\r'))
 			strbuf_addstr(out, eol);
-		strbuf_addstr(out, eol);
 		rest = text + at;
-	} else
-		rest = text;
-	add_block(out, block, crlf);
-	strbuf_addstr(out, eol);
-	while (rest < end && blank_span(rest, line_end(rest, end)))
-		rest = next_line(line_end(rest, end), end);
-	if (rest < end) {
-		strbuf_addstr(out, eol);
-		strbuf_add(out, rest, (size_t)(end - rest));
+		/* the author's blank line after it, else one of ours */
+		if (rest < end && blank_span(rest, line_end(rest, end))) {
+			const char *nl = next_line(line_end(rest, end), end);
+
+			strbuf_add(out, rest, (size_t)(nl - rest));
+			rest = nl;
+		} else
+			strbuf_addstr(out, eol);
 	}
+	add_block(out, block, eol);
+	strbuf_addstr(out, eol);
+	if (rest < end && !blank_span(rest, line_end(rest, end)))
+		strbuf_addstr(out, eol);
+	strbuf_add(out, rest, (size_t)(end - rest));
 	return 0;
 }

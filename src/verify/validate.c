@@ -7,6 +7,7 @@
 #include "validate.h"
 #include "fs/readfile.h"
 #include "json/jsonload.h"
+#include "keylines.h"
 #include "json/numfmt.h"
 #include "record/sidecar.h"
 #include "root/rootfile.h"
@@ -96,28 +97,28 @@ static void explain_newer_version(struct jsonschema_errors *errs,
 }
 
 /*
- * The line of the value at JSON Pointer ptr in file: where its key
- * appears after its parent's key (an approximation that needs no
- * position-keeping parser); 1 when there is no key to look for.
+ * The line of the value at JSON Pointer ptr, from the file's keys
+ * (kl): where its key appears after its parent's key (an approximation
+ * that needs no position-keeping parser); 1 when there is no key to look
+ * for, or it is not found ("~" escapes make the search miss).
  */
-static long pointer_line(const char *file, const char *ptr)
+static long pointer_line(const struct keylines *kl, const char *ptr)
 {
 	const char *last = strrchr(ptr, '/'), *prev;
-	struct strbuf key = STRBUF_INIT, parent = STRBUF_INIT;
-	long line = 1;
+	size_t start = 0;
+	long line;
 
 	if (!last || !last[1] || strspn(last + 1, "0123456789") ==
 	    strlen(last + 1))
 		return 1;
-	strbuf_addf(&key, "\"%s\":", last + 1);
 	for (prev = last; prev > ptr && prev[-1] != '/'; prev--)
 		;
-	if (prev > ptr)
-		strbuf_addf(&parent, "\"%.*s\":", (int)(last - prev), prev);
-	/* "~" escapes make the search miss; the line stays 1 then */
-	line = outcome_line_of(file, parent.len ? parent.buf : NULL, key.buf);
-	strbuf_release(&key);
-	strbuf_release(&parent);
+	if (prev > ptr &&
+	    !keylines_find(kl, prev, (size_t)(last - prev), 0, &start))
+		start = 0;
+	line = keylines_find(kl, last + 1, strlen(last + 1), start, NULL);
+	if (!line && start)
+		line = keylines_find(kl, last + 1, strlen(last + 1), 0, NULL);
 	return line ? line : 1;
 }
 
@@ -151,6 +152,8 @@ void validation_outcome(struct outcome *o, const struct validation *v)
 {
 	const struct jsonschema_errors *errs = &v->errs;
 	const char *file = v->path.buf;
+	struct strbuf text = STRBUF_INIT, why = STRBUF_INIT;
+	struct keylines kl = KEYLINES_INIT;
 	struct outcome_case *c;
 	size_t i;
 
@@ -164,6 +167,10 @@ void validation_outcome(struct outcome *o, const struct validation *v)
 		c = outcome_add(o, file, "schema", OUTCOME_PASS, NULL, NULL);
 		outcome_set_location(c, file, 0);
 	}
+	/* the file read once for every error's line; unread, lines are 1 */
+	if (errs->nr &&
+	    read_file_limited(&text, file, VALIDATE_MAX_SIZE, &why) >= 0)
+		keylines_build(&kl, text.buf, text.len);
 	for (i = 0; i < errs->nr; i++) {
 		const char *parts[3];
 		struct strbuf msg = STRBUF_INIT;
@@ -172,7 +179,7 @@ void validation_outcome(struct outcome *o, const struct validation *v)
 			    errs->v[i].path : "(root)", errs->v[i].message);
 		c = outcome_add(o, file, *errs->v[i].path ? errs->v[i].path :
 				"(root)", OUTCOME_FAIL, "schema", msg.buf);
-		outcome_set_location(c, file, pointer_line(file,
+		outcome_set_location(c, file, pointer_line(&kl,
 							   errs->v[i].path));
 		parts[0] = file;
 		parts[1] = errs->v[i].path;
@@ -180,5 +187,8 @@ void validation_outcome(struct outcome *o, const struct validation *v)
 		outcome_set_fingerprint(c, parts, 3);
 		strbuf_release(&msg);
 	}
+	keylines_release(&kl);
+	strbuf_release(&text);
+	strbuf_release(&why);
 }
 

@@ -13,6 +13,7 @@
 #include "root/inputpath.h"
 #include "record/render.h"
 #include "record/require-sidecar.h"
+#include "git/checkedout.h"
 #include "git/repo.h"
 #include "git/revision.h"
 #include "root/root.h"
@@ -450,6 +451,27 @@ static void say_changed(struct verify_check *c)
 }
 
 /*
+ * An input of the work tree that failed: when git did not write it as a
+ * file (outside a sparse checkout, a symlink written as text with
+ * core.symlinks=false), that is the reason, an error, never drift or
+ * "not found" (git/checkedout.h).  Asked only on failure: it opens the
+ * index.
+ */
+static void not_checked_out(struct verify_check *c, const char *root)
+{
+	enum checkedout state = checkedout_state(root, c->rel.buf);
+
+	if (state == CHECKEDOUT_AS_WRITTEN)
+		return;
+	c->error = 1;
+	c->kind = "not-checked-out";
+	strbuf_reset(&c->actual);
+	strbuf_reset(&c->reason);
+	strbuf_addf(&c->reason, "%s %s: %s", c->field, c->rel.buf,
+		    checkedout_reason(state));
+}
+
+/*
  * Check one pinned input: hash it as its mode says (raw first, then
  * structured, for PIN_RAW_THEN_STRUCTURED: the reference's order) and
  * compare with the recorded hash, filling in c.
@@ -490,6 +512,8 @@ static void check_input(struct verify_memos *memos, struct verify_check *c,
 			say_changed(c);
 	}
 out:
+	if (!tree && !c->ok && c->rel.len)
+		not_checked_out(c, root);
 	strbuf_release(&err);
 	strbuf_release(&shown);
 }

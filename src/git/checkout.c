@@ -1,0 +1,117 @@
+/*
+ * A blob's bytes as a checkout writes them (checkout.h).
+ */
+#include "config.h"
+#include "checkout.h"
+#include "repo.h"
+
+#include <string.h>
+
+/* Is key set in the repository's configuration? */
+static int config_has(git_config *cfg, const char *key)
+{
+	git_config_entry *e = NULL;
+	int has = !git_config_get_entry(&e, cfg, key) && e && e->value;
+
+	git_config_entry_free(e);
+	git_error_clear();
+	return has;
+}
+
+/*
+ * The filter attribute of path: 0 when no driver must run (none set,
+ * lfs, or a driver that is not configured), -1 with the reason in err.
+ */
+static int check_filter(git_repository *repo, const char *path,
+			const git_oid *commit, struct strbuf *err)
+{
+	git_attr_options ao;
+	struct strbuf key = STRBUF_INIT;
+	git_config *cfg = NULL;
+	const char *value = NULL;
+	int bool_required = 0, ret = -1;
+
+	memset(&ao, 0, sizeof(ao));
+	ao.version = GIT_ATTR_OPTIONS_VERSION;
+	ao.flags = GIT_ATTR_CHECK_FILE_THEN_INDEX;
+	if (commit) {
+		ao.flags |= GIT_ATTR_CHECK_INCLUDE_COMMIT;
+		git_oid_cpy(&ao.attr_commit_id, commit);
+	}
+	if (git_attr_get_ext(&value, repo, &ao, path, "filter") < 0) {
+		strbuf_addf(err, "cannot read the attributes of %s: %s", path,
+			    lg2_message());
+		return -1;
+	}
+	if (git_attr_value(value) != GIT_ATTR_VALUE_STRING ||
+	    !strcmp(value, "lfs"))
+		return 0;
+	if (git_repository_config_snapshot(&cfg, repo) < 0) {
+		strbuf_addf(err, "cannot read the configuration: %s",
+			    lg2_message());
+		return -1;
+	}
+	strbuf_addf(&key, "filter.%s.required", value);
+	if (git_config_get_bool(&bool_required, cfg, key.buf) < 0)
+		bool_required = 0;
+	git_error_clear();
+	strbuf_reset(&key);
+	strbuf_addf(&key, "filter.%s.smudge", value);
+	if (!bool_required && !config_has(cfg, key.buf)) {
+		strbuf_reset(&key);
+		strbuf_addf(&key, "filter.%s.process", value);
+		if (!config_has(cfg, key.buf)) {
+			ret = 0;	/* git passes the blob through too */
+			goto out;
+		}
+	}
+	strbuf_addf(err, "%s: its attributes give filter=%s, a driver this "
+		    "tool does not run, so the bytes a checkout writes are "
+		    "unknown; not hashed", path, value);
+out:
+	git_config_free(cfg);
+	strbuf_release(&key);
+	return ret;
+}
+
+int checkout_bytes(struct strbuf *out, git_repository *repo, git_blob *blob,
+		   const char *path, const git_oid *commit, size_t max,
+		   struct strbuf *err)
+{
+	git_blob_filter_options fo;
+	git_buf filtered = GIT_BUF_INIT;
+	int ret = -1;
+
+	if (check_filter(repo, path, commit, err))
+		return -1;
+	if (git_blob_filter_options_init(&fo,
+					 GIT_BLOB_FILTER_OPTIONS_VERSION) < 0)
+		goto fail;
+	/*
+	 * Not GIT_BLOB_FILTER_CHECK_FOR_BINARY (the default), which hands
+	 * back nothing at all for content that looks binary: the filters
+	 * themselves leave binary content alone where git does (text=auto,
+	 * core.autocrlf) and convert it where an explicit text or eol says
+	 * so, as git's checkout does.
+	 */
+	fo.flags = 0;
+	if (commit) {
+		fo.flags |= GIT_BLOB_FILTER_ATTRIBUTES_FROM_COMMIT;
+		git_oid_cpy(&fo.attr_commit_id, commit);
+	}
+	if (git_blob_filter(&filtered, blob, path, &fo) < 0)
+		goto fail;
+	if (max && filtered.size > max) {
+		ret = CHECKOUT_TOOBIG;
+		goto out;
+	}
+	strbuf_add(out, filtered.ptr, filtered.size);
+	ret = 0;
+	goto out;
+fail:
+	strbuf_addf(err, "cannot filter %s as a checkout would: %s", path,
+		    lg2_message());
+out:
+	git_buf_dispose(&filtered);
+	return ret;
+}
