@@ -34,7 +34,7 @@ struct diff_opts {
  * Strings print bare (they are paths, hashes, versions) unless quoting
  * is needed to keep them on one line or tell them from other values.
  */
-static void add_value(struct strbuf *out, const json_t *v)
+static void add_value(struct strbuf *out, const struct jval *v)
 {
 	const char *s;
 
@@ -42,12 +42,12 @@ static void add_value(struct strbuf *out, const json_t *v)
 		strbuf_addstr(out, "(absent)");
 		return;
 	}
-	if (json_is_string(v)) {
-		s = json_string_value(v);
+	if (jval_is_string(v)) {
+		s = jval_string_value(v);
 		if (*s && !strpbrk(s, " \t\r\n\"\\") &&
 		    strcmp(s, "null") && strcmp(s, "true") &&
 		    strcmp(s, "false") && strcmp(s, "(absent)") &&
-		    strlen(s) == json_string_length(v)) {
+		    strlen(s) == jval_string_length(v)) {
 			size_t i;
 
 			for (i = 0; s[i] && (unsigned char)s[i] >= 0x20 &&
@@ -145,42 +145,42 @@ static void print_text(const struct sidecar_diff *d, const struct diff_opts *opt
 static void print_json(const struct sidecar_diff *d, const struct diff_opts *opts,
 		       int status)
 {
-	json_t *doc = json_object(), *list = json_array(), *notes = json_array();
+	struct jval *doc = jval_object(), *list = jval_array(), *notes = jval_array();
 	const char *p, *nl;
 	size_t i;
 
 	for (i = 0; i < d->nr; i++) {
 		const struct diff_item *it = &d->items[i];
-		json_t *o;
+		struct jval *o;
 
 		if (!it->stable && !opts->all)
 			continue;
-		o = json_object();
-		json_object_set_new(o, "field", json_string(it->field));
-		json_object_set_new(o, "stable", json_boolean(it->stable));
+		o = jval_object();
+		jval_object_set_new(o, "field", jval_string(it->field));
+		jval_object_set_new(o, "stable", jval_boolean(it->stable));
 		/* An absent value has no key: null is a value of its own. */
 		if (it->a)
-			json_object_set(o, "a", it->a);
+			jval_object_set(o, "a", it->a);
 		if (it->b)
-			json_object_set(o, "b", it->b);
-		json_array_append_new(list, o);
+			jval_object_set(o, "b", it->b);
+		jval_array_append_new(list, o);
 	}
 	for (p = d->notes.buf; (nl = strchr(p, '\n')); p = nl + 1)
-		json_array_append_new(notes, json_stringn(p, (size_t)(nl - p)));
-	json_object_set_new(doc, "version", json_integer(1));
-	json_object_set_new(doc, "a", json_string(d->a->name.buf));
-	json_object_set_new(doc, "b", json_string(d->b->name.buf));
-	json_object_set_new(doc, "stable_fields_match",
-			    json_boolean(!d->nr_stable));
-	json_object_set_new(doc, "stable_differences",
-			    json_integer((json_int_t)d->nr_stable));
-	json_object_set_new(doc, "volatile_differences",
-			    json_integer((json_int_t)d->nr_volatile));
-	json_object_set_new(doc, "differences", list);
-	json_object_set_new(doc, "notes", notes);
-	json_object_set_new(doc, "exit_status", json_integer(status));
+		jval_array_append_new(notes, jval_stringn(p, (size_t)(nl - p)));
+	jval_object_set_new(doc, "version", jval_integer(1));
+	jval_object_set_new(doc, "a", jval_string(d->a->name.buf));
+	jval_object_set_new(doc, "b", jval_string(d->b->name.buf));
+	jval_object_set_new(doc, "stable_fields_match",
+			    jval_boolean(!d->nr_stable));
+	jval_object_set_new(doc, "stable_differences",
+			    jval_integer((int64_t)d->nr_stable));
+	jval_object_set_new(doc, "volatile_differences",
+			    jval_integer((int64_t)d->nr_volatile));
+	jval_object_set_new(doc, "differences", list);
+	jval_object_set_new(doc, "notes", notes);
+	jval_object_set_new(doc, "exit_status", jval_integer(status));
 	jsonout_print(doc);
-	json_decref(doc);
+	jval_decref(doc);
 }
 
 /* --- driver ---------------------------------------------------------- */

@@ -13,8 +13,8 @@
 #include "quote.h"
 #include "strbuf.h"
 #include "usage.h"
+#include "json/jval.h"
 
-#include <jansson.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -71,16 +71,16 @@ static void print_problem(void *data, size_t line, const char *rule,
 				msg);
 		break;
 	case FORMAT_JSON: {
-		json_t *o = json_object(), *m = json_string(msg);
+		struct jval *o = jval_object(), *m = jval_string(msg);
 
 		/* The keys in byte order, as scripts have always seen them. */
-		json_object_set_new(o, "line", json_integer((json_int_t)line));
+		jval_object_set_new(o, "line", jval_integer((int64_t)line));
 		/* a lone surrogate in an id is not UTF-8 */
-		json_object_set_new(o, "message", m ? m : json_string("?"));
-		json_object_set_new(o, "rule", json_string(rule));
+		jval_object_set_new(o, "message", m ? m : jval_string("?"));
+		jval_object_set_new(o, "rule", jval_string(rule));
 		jsonout_write(&sb, o, JSONOUT_COMPACT, 0);
 		printf("%s\n    %s", p->any ? "," : "", sb.buf);
-		json_decref(o);
+		jval_decref(o);
 		break;
 	}
 	}
@@ -114,25 +114,25 @@ static int log_verify(const struct log_opts *opts, const char *file)
 		strbuf_release(&msg);
 	}
 	if (opts->format == FORMAT_JSON) {
-		json_t *doc = json_object(), *summary = json_object();
+		struct jval *doc = jval_object(), *summary = jval_object();
 		struct strbuf text = STRBUF_INIT;
 
-		json_object_set_new(doc, "file", json_string(file));
-		json_object_set_new(doc, "error", failed ?
-				    json_string(err.buf) : json_null());
-		json_object_set_new(summary, "lines", json_integer((json_int_t)el.lines));
-		json_object_set_new(summary, "problems", json_integer((json_int_t)el.problems));
-		json_object_set_new(summary, "tool_calls", json_integer((json_int_t)el.tool_calls));
-		json_object_set_new(summary, "tool_results", json_integer((json_int_t)el.tool_results));
-		json_object_set_new(summary, "unknown_events", json_integer((json_int_t)el.unknown_events));
-		json_object_set_new(summary, "unknown_fields", json_integer((json_int_t)el.unknown_fields));
-		json_object_set_new(doc, "summary", summary);
-		json_object_set_new(doc, "exit_status", json_integer(status));
+		jval_object_set_new(doc, "file", jval_string(file));
+		jval_object_set_new(doc, "error", failed ?
+				    jval_string(err.buf) : jval_null());
+		jval_object_set_new(summary, "lines", jval_integer((int64_t)el.lines));
+		jval_object_set_new(summary, "problems", jval_integer((int64_t)el.problems));
+		jval_object_set_new(summary, "tool_calls", jval_integer((int64_t)el.tool_calls));
+		jval_object_set_new(summary, "tool_results", jval_integer((int64_t)el.tool_results));
+		jval_object_set_new(summary, "unknown_events", jval_integer((int64_t)el.unknown_events));
+		jval_object_set_new(summary, "unknown_fields", jval_integer((int64_t)el.unknown_fields));
+		jval_object_set_new(doc, "summary", summary);
+		jval_object_set_new(doc, "exit_status", jval_integer(status));
 		jsonout_pretty(&text, doc);
 		/* continue the object opened above: drop its brace */
 		printf("%s],\n%s\n", printer.any ? "\n  " : "", text.buf + 2);
 		strbuf_release(&text);
-		json_decref(doc);
+		jval_decref(doc);
 	} else if (!opts->quiet && opts->format == FORMAT_TEXT && !failed) {
 		struct strbuf name = STRBUF_INIT;
 

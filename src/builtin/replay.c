@@ -158,20 +158,20 @@ static void print_json(const struct replay *rp, const struct replay_cmd *c,
 		       int exit_code, int compared,
 		       const struct sidecar_diff *d)
 {
-	json_t *doc = json_object();
+	struct jval *doc = jval_object();
 
 	if (!doc)
 		die("out of memory");
 	jsonout_set(doc, "worktree", jsonout_text(rp->wt.path.buf));
-	jsonout_set(doc, "receipt", json_incref(rp->receipt));
+	jsonout_set(doc, "receipt", jval_incref(rp->receipt));
 	if (c->run) {
-		jsonout_set(doc, "exit_status", exit_code < 0 ? json_null() :
-			    json_integer(exit_code));
+		jsonout_set(doc, "exit_status", exit_code < 0 ? jval_null() :
+			    jval_integer(exit_code));
 		jsonout_set(doc, "stable_changed", compared > 0 ?
-			    replay_stable_json(d) : json_null());
+			    replay_stable_json(d) : jval_null());
 	}
 	jsonout_print(doc);
-	json_decref(doc);
+	jval_decref(doc);
 }
 
 int cmd_replay(int argc, char **argv)

@@ -40,9 +40,9 @@ struct validate_counts {
 	int errors;
 };
 
-static json_t *str_value(const char *s)
+static struct jval *str_value(const char *s)
 {
-	json_t *v = json_string(s);
+	struct jval *v = jval_string(s);
 
 	if (!v)
 		die("out of memory");
@@ -74,29 +74,29 @@ static void print_text(const char *file, const struct jsonschema_errors *errs,
 	strbuf_release(&line);
 }
 
-static json_t *result_json(const char *file, int valid,
+static struct jval *result_json(const char *file, int valid,
 			   const struct jsonschema_errors *errs,
 			   const char *error)
 {
-	json_t *res = json_object(), *list = json_array();
+	struct jval *res = jval_object(), *list = jval_array();
 	size_t i;
 
 	if (!res || !list)
 		die("out of memory");
 	for (i = 0; errs && i < errs->nr; i++) {
-		json_t *e = json_object();
+		struct jval *e = jval_object();
 
-		if (!e || json_object_set_new(e, "path",
+		if (!e || jval_object_set_new(e, "path",
 					      str_value(errs->v[i].path)) ||
-		    json_object_set_new(e, "message",
+		    jval_object_set_new(e, "message",
 					str_value(errs->v[i].message)) ||
-		    json_array_append_new(list, e))
+		    jval_array_append_new(list, e))
 			die("out of memory");
 	}
-	if (json_object_set_new(res, "file", jsonout_text(file)) ||
-	    json_object_set_new(res, "valid", json_boolean(valid)) ||
-	    json_object_set_new(res, "errors", list) ||
-	    (error && json_object_set_new(res, "error", str_value(error))))
+	if (jval_object_set_new(res, "file", jsonout_text(file)) ||
+	    jval_object_set_new(res, "valid", jval_boolean(valid)) ||
+	    jval_object_set_new(res, "errors", list) ||
+	    (error && jval_object_set_new(res, "error", str_value(error))))
 		die("out of memory");
 	return res;
 }
@@ -107,7 +107,7 @@ static json_t *result_json(const char *file, int valid,
  */
 static void validate_one(const struct jsonschema *schema,
 			 const struct validate_opts *opts, const char *arg,
-			 struct validate_counts *counts, json_t *results,
+			 struct validate_counts *counts, struct jval *results,
 			 struct outcome *oc)
 {
 	struct validation v = VALIDATION_INIT;
@@ -122,7 +122,7 @@ static void validate_one(const struct jsonschema *schema,
 		counts->invalid++;
 	if (v.checked && opts->format == FORMAT_TEXT)
 		print_text(v.path.buf, &v.errs, opts->quiet);
-	if (results && json_array_append_new(results, result_json(
+	if (results && jval_array_append_new(results, result_json(
 			v.path.buf, v.valid, &v.errs,
 			v.checked ? NULL : v.error.buf)))
 		die("out of memory");
@@ -138,7 +138,7 @@ int cmd_validate(int argc, char **argv)
 	struct validate_counts counts = { 0, 0, 0 };
 	struct strbuf schema_path = STRBUF_INIT, err = STRBUF_INIT;
 	struct jsonschema *schema = NULL;
-	json_t *results = NULL;
+	struct jval *results = NULL;
 	int i, status;
 	const struct parse_opt options[] = {
 		OPT_STRING(0, "schema", &opts.schema, "<file>", "validate "
@@ -171,7 +171,7 @@ int cmd_validate(int argc, char **argv)
 	if (output_check(&opts.outputs))
 		return 2;
 	if (output_wants(&opts.outputs, opts.format, FORMAT_JSON) &&
-	    !(results = json_array()))
+	    !(results = jval_array()))
 		die("out of memory");
 
 	for (i = 0; i < argc; i++)
@@ -201,7 +201,7 @@ int cmd_validate(int argc, char **argv)
 		status = 2;
 	outcome_release(&oc);
 	output_list_release(&opts.outputs);
-	json_decref(results);
+	jval_decref(results);
 	jsonschema_free(schema);
 	strbuf_release(&schema_path);
 	strbuf_release(&err);

@@ -195,7 +195,7 @@ static int write_documents(const struct verify_batch *b,
 	int ret = status;
 
 	if (output_wants(&opts->outputs, opts->format, FORMAT_JSON)) {
-		json_t *doc = verify_batch_json(b, status);
+		struct jval *doc = verify_batch_json(b, status);
 		struct strbuf text = STRBUF_INIT;
 
 		jsonout_pretty(&text, doc);
@@ -206,7 +206,7 @@ static int write_documents(const struct verify_batch *b,
 				 text.len))
 			ret = 2;
 		strbuf_release(&text);
-		json_decref(doc);
+		jval_decref(doc);
 	}
 	if (output_outcome(&opts->outputs, opts->format, oc, status))
 		ret = 2;

@@ -126,18 +126,18 @@ void outcome_uri(struct strbuf *out, const char *path, int *relative)
 	strbuf_release(&abs);
 }
 
-static json_t *text_object(const char *text)
+static struct jval *text_object(const char *text)
 {
-	json_t *o = json_object();
+	struct jval *o = jval_object();
 
 	jsonout_set(o, "text", jsonout_text(text));
 	return o;
 }
 
-static json_t *rule_json(const char *id)
+static struct jval *rule_json(const char *id)
 {
 	const struct rule *r = find_rule(id);
-	json_t *o = json_object(), *conf = json_object();
+	struct jval *o = jval_object(), *conf = jval_object();
 	struct strbuf generic = STRBUF_INIT;
 
 	jsonout_set(o, "id", jsonout_text(id));
@@ -147,16 +147,16 @@ static json_t *rule_json(const char *id)
 						       generic.buf));
 	if (r)
 		jsonout_set(o, "fullDescription", text_object(r->text));
-	jsonout_set(conf, "level", json_string(r ? r->level : "error"));
+	jsonout_set(conf, "level", jval_string(r ? r->level : "error"));
 	jsonout_set(o, "defaultConfiguration", conf);
 	strbuf_release(&generic);
 	return o;
 }
 
 /* The rules array, and each case's index in it (-1: passed). */
-static json_t *rules_json(const struct outcome *o, int *index)
+static struct jval *rules_json(const struct outcome *o, int *index)
 {
-	json_t *list = json_array();
+	struct jval *list = jval_array();
 	const char **ids = xcalloc(o->nr + sizeof(rules) / sizeof(*rules) + 1,
 				   sizeof(*ids));
 	size_t nids = 0, i, k;
@@ -185,43 +185,43 @@ static json_t *rules_json(const struct outcome *o, int *index)
 		index[i] = (int)k;
 	}
 	for (k = 0; k < nids; k++)
-		json_array_append_new(list, rule_json(ids[k]));
+		jval_array_append_new(list, rule_json(ids[k]));
 	free(ids);
 	return list;
 }
 
-static json_t *result_json(const struct outcome_case *c, int index)
+static struct jval *result_json(const struct outcome_case *c, int index)
 {
-	json_t *r = json_object(), *loc = json_object(), *phys = json_object();
-	json_t *art = json_object(), *locs = json_array();
+	struct jval *r = jval_object(), *loc = jval_object(), *phys = jval_object();
+	struct jval *art = jval_object(), *locs = jval_array();
 	struct strbuf uri = STRBUF_INIT;
 	int relative;
 
 	jsonout_set(r, "ruleId", jsonout_text(c->rule));
-	jsonout_set(r, "ruleIndex", json_integer(index));
-	jsonout_set(r, "level", json_string(c->status == OUTCOME_WARNING ?
+	jsonout_set(r, "ruleIndex", jval_integer(index));
+	jsonout_set(r, "level", jval_string(c->status == OUTCOME_WARNING ?
 					    "warning" : "error"));
 	jsonout_set(r, "message", text_object(c->message ? c->message :
 					      c->rule));
 	outcome_uri(&uri, c->file ? c->file : c->group, &relative);
 	jsonout_set(art, "uri", jsonout_text(uri.buf));
 	if (relative)
-		jsonout_set(art, "uriBaseId", json_string("%SRCROOT%"));
+		jsonout_set(art, "uriBaseId", jval_string("%SRCROOT%"));
 	jsonout_set(phys, "artifactLocation", art);
 	if (c->line > 0) {
-		json_t *region = json_object();
+		struct jval *region = jval_object();
 
-		jsonout_set(region, "startLine", json_integer(c->line));
+		jsonout_set(region, "startLine", jval_integer(c->line));
 		jsonout_set(phys, "region", region);
 	}
 	jsonout_set(loc, "physicalLocation", phys);
-	json_array_append_new(locs, loc);
+	jval_array_append_new(locs, loc);
 	jsonout_set(r, "locations", locs);
 	if (c->fingerprint) {
-		json_t *fp = json_object();
+		struct jval *fp = jval_object();
 
 		jsonout_set(fp, "ahdReplayFinding/v1",
-			    json_string(c->fingerprint));
+			    jval_string(c->fingerprint));
 		jsonout_set(r, "partialFingerprints", fp);
 	}
 	strbuf_release(&uri);
@@ -230,19 +230,19 @@ static json_t *result_json(const struct outcome_case *c, int index)
 
 void sarif_write(struct strbuf *out, const struct outcome *o, int status)
 {
-	json_t *doc = json_object(), *run = json_object(), *tool = json_object();
-	json_t *driver = json_object(), *results = json_array();
-	json_t *runs = json_array(), *inv = json_object(), *invs = json_array();
-	json_t *auto_ = json_object();
+	struct jval *doc = jval_object(), *run = jval_object(), *tool = jval_object();
+	struct jval *driver = jval_object(), *results = jval_array();
+	struct jval *runs = jval_array(), *inv = jval_object(), *invs = jval_array();
+	struct jval *auto_ = jval_object();
 	struct strbuf id = STRBUF_INIT;
 	int *index = xcalloc(o->nr + 1, sizeof(*index));
 	size_t i;
 
-	jsonout_set(doc, "$schema", json_string(
+	jsonout_set(doc, "$schema", jval_string(
 		"https://json.schemastore.org/sarif-2.1.0.json"));
-	jsonout_set(doc, "version", json_string("2.1.0"));
-	jsonout_set(driver, "name", json_string("ahd-replay"));
-	jsonout_set(driver, "version", json_string(PACKAGE_VERSION));
+	jsonout_set(doc, "version", jval_string("2.1.0"));
+	jsonout_set(driver, "name", jval_string("ahd-replay"));
+	jsonout_set(driver, "version", jval_string(PACKAGE_VERSION));
 	jsonout_set(driver, "rules", rules_json(o, index));
 	jsonout_set(tool, "driver", driver);
 	jsonout_set(run, "tool", tool);
@@ -251,10 +251,10 @@ void sarif_write(struct strbuf *out, const struct outcome *o, int status)
 	for (i = 0; i < id.len; i++)
 		if (id.buf[i] == ' ')
 			id.buf[i] = '-';
-	jsonout_set(auto_, "id", json_string(id.buf));
+	jsonout_set(auto_, "id", jval_string(id.buf));
 	jsonout_set(run, "automationDetails", auto_);
 	if (work_tree_top()) {
-		json_t *bases = json_object(), *root = json_object();
+		struct jval *bases = jval_object(), *root = jval_object();
 		struct strbuf uri = STRBUF_INIT;
 
 		strbuf_addstr(&uri, "file://");
@@ -265,20 +265,20 @@ void sarif_write(struct strbuf *out, const struct outcome *o, int status)
 		jsonout_set(run, "originalUriBaseIds", bases);
 		strbuf_release(&uri);
 	}
-	jsonout_set(inv, "executionSuccessful", json_boolean(status != 2));
-	jsonout_set(inv, "exitCode", json_integer(status));
-	json_array_append_new(invs, inv);
+	jsonout_set(inv, "executionSuccessful", jval_boolean(status != 2));
+	jsonout_set(inv, "exitCode", jval_integer(status));
+	jval_array_append_new(invs, inv);
 	jsonout_set(run, "invocations", invs);
 	for (i = 0; i < o->nr; i++)
 		if (index[i] >= 0)
-			json_array_append_new(results,
+			jval_array_append_new(results,
 					      result_json(&o->v[i], index[i]));
 	jsonout_set(run, "results", results);
-	json_array_append_new(runs, run);
+	jval_array_append_new(runs, run);
 	jsonout_set(doc, "runs", runs);
 	jsonout_pretty(out, doc);
 	strbuf_addch(out, '\n');
-	json_decref(doc);
+	jval_decref(doc);
 	free(index);
 	strbuf_release(&id);
 }

@@ -1,5 +1,5 @@
-#ifndef GIT_CHECKEDOUT_H
-#define GIT_CHECKEDOUT_H
+#ifndef CHECKEDOUT_H
+#define CHECKEDOUT_H
 
 /*
  * Whether a work tree file is what a checkout wrote for it, in the two

@@ -1,5 +1,5 @@
-#ifndef GIT_CHECKOUT_H
-#define GIT_CHECKOUT_H
+#ifndef CHECKOUT_H
+#define CHECKOUT_H
 
 #include <git2.h>
 #include <stddef.h>

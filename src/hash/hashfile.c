@@ -16,7 +16,7 @@ static int load_value(struct value **root, struct arena *arena,
 		      struct strbuf *err)
 {
 	if (mode == HASH_JCS)
-		return json_load_ijson(root, arena, text, len, err);
+		return jsonload_ijson(root, arena, text, len, err);
 	return yl_load(root, arena, text, len, err);
 }
 

@@ -3,7 +3,7 @@
  *
  * Canonical text is narrow: no white space; keys sorted by UTF-16 code
  * units, so strictly increasing (which also rules out the duplicates
- * json_load_ijson() refuses); strings with only the escapes
+ * jsonload_ijson() refuses); strings with only the escapes
  * canon_add_string() writes (\" \\ \b \f \n \r \t and \u00xx, lower-case,
  * for the other control characters); numbers exactly as numfmt_json()
  * prints their double.  Every check below is one of those rules or one

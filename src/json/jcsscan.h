@@ -11,9 +11,9 @@
  * with jansson, converts, prints the canonical form again and compares.
  *
  * jcs_scan_object() returns 1 when text is a JSON object that
- * json_load_ijson() accepts and canon_write(CANON_JCS) prints back byte
+ * jsonload_ijson() accepts and canon_write(CANON_JCS) prints back byte
  * for byte.  It then stores in *out, allocated in arena, the tree that
- * json_load_ijson() builds (the same kinds, strings, numbers, and members
+ * jsonload_ijson() builds (the same kinds, strings, numbers, and members
  * in the same order), and in *spans, also in arena, where the text of the
  * value of each of the root's members lies in text: that text is the
  * value's canonical form.

@@ -72,29 +72,29 @@ static struct value *convert(struct arena *a, json_t *j)
 }
 
 static int load(struct value **out, struct arena *arena, const char *text,
-		size_t len, size_t flags, struct strbuf *err)
+		size_t len, unsigned flags, struct strbuf *err)
 {
-	json_error_t jerr;
-	json_t *root;
+	struct jval_error jerr;
+	struct jval *root;
 
-	root = json_loadb(text, len, JSON_DECODE_ANY | JSON_DECODE_INT_AS_REAL |
-			  JSON_ALLOW_NUL | flags, &jerr);
+	root = jval_loadb(text, len, JVAL_DECODE_ANY | JVAL_DECODE_INT_AS_REAL |
+			  JVAL_ALLOW_NUL | flags, &jerr);
 	if (!root) {
 		jsonload_describe_error(err, &jerr);
 		return -1;
 	}
-	*out = convert(arena, root);
-	json_decref(root);
+	*out = convert(arena, (json_t *)root);
+	jval_decref(root);
 	return 0;
 }
 
-int json_load_ijson(struct value **out, struct arena *arena,
+int jsonload_ijson(struct value **out, struct arena *arena,
 		    const char *text, size_t len, struct strbuf *err)
 {
-	return load(out, arena, text, len, JSON_REJECT_DUPLICATES, err);
+	return load(out, arena, text, len, JVAL_REJECT_DUPLICATES, err);
 }
 
-int json_load_parse(struct value **out, struct arena *arena,
+int jsonload_parse(struct value **out, struct arena *arena,
 		    const char *text, size_t len, struct strbuf *err)
 {
 	/* jansson keeps the last value of a repeated key, as JSON.parse */
@@ -102,13 +102,14 @@ int json_load_parse(struct value **out, struct arena *arena,
 }
 
 /* How much of the file a JSON error may quote: the token jansson names. */
-#define JSON_EXCERPT_MAX 24
+#define JSONLOAD_EXCERPT_MAX 24
 
-void jsonload_describe_error(struct strbuf *err, const json_error_t *jerr)
+void jsonload_describe_error(struct strbuf *err,
+			     const struct jval_error *jerr)
 {
 	const char *near = strstr(jerr->text, " near '");
 
-	if (json_error_code(jerr) == json_error_numeric_overflow) {
+	if (jerr->code == JVAL_ERROR_NUMERIC_OVERFLOW) {
 		/*
 		 * JSON.parse reads 1e400 as Infinity, which the reference
 		 * prints as "Infinity" and its schema takes for a
@@ -135,7 +136,7 @@ void jsonload_describe_error(struct strbuf *err, const json_error_t *jerr)
 			n--;
 		quote_escape(err, jerr->text, (size_t)(near - jerr->text));
 		strbuf_addstr(err, " near '");
-		quote_excerpt(err, tok, n, JSON_EXCERPT_MAX);
+		quote_excerpt(err, tok, n, JSONLOAD_EXCERPT_MAX);
 		strbuf_addch(err, '\'');
 	}
 	strbuf_addf(err, " (line %d, column %d)", jerr->line, jerr->column);

@@ -1,7 +1,7 @@
 #ifndef JSONLOAD_H
 #define JSONLOAD_H
 
-#include <jansson.h>
+#include "jval.h"
 #include <stddef.h>
 #include "strbuf.h"
 #include "value.h"
@@ -13,15 +13,15 @@
  * *out and returns 0; otherwise returns -1 and appends "invalid JSON: ..."
  * to err.
  */
-int json_load_ijson(struct value **out, struct arena *arena,
+int jsonload_ijson(struct value **out, struct arena *arena,
 		    const char *text, size_t len, struct strbuf *err);
 
 /*
- * json_load_ijson() with JSON.parse's reading of a repeated key: the
+ * jsonload_ijson() with JSON.parse's reading of a repeated key: the
  * last value wins (a sidecar's RFC 8785 form for signing, as verify and
  * validate read it).
  */
-int json_load_parse(struct value **out, struct arena *arena,
+int jsonload_parse(struct value **out, struct arena *arena,
 		    const char *text, size_t len, struct strbuf *err);
 
 /*
@@ -30,6 +30,6 @@ int json_load_parse(struct value **out, struct arena *arena,
  * most a short excerpt, escaped (quote.h).  A number beyond the range
  * of a double (1e400, Infinity to JSON.parse) is "unsupported: ...".
  */
-void jsonload_describe_error(struct strbuf *err, const json_error_t *jerr);
+void jsonload_describe_error(struct strbuf *err, const struct jval_error *jerr);
 
 #endif

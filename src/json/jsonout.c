@@ -5,6 +5,8 @@
  */
 #include "config.h"
 #include "jsonout.h"
+
+#include <jansson.h>
 #include "canon.h"
 #include "numfmt.h"
 #include "strutil.h"
@@ -172,20 +174,20 @@ static void write_value(const struct writer *w, const json_t *v, int level)
 	}
 }
 
-void jsonout_write(struct strbuf *out, const json_t *v,
+void jsonout_write(struct strbuf *out, const struct jval *v,
 		   enum jsonout_layout layout, unsigned flags)
 {
 	struct writer w = { out, layout, flags };
 
-	write_value(&w, v, 0);
+	write_value(&w, (const json_t *)v, 0);
 }
 
-void jsonout_pretty(struct strbuf *out, const json_t *v)
+void jsonout_pretty(struct strbuf *out, const struct jval *v)
 {
 	jsonout_write(out, v, JSONOUT_PRETTY, JSONOUT_JS_KEY_ORDER);
 }
 
-void jsonout_print(const json_t *v)
+void jsonout_print(const struct jval *v)
 {
 	struct strbuf out = STRBUF_INIT;
 
@@ -195,21 +197,21 @@ void jsonout_print(const json_t *v)
 	strbuf_release(&out);
 }
 
-json_t *jsonout_text(const char *s)
+struct jval *jsonout_text(const char *s)
 {
 	struct strbuf sb = STRBUF_INIT;
-	json_t *v;
+	struct jval *v;
 
 	utf8_repair(&sb, s, strlen(s));
-	v = json_stringn(sb.buf, sb.len);
+	v = jval_stringn(sb.buf, sb.len);
 	strbuf_release(&sb);
 	if (!v)
 		die("out of memory");
 	return v;
 }
 
-void jsonout_set(json_t *obj, const char *key, json_t *v)
+void jsonout_set(struct jval *obj, const char *key, struct jval *v)
 {
-	if (!v || json_object_set_new(obj, key, v))
+	if (!v || jval_object_set_new(obj, key, v))
 		die("out of memory");
 }

@@ -1,7 +1,7 @@
 #ifndef JSONOUT_H
 #define JSONOUT_H
 
-#include <jansson.h>
+#include "jval.h"
 #include "strbuf.h"
 
 /*
@@ -33,26 +33,26 @@ enum jsonout_flags {
 };
 
 /* Append v in the given layout.  No final newline. */
-void jsonout_write(struct strbuf *out, const json_t *v,
+void jsonout_write(struct strbuf *out, const struct jval *v,
 		   enum jsonout_layout layout, unsigned flags);
 
 /*
  * JSON.stringify(v, null, 2): JSONOUT_PRETTY with JavaScript's key order,
  * the form of sidecars and of every --format=json document.
  */
-void jsonout_pretty(struct strbuf *out, const json_t *v);
+void jsonout_pretty(struct strbuf *out, const struct jval *v);
 
 /*
  * A JSON string of s with invalid UTF-8 bytes as U+FFFD, as Node decodes
  * its command line, environment and file names.  Dies when memory runs
  * out, as jansson's constructors fail only then.
  */
-json_t *jsonout_text(const char *s);
+struct jval *jsonout_text(const char *s);
 
 /* Add v (stolen) to obj; dies when memory runs out (or v is NULL). */
-void jsonout_set(json_t *obj, const char *key, json_t *v);
+void jsonout_set(struct jval *obj, const char *key, struct jval *v);
 
 /* Write jsonout_pretty(v) and a newline to stdout. */
-void jsonout_print(const json_t *v);
+void jsonout_print(const struct jval *v);
 
 #endif

@@ -8,6 +8,8 @@
  */
 #include "config.h"
 #include "jsonschema.h"
+
+#include <jansson.h>
 #include "datetime.h"
 #include "ecmaregex.h"
 #include "jsonout.h"
@@ -98,7 +100,8 @@ static int is_integral(const json_t *v)
  */
 static void add_json(struct strbuf *sb, const json_t *v)
 {
-	jsonout_write(sb, v, JSONOUT_COMPACT, JSONOUT_ESCAPE_CONTROLS);
+	jsonout_write(sb, (const struct jval *)v, JSONOUT_COMPACT,
+		      JSONOUT_ESCAPE_CONTROLS);
 }
 
 static int compile_pattern(struct jsonschema *s, const json_t *node,
@@ -314,9 +317,10 @@ static int check_schema(struct jsonschema *s, const json_t *schema,
 	return 0;
 }
 
-int jsonschema_compile(struct jsonschema **out, json_t *schema,
+int jsonschema_compile(struct jsonschema **out, struct jval *schema_doc,
 		       struct strbuf *err)
 {
+	json_t *schema = (json_t *)schema_doc;
 	struct jsonschema *s = xcalloc(1, sizeof(*s));
 	struct strbuf where = STRBUF_INIT;
 	int ret = -1;
@@ -356,7 +360,7 @@ int jsonschema_load(struct jsonschema **out, const char *path,
 			    jerr.text, jerr.line, jerr.column);
 		goto out;
 	}
-	if (jsonschema_compile(out, schema, err))
+	if (jsonschema_compile(out, (struct jval *)schema, err))
 		goto out;
 	ret = 0;
 out:
@@ -766,8 +770,10 @@ static void validate_node(struct vctx *c, const json_t *schema,
 }
 
 int jsonschema_validate(struct jsonschema_errors *out,
-			const struct jsonschema *schema, const json_t *doc)
+			const struct jsonschema *schema,
+			const struct jval *doc_v)
 {
+	const json_t *doc = (const json_t *)doc_v;
 	struct vctx c;
 	size_t before = out->nr;
 

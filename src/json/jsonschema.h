@@ -1,7 +1,7 @@
 #ifndef JSONSCHEMA_H
 #define JSONSCHEMA_H
 
-#include <jansson.h>
+#include "jval.h"
 #include "strbuf.h"
 
 /*
@@ -63,7 +63,7 @@ void jsonschema_errors_release(struct jsonschema_errors *errs);
  * naming the place in the schema ("/properties/x: unsupported keyword
  * 'oneOf'") to err.
  */
-int jsonschema_compile(struct jsonschema **out, json_t *schema,
+int jsonschema_compile(struct jsonschema **out, struct jval *schema,
 		       struct strbuf *err);
 
 /*
@@ -83,7 +83,7 @@ void jsonschema_free(struct jsonschema *schema);
  * is not.
  */
 int jsonschema_validate(struct jsonschema_errors *out,
-			const struct jsonschema *schema, const json_t *doc);
+			const struct jsonschema *schema, const struct jval *doc);
 
 /*
  * Whether s (len bytes) is an RFC 3339 date-time (section 5.6, with the

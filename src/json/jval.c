@@ -221,6 +221,43 @@ struct jval *jval_object_value(void *iter)
 	return V(json_object_iter_value(iter));
 }
 
+static const char *type_name(enum jval_type t)
+{
+	static const char *const names[] = {
+		"object", "array", "string", "integer", "real", "true",
+		"false", "null"
+	};
+
+	return names[t];
+}
+
+int jval_member(struct jval **out, const struct jval *obj, const char *key,
+		enum jval_type want, struct strbuf *why)
+{
+	struct jval *v;
+	enum jval_type got;
+
+	if (!jval_is_object(obj)) {
+		strbuf_addf(why, "Expected object, got %s",
+			    type_name(jval_typeof(obj)));
+		return -1;
+	}
+	v = jval_object_get(obj, key);
+	if (!v) {
+		strbuf_addf(why, "Object item not found: %s", key);
+		return -1;
+	}
+	got = jval_typeof(v);
+	if (got != want && !((want == JVAL_TRUE || want == JVAL_FALSE) &&
+			     (got == JVAL_TRUE || got == JVAL_FALSE))) {
+		strbuf_addf(why, "Expected %s, got %s", type_name(want),
+			    type_name(got));
+		return -1;
+	}
+	*out = v;
+	return 0;
+}
+
 size_t jval_array_size(const struct jval *arr)
 {
 	return json_array_size(J(arr));

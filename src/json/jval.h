@@ -1,8 +1,9 @@
-#ifndef JSON_JVAL_H
-#define JSON_JVAL_H
+#ifndef JVAL_H
+#define JVAL_H
 
 #include <stddef.h>
 #include <stdint.h>
+#include "strbuf.h"
 
 /*
  * JSON documents as the rest of the tree builds and reads them: the one
@@ -92,6 +93,16 @@ struct jval *jval_object_value(void *iter);
 	     jval_it_ && ((key) = jval_object_key(jval_it_)) && \
 	     ((value) = jval_object_value(jval_it_)); \
 	     jval_it_ = jval_object_next((obj), jval_it_))
+
+/*
+ * obj's member key when it is of type want (JVAL_TRUE and JVAL_FALSE
+ * both stand for a boolean): 0 with it in *out, borrowed; otherwise -1
+ * and jansson's words for why appended to why ("Object item not found:
+ * version", "Expected integer, got string", or "Expected object, got
+ * array" when obj is not an object), so that messages stay as they were.
+ */
+int jval_member(struct jval **out, const struct jval *obj, const char *key,
+		enum jval_type want, struct strbuf *why);
 
 /* Arrays. */
 size_t jval_array_size(const struct jval *arr);

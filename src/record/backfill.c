@@ -97,27 +97,27 @@ static int read_at(const struct commit_files *at, const char *path,
 }
 
 /* JSON.parse(package.json).version ?? "unknown", kept as a JSON value. */
-static json_t *version_at(const struct commit_files *at)
+static struct jval *version_at(const struct commit_files *at)
 {
 	struct strbuf text = STRBUF_INIT, path = STRBUF_INIT;
 	struct strbuf why = STRBUF_INIT;
-	json_t *pkg, *v = NULL;
+	struct jval *pkg, *v = NULL;
 
 	strbuf_addstr(&path, "package.json");
 	if (read_at(at, path.buf, &text, &why) || !text.len)
 		goto out;
-	pkg = json_loadb(text.buf, text.len, JSON_DECODE_ANY |
-			 JSON_DECODE_INT_AS_REAL | JSON_ALLOW_NUL, NULL);
-	if (json_is_object(pkg))
-		v = json_incref(json_object_get(pkg, "version"));
-	json_decref(pkg);
+	pkg = jval_loadb(text.buf, text.len, JVAL_DECODE_ANY |
+			 JVAL_DECODE_INT_AS_REAL | JVAL_ALLOW_NUL, NULL);
+	if (jval_is_object(pkg))
+		v = jval_incref(jval_object_get(pkg, "version"));
+	jval_decref(pkg);
 out:
 	strbuf_release(&text);
 	strbuf_release(&path);
 	strbuf_release(&why);
-	if (!v || json_is_null(v)) {
-		json_decref(v);
-		v = json_string("unknown");
+	if (!v || jval_is_null(v)) {
+		jval_decref(v);
+		v = jval_string("unknown");
 	}
 	return v;
 }
@@ -127,23 +127,23 @@ out:
  * backfill records them: no request ids; a critique has no conditions,
  * any other run both.
  */
-static void header_arrays(const struct report_header *h, json_t *models,
-			  json_t *conditions)
+static void header_arrays(const struct report_header *h, struct jval *models,
+			  struct jval *conditions)
 {
 	size_t i;
 
 	for (i = 0; i < h->nr_models; i++) {
-		json_t *m = json_object();
+		struct jval *m = jval_object();
 
-		json_object_set_new(m, "id", json_string(h->models[i].id));
-		json_object_set_new(m, "provider",
-				    json_string(h->models[i].provider));
-		json_object_set_new(m, "provider_request_ids", json_array());
-		json_array_append_new(models, m);
+		jval_object_set_new(m, "id", jval_string(h->models[i].id));
+		jval_object_set_new(m, "provider",
+				    jval_string(h->models[i].provider));
+		jval_object_set_new(m, "provider_request_ids", jval_array());
+		jval_array_append_new(models, m);
 	}
 	if (strcmp(h->kind, "critique")) {
-		json_array_append_new(conditions, json_string("raw"));
-		json_array_append_new(conditions, json_string("compiled"));
+		jval_array_append_new(conditions, jval_string("raw"));
+		jval_array_append_new(conditions, jval_string("compiled"));
 	}
 }
 
@@ -229,8 +229,8 @@ static int validate_record(struct backfill_item *it,
 {
 	const struct report_header *h = &it->h;
 
-	if (!json_is_string(rec->ahd_version) ||
-	    !json_string_length(rec->ahd_version)) {
+	if (!jval_is_string(rec->ahd_version) ||
+	    !jval_string_length(rec->ahd_version)) {
 		strbuf_addstr(&it->reason, "built replay does not validate: "
 			      "/ahd_version: must be a non-empty string");
 		return -1;
@@ -257,8 +257,8 @@ int backfill_build(struct backfill *bf, struct backfill_item *it,
 	struct commit_files at = COMMIT_FILES_INIT;
 	struct strbuf token_path = STRBUF_INIT, why = STRBUF_INIT;
 	char hash[HASH_HEX_MAX], bhash[HASH_HEX_MAX];
-	json_t *version = NULL, *models = json_array();
-	json_t *conditions = json_array();
+	struct jval *version = NULL, *models = jval_array();
+	struct jval *conditions = jval_array();
 	struct sidecar_record rec;
 	int ret = -1, brief = 0;
 
@@ -299,9 +299,9 @@ int backfill_build(struct backfill *bf, struct backfill_item *it,
 	sidecar_to_json(out, &rec);
 	ret = 0;
 out:
-	json_decref(version);
-	json_decref(models);
-	json_decref(conditions);
+	jval_decref(version);
+	jval_decref(models);
+	jval_decref(conditions);
 	commit_files_release(&at);
 	strbuf_release(&token_path);
 	strbuf_release(&why);

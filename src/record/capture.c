@@ -35,24 +35,24 @@
 
 /* --- the options -------------------------------------------------------- */
 
-static void append(json_t *arr, json_t *v)
+static void append(struct jval *arr, struct jval *v)
 {
-	if (!v || json_array_append_new(arr, v))
+	if (!v || jval_array_append_new(arr, v))
 		die("out of memory");
 }
 
-static json_t *new_array(void)
+static struct jval *new_array(void)
 {
-	json_t *v = json_array();
+	struct jval *v = jval_array();
 
 	if (!v)
 		die("out of memory");
 	return v;
 }
 
-static json_t *new_object(void)
+static struct jval *new_object(void)
 {
-	json_t *v = json_object();
+	struct jval *v = jval_object();
 
 	if (!v)
 		die("out of memory");
@@ -68,10 +68,10 @@ void capture_opts_init(struct capture_opts *opts)
 
 void capture_opts_release(struct capture_opts *opts)
 {
-	json_decref(opts->models);
-	json_decref(opts->requested);
-	json_decref(opts->effective);
-	json_decref(opts->argv);
+	jval_decref(opts->models);
+	jval_decref(opts->requested);
+	jval_decref(opts->effective);
+	jval_decref(opts->argv);
 	opts->models = opts->requested = opts->effective = opts->argv = NULL;
 }
 
@@ -84,7 +84,7 @@ int capture_add_model(struct capture_opts *opts, const char *arg)
 {
 	const char *eq = strchr(arg, '='), *colon, *p;
 	struct strbuf sb = STRBUF_INIT;
-	json_t *m, *ids;
+	struct jval *m, *ids;
 
 	colon = eq ? strchr(eq + 1, ':') : NULL;
 	if (!eq || eq == arg || eq[1] == '\0' || colon == eq + 1)
@@ -105,8 +105,8 @@ int capture_add_model(struct capture_opts *opts, const char *arg)
 		size_t len = comma ? (size_t)(comma - p) : strlen(p);
 
 		if (!len || (comma && !comma[1])) {
-			json_decref(m);
-			json_decref(ids);
+			jval_decref(m);
+			jval_decref(ids);
 			strbuf_release(&sb);
 			return error("invalid --model '%s': empty request id",
 				     arg);
@@ -125,7 +125,7 @@ int capture_add_model(struct capture_opts *opts, const char *arg)
 void capture_add_condition(struct capture_opts *opts, int effective,
 			   const char *condition)
 {
-	json_t **list = effective ? &opts->effective : &opts->requested;
+	struct jval **list = effective ? &opts->effective : &opts->requested;
 
 	if (!*list)
 		*list = new_array();
@@ -137,7 +137,7 @@ void capture_set_argv(struct capture_opts *opts, int argc,
 {
 	int i;
 
-	json_decref(opts->argv);
+	jval_decref(opts->argv);
 	opts->argv = new_array();
 	for (i = 0; i < argc; i++)
 		append(opts->argv, jsonout_text(argv[i]));
@@ -145,28 +145,28 @@ void capture_set_argv(struct capture_opts *opts, int argc,
 
 int capture_parse_argv_json(struct capture_opts *opts)
 {
-	json_error_t jerr;
-	json_t *v = json_loads(opts->argv_json, 0, &jerr), *item;
+	struct jval_error jerr;
+	struct jval *v = jval_loadb(opts->argv_json, strlen(opts->argv_json), 0, &jerr), *item;
 	size_t i;
 
 	if (!v) {
 		return error("invalid --argv-json: %s", jerr.text);
 	}
-	if (!json_is_array(v)) {
+	if (!jval_is_array(v)) {
 		error("invalid --argv-json: not an array");
 		goto fail;
 	}
-	json_array_foreach(v, i, item)
-		if (!json_is_string(item)) {
+	jval_array_foreach(v, i, item)
+		if (!jval_is_string(item)) {
 			error("invalid --argv-json: item %zu is not a string",
 			      i);
 			goto fail;
 		}
-	json_decref(opts->argv);
+	jval_decref(opts->argv);
 	opts->argv = v;
 	return 0;
 fail:
-	json_decref(v);
+	jval_decref(v);
 	return -1;
 }
 
@@ -371,25 +371,25 @@ static void capture_platform(struct strbuf *out)
 static int read_package(struct strbuf *out, const char *path)
 {
 	struct strbuf buf = STRBUF_INIT, err = STRBUF_INIT;
-	json_t *pkg = NULL, *name, *version;
+	struct jval *pkg = NULL, *name, *version;
 	int ret = -1;
 
 	if (access(path, F_OK) ||
 	    read_file_limited(&buf, path, (size_t)4 << 20, &err))
 		goto out;
-	pkg = json_loadb(buf.buf, buf.len, 0, NULL);
-	name = json_object_get(pkg, "name");
-	if (!json_is_string(name) ||
-	    strcmp(json_string_value(name), AHD_PACKAGE))
+	pkg = jval_loadb(buf.buf, buf.len, 0, NULL);
+	name = jval_object_get(pkg, "name");
+	if (!jval_is_string(name) ||
+	    strcmp(jval_string_value(name), AHD_PACKAGE))
 		goto out;
-	version = json_object_get(pkg, "version");
+	version = jval_object_get(pkg, "version");
 	ret = 0;
-	if (json_is_string(version) && json_string_length(version)) {
-		strbuf_addstr(out, json_string_value(version));
+	if (jval_is_string(version) && jval_string_length(version)) {
+		strbuf_addstr(out, jval_string_value(version));
 		ret = 1;
 	}
 out:
-	json_decref(pkg);
+	jval_decref(pkg);
 	strbuf_release(&buf);
 	strbuf_release(&err);
 	return ret;
@@ -696,7 +696,7 @@ static void build(struct strbuf *out, const struct capture_state *cs,
 		  const struct capture_opts *opts)
 {
 	struct sidecar_record rec;
-	json_t *version = jsonout_text(cs->version.buf);
+	struct jval *version = jsonout_text(cs->version.buf);
 	const char *env = getenv("AHD_NODE_VERSION");
 
 	memset(&rec, 0, sizeof(rec));
@@ -721,7 +721,7 @@ static void build(struct strbuf *out, const struct capture_state *cs,
 	rec.requested = opts->requested;
 	rec.effective = opts->effective ? opts->effective : opts->requested;
 	sidecar_to_json(out, &rec);
-	json_decref(version);
+	jval_decref(version);
 }
 
 /*

@@ -1,8 +1,8 @@
 #ifndef CAPTURE_H
 #define CAPTURE_H
 
-#include <jansson.h>
 #include "strbuf.h"
+#include "json/jval.h"
 
 /*
  * ahd-replay capture's core: the replay sidecar of a run, from the
@@ -38,10 +38,10 @@ struct capture_opts {
 	int force;		/* replace an existing sidecar */
 	/* what capture_check_options() makes of n, temperature and seed */
 	double n_value, temperature_value, seed_value;
-	json_t *models;		/* owned; array of model objects */
-	json_t *requested;	/* owned; array of strings */
-	json_t *effective;	/* owned; NULL: the requested ones */
-	json_t *argv;		/* owned; NULL: none recorded */
+	struct jval *models;		/* owned; array of model objects */
+	struct jval *requested;	/* owned; array of strings */
+	struct jval *effective;	/* owned; NULL: the requested ones */
+	struct jval *argv;		/* owned; NULL: none recorded */
 };
 
 /* Zeroes opts and makes its (empty) models and requested arrays. */

@@ -11,6 +11,7 @@
 #include "fs/path.h"
 
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 

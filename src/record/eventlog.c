@@ -144,7 +144,7 @@ int eventlog_set_receipt(struct eventlog *el, const char *text, size_t len,
 	const struct value *calls;
 	uint32_t i;
 
-	if (json_load_ijson(&root, &el->receipt_arena, text, len, err) < 0)
+	if (jsonload_ijson(&root, &el->receipt_arena, text, len, err) < 0)
 		return -1;
 	if (root->kind != VALUE_MAP ||
 	    !(calls = get(root, "tool_calls")) || calls->kind != VALUE_SEQ) {
@@ -497,7 +497,7 @@ static int load_line(struct eventlog *el, struct value **ev,
 		return 0;
 	}
 	arena_clear(&el->arena);
-	if (json_load_ijson(ev, &el->arena, line, len, &why) < 0 ||
+	if (jsonload_ijson(ev, &el->arena, line, len, &why) < 0 ||
 	    (*ev)->kind != VALUE_MAP) {
 		if (!why.len)
 			strbuf_addstr(&why, "not a JSON object");

@@ -242,7 +242,7 @@ int record_from_layout_text(struct record *out, const struct layout *lay,
 	int ret = -1;
 
 	strbuf_addstr(&out->file, file);
-	if (json_load_parse(&root, &arena, text, len, err))
+	if (jsonload_parse(&root, &arena, text, len, err))
 		goto out;
 	for (i = 0; i < lay->nr; i++)
 		if (add_inputs(out, &lay->inputs[i], root, err))

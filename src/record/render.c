@@ -70,26 +70,26 @@ static void add_utf16_prefix(struct strbuf *out, const char *s, size_t n)
 }
 
 /* A JSON value as a JavaScript template literal shows it. */
-static void add_js(struct strbuf *out, const json_t *v)
+static void add_js(struct strbuf *out, const struct jval *v)
 {
 	char num[NUMFMT_MAX];
 
-	if (!v || json_is_null(v))
+	if (!v || jval_is_null(v))
 		strbuf_addstr(out, "null");
-	else if (json_is_string(v))
-		strbuf_add(out, json_string_value(v), json_string_length(v));
-	else if (json_is_number(v))
-		strbuf_add(out, num, numfmt_es(num, json_number_value(v)));
-	else if (json_is_boolean(v))
-		strbuf_addstr(out, json_is_true(v) ? "true" : "false");
+	else if (jval_is_string(v))
+		strbuf_add(out, jval_string_value(v), jval_string_length(v));
+	else if (jval_is_number(v))
+		strbuf_add(out, num, numfmt_es(num, jval_number_value(v)));
+	else if (jval_is_boolean(v))
+		strbuf_addstr(out, jval_is_true(v) ? "true" : "false");
 }
 
-static void add_join(struct strbuf *out, const json_t *arr)
+static void add_join(struct strbuf *out, const struct jval *arr)
 {
 	size_t i;
-	json_t *item;
+	struct jval *item;
 
-	json_array_foreach(arr, i, item) {
+	jval_array_foreach(arr, i, item) {
 		if (i)
 			strbuf_add(out, ", ", 2);
 		add_js(out, item);
@@ -98,25 +98,25 @@ static void add_join(struct strbuf *out, const json_t *arr)
 
 void render_markdown(struct strbuf *out, const struct sidecar *sc)
 {
-	const json_t *doc = sc->json;
-	const json_t *sampling = json_object_get(doc, "sampling");
-	const json_t *conditions = json_object_get(doc, "conditions");
-	const json_t *models = json_object_get(doc, "models");
-	const json_t *argv = json_object_get(doc, "argv");
-	json_t *m, *arg;
+	const struct jval *doc = sc->json;
+	const struct jval *sampling = jval_object_get(doc, "sampling");
+	const struct jval *conditions = jval_object_get(doc, "conditions");
+	const struct jval *models = jval_object_get(doc, "models");
+	const struct jval *argv = jval_object_get(doc, "argv");
+	struct jval *m, *arg;
 	size_t i;
 
 	strbuf_addstr(out, "```yaml ahd-replay\nschema_version: ");
-	add_js(out, json_object_get(doc, "schema_version"));
+	add_js(out, jval_object_get(doc, "schema_version"));
 	strbuf_addf(out, "\nkind: %s\nahd_version: %s\nahd_commit: %s\n",
 		    sc->kind, sc->ahd_version,
 		    sc->ahd_commit ? sc->ahd_commit : "null");
 	if (sc->git_dirty == 1)
 		strbuf_addstr(out, "git_dirty: true\n");
 	strbuf_addstr(out, "node_version: ");
-	add_js(out, json_object_get(doc, "node_version"));
+	add_js(out, jval_object_get(doc, "node_version"));
 	strbuf_addstr(out, "\nplatform: ");
-	add_js(out, json_object_get(doc, "platform"));
+	add_js(out, jval_object_get(doc, "platform"));
 	strbuf_addf(out, "\ninvoked_at: %s\ntoken:\n  path: %s\n  hash: ",
 		    sc->invoked_at, sc->token.path);
 	add_short_hash(out, sc->token.hash);
@@ -125,25 +125,25 @@ void render_markdown(struct strbuf *out, const struct sidecar *sc)
 		add_short_hash(out, sc->brief.hash);
 	}
 	strbuf_addstr(out, "\nsampling:\n  n: ");
-	add_js(out, json_object_get(sampling, "n"));
+	add_js(out, jval_object_get(sampling, "n"));
 	strbuf_addstr(out, "\n  temperature: ");
-	add_js(out, json_object_get(sampling, "temperature"));
+	add_js(out, jval_object_get(sampling, "temperature"));
 	strbuf_addstr(out, "\n  seed: ");
-	add_js(out, json_object_get(sampling, "seed"));
+	add_js(out, jval_object_get(sampling, "seed"));
 	strbuf_addstr(out, "\nmodels:\n");
-	json_array_foreach(models, i, m) {
+	jval_array_foreach(models, i, m) {
 		strbuf_addstr(out, "  - id: ");
-		add_js(out, json_object_get(m, "id"));
+		add_js(out, jval_object_get(m, "id"));
 		strbuf_addstr(out, "\n    provider: ");
-		add_js(out, json_object_get(m, "provider"));
+		add_js(out, jval_object_get(m, "provider"));
 		strbuf_addf(out, "\n    provider_request_ids: %zu captured\n",
-			    json_array_size(json_object_get(m,
+			    jval_array_size(jval_object_get(m,
 					    "provider_request_ids")));
 	}
 	strbuf_addstr(out, "conditions:\n  requested: [");
-	add_join(out, json_object_get(conditions, "requested"));
+	add_join(out, jval_object_get(conditions, "requested"));
 	strbuf_addstr(out, "]\n  effective: [");
-	add_join(out, json_object_get(conditions, "effective"));
+	add_join(out, jval_object_get(conditions, "effective"));
 	strbuf_addstr(out, "]\n```\n\nReplay this run:\n\n```sh\n");
 	if (sc->ahd_commit && *sc->ahd_commit) {
 		strbuf_addstr(out, "git checkout ");
@@ -152,10 +152,10 @@ void render_markdown(struct strbuf *out, const struct sidecar *sc)
 	}
 	else
 		strbuf_addf(out, "# install ahd@%s\n", sc->ahd_version);
-	json_array_foreach(argv, i, arg) {
+	jval_array_foreach(argv, i, arg) {
 		if (i)
 			strbuf_addch(out, ' ');
-		render_shell_quote(out, json_string_value(arg));
+		render_shell_quote(out, jval_string_value(arg));
 	}
 	strbuf_addstr(out, "\n```");
 }

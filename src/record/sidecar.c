@@ -61,55 +61,55 @@ static int bad(struct strbuf *err, const char *path, const char *msg)
 	return -1;
 }
 
-static int is_integer(const json_t *v)
+static int is_integer(const struct jval *v)
 {
 	double d;
 
-	if (!json_is_number(v))
+	if (!jval_is_number(v))
 		return 0;
-	d = json_number_value(v);
+	d = jval_number_value(v);
 	return isfinite(d) && d == floor(d);
 }
 
-static int check_string(const json_t *obj, const char *key, const char *path,
+static int check_string(const struct jval *obj, const char *key, const char *path,
 			int min_len, int nullable, struct strbuf *err)
 {
-	const json_t *v = json_object_get(obj, key);
+	const struct jval *v = jval_object_get(obj, key);
 
 	if (!v)
 		return bad(err, path, "is required");
-	if (nullable && json_is_null(v))
+	if (nullable && jval_is_null(v))
 		return 0;
-	if (!json_is_string(v))
+	if (!jval_is_string(v))
 		return bad(err, path, nullable ? "must be a string or null" :
 			   "must be a string");
-	if (min_len && !json_string_length(v))
+	if (min_len && !jval_string_length(v))
 		return bad(err, path, "must not be empty");
 	return 0;
 }
 
-static int check_string_array(const json_t *v, const char *path,
+static int check_string_array(const struct jval *v, const char *path,
 			      struct strbuf *err)
 {
 	size_t i;
-	json_t *item;
+	struct jval *item;
 
-	if (!json_is_array(v))
+	if (!jval_is_array(v))
 		return bad(err, path, "must be an array of strings");
-	json_array_foreach(v, i, item)
-		if (!json_is_string(item))
+	jval_array_foreach(v, i, item)
+		if (!jval_is_string(item))
 			return bad(err, path, "must be an array of strings");
 	return 0;
 }
 
 /* Objects nested in a sidecar allow exactly their own keys (zod .strict). */
-static int only_keys(const json_t *obj, const char *path,
+static int only_keys(const struct jval *obj, const char *path,
 		     const char *const *keys, struct strbuf *err)
 {
 	const char *key;
-	json_t *v;
+	struct jval *v;
 
-	json_object_foreach((json_t *)obj, key, v) {
+	jval_object_foreach((struct jval *)obj, key, v) {
 		const char *const *k;
 
 		for (k = keys; *k; k++)
@@ -123,20 +123,20 @@ static int only_keys(const json_t *obj, const char *path,
 	return 0;
 }
 
-static int check_input(const json_t *doc, const char *key,
+static int check_input(const struct jval *doc, const char *key,
 		       struct sidecar_input *in, struct strbuf *err)
 {
 	static const char *const keys[] = { "path", "hash", NULL };
-	const json_t *obj = json_object_get(doc, key);
-	const json_t *hash;
+	const struct jval *obj = jval_object_get(doc, key);
+	const struct jval *hash;
 	char path[32];
 
 	snprintf(path, sizeof(path), "/%s", key);
 	if (!obj)
 		return bad(err, path, "is required");
-	if (json_is_null(obj) && !strcmp(key, "brief"))
+	if (jval_is_null(obj) && !strcmp(key, "brief"))
 		return 0;
-	if (!json_is_object(obj))
+	if (!jval_is_object(obj))
 		return bad(err, path, "must be an object");
 	if (only_keys(obj, path, keys, err))
 		return -1;
@@ -146,56 +146,56 @@ static int check_input(const json_t *doc, const char *key,
 	snprintf(path, sizeof(path), "/%s/hash", key);
 	if (check_string(obj, "hash", path, 0, 0, err))
 		return -1;
-	hash = json_object_get(obj, "hash");
+	hash = jval_object_get(obj, "hash");
 	/* The reference's pattern is case-insensitive. */
-	if (!is_sha256_hash(json_string_value(hash), HEX_ANY_CASE))
+	if (!is_sha256_hash(jval_string_value(hash), HEX_ANY_CASE))
 		return bad(err, path, "must be sha256: followed by 64 hex digits");
-	in->path = json_string_value(json_object_get(obj, "path"));
-	in->hash = json_string_value(hash);
+	in->path = jval_string_value(jval_object_get(obj, "path"));
+	in->hash = jval_string_value(hash);
 	return 0;
 }
 
-static int check_sampling(const json_t *doc, struct strbuf *err)
+static int check_sampling(const struct jval *doc, struct strbuf *err)
 {
 	static const char *const keys[] = { "n", "temperature", "seed", NULL };
-	const json_t *s = json_object_get(doc, "sampling"), *v;
+	const struct jval *s = jval_object_get(doc, "sampling"), *v;
 
 	if (!s)
 		return bad(err, "/sampling", "is required");
-	if (!json_is_object(s))
+	if (!jval_is_object(s))
 		return bad(err, "/sampling", "must be an object");
 	if (only_keys(s, "/sampling", keys, err))
 		return -1;
-	v = json_object_get(s, "n");
-	if (!is_integer(v) || json_number_value(v) <= 0)
+	v = jval_object_get(s, "n");
+	if (!is_integer(v) || jval_number_value(v) <= 0)
 		return bad(err, "/sampling/n", "must be an integer > 0");
-	v = json_object_get(s, "temperature");
-	if (!v || !(json_is_null(v) || json_is_number(v)))
+	v = jval_object_get(s, "temperature");
+	if (!v || !(jval_is_null(v) || jval_is_number(v)))
 		return bad(err, "/sampling/temperature", "must be a number or null");
-	v = json_object_get(s, "seed");
-	if (!v || !(json_is_null(v) || is_integer(v)))
+	v = jval_object_get(s, "seed");
+	if (!v || !(jval_is_null(v) || is_integer(v)))
 		return bad(err, "/sampling/seed", "must be an integer or null");
 	return 0;
 }
 
-static int check_models(const json_t *doc, struct strbuf *err)
+static int check_models(const struct jval *doc, struct strbuf *err)
 {
 	static const char *const keys[] = {
 		"id", "provider", "provider_request_ids", NULL,
 	};
-	const json_t *models = json_object_get(doc, "models");
-	json_t *m;
+	const struct jval *models = jval_object_get(doc, "models");
+	struct jval *m;
 	size_t i;
 
 	if (!models)
 		return bad(err, "/models", "is required");
-	if (!json_is_array(models))
+	if (!jval_is_array(models))
 		return bad(err, "/models", "must be an array");
-	json_array_foreach(models, i, m) {
+	jval_array_foreach(models, i, m) {
 		char path[64];
 
 		snprintf(path, sizeof(path), "/models/%zu", i);
-		if (!json_is_object(m))
+		if (!jval_is_object(m))
 			return bad(err, path, "must be an object");
 		if (only_keys(m, path, keys, err))
 			return -1;
@@ -207,26 +207,26 @@ static int check_models(const json_t *doc, struct strbuf *err)
 			return -1;
 		snprintf(path, sizeof(path), "/models/%zu/provider_request_ids",
 			 i);
-		if (check_string_array(json_object_get(m, "provider_request_ids"),
+		if (check_string_array(jval_object_get(m, "provider_request_ids"),
 				       path, err))
 			return -1;
 	}
 	return 0;
 }
 
-static int check_conditions(const json_t *doc, struct strbuf *err)
+static int check_conditions(const struct jval *doc, struct strbuf *err)
 {
 	static const char *const keys[] = { "requested", "effective", NULL };
-	const json_t *c = json_object_get(doc, "conditions");
+	const struct jval *c = jval_object_get(doc, "conditions");
 
 	if (!c)
 		return bad(err, "/conditions", "is required");
-	if (!json_is_object(c))
+	if (!jval_is_object(c))
 		return bad(err, "/conditions", "must be an object");
 	if (only_keys(c, "/conditions", keys, err) ||
-	    check_string_array(json_object_get(c, "requested"),
+	    check_string_array(jval_object_get(c, "requested"),
 			       "/conditions/requested", err) ||
-	    check_string_array(json_object_get(c, "effective"),
+	    check_string_array(jval_object_get(c, "effective"),
 			       "/conditions/effective", err))
 		return -1;
 	return 0;
@@ -234,16 +234,16 @@ static int check_conditions(const json_t *doc, struct strbuf *err)
 
 static int check_document(struct sidecar *sc, struct strbuf *err)
 {
-	const json_t *doc = sc->json, *v;
+	const struct jval *doc = sc->json, *v;
 	const char *key;
-	json_t *val;
+	struct jval *val;
 
-	if (!json_is_object(doc))
+	if (!jval_is_object(doc))
 		return bad(err, "(root)", "must be an object");
-	v = json_object_get(doc, "schema_version");
-	if (!v || !json_is_number(v))
+	v = jval_object_get(doc, "schema_version");
+	if (!v || !jval_is_number(v))
 		return bad(err, "/schema_version", "must be a number");
-	sc->schema_version = json_number_value(v);
+	sc->schema_version = jval_number_value(v);
 	if (sc->schema_version > SIDECAR_SCHEMA_VERSION) {
 		char num[NUMFMT_MAX];
 
@@ -257,7 +257,7 @@ static int check_document(struct sidecar *sc, struct strbuf *err)
 		return bad(err, "/schema_version", "must be 1");
 	if (check_string(doc, "kind", "/kind", 0, 0, err))
 		return -1;
-	sc->kind = json_string_value(json_object_get(doc, "kind"));
+	sc->kind = jval_string_value(jval_object_get(doc, "kind"));
 	if (strcmp(sc->kind, "eval-live") && strcmp(sc->kind, "critique") &&
 	    strcmp(sc->kind, "eval-image"))
 		return bad(err, "/kind", "must be one of \"eval-live\", "
@@ -268,24 +268,24 @@ static int check_document(struct sidecar *sc, struct strbuf *err)
 	    check_string(doc, "platform", "/platform", 1, 0, err) ||
 	    check_string(doc, "invoked_at", "/invoked_at", 0, 0, err))
 		return -1;
-	sc->ahd_version = json_string_value(json_object_get(doc, "ahd_version"));
-	sc->ahd_commit = json_string_value(json_object_get(doc, "ahd_commit"));
-	sc->invoked_at = json_string_value(json_object_get(doc, "invoked_at"));
-	v = json_object_get(doc, "git_dirty");
-	if (!v || !(json_is_boolean(v) || json_is_null(v)))
+	sc->ahd_version = jval_string_value(jval_object_get(doc, "ahd_version"));
+	sc->ahd_commit = jval_string_value(jval_object_get(doc, "ahd_commit"));
+	sc->invoked_at = jval_string_value(jval_object_get(doc, "invoked_at"));
+	v = jval_object_get(doc, "git_dirty");
+	if (!v || !(jval_is_boolean(v) || jval_is_null(v)))
 		return bad(err, "/git_dirty", "must be a boolean or null");
-	sc->git_dirty = json_is_null(v) ? -1 : json_is_true(v);
-	if (check_string_array(json_object_get(doc, "argv"), "/argv", err) ||
+	sc->git_dirty = jval_is_null(v) ? -1 : jval_is_true(v);
+	if (check_string_array(jval_object_get(doc, "argv"), "/argv", err) ||
 	    check_input(doc, "token", &sc->token, err) ||
 	    check_input(doc, "brief", &sc->brief, err) ||
 	    check_sampling(doc, err) || check_models(doc, err) ||
 	    check_conditions(doc, err))
 		return -1;
-	v = json_object_get(doc, "backfilled");
-	if (v && !json_is_boolean(v))
+	v = jval_object_get(doc, "backfilled");
+	if (v && !jval_is_boolean(v))
 		return bad(err, "/backfilled", "must be a boolean");
 
-	json_object_foreach((json_t *)doc, key, val) {
+	jval_object_foreach((struct jval *)doc, key, val) {
 		const char *const *k;
 
 		for (k = sidecar_fields; *k; k++)
@@ -304,7 +304,7 @@ int sidecar_parse(struct sidecar *sc, const char *buf, size_t len,
 		  struct strbuf *err)
 {
 	struct strbuf text = STRBUF_INIT;
-	json_error_t jerr;
+	struct jval_error jerr;
 	int ret = -1;
 
 	/*
@@ -313,9 +313,9 @@ int sidecar_parse(struct sidecar *sc, const char *buf, size_t len,
 	 * repeated keys wins (jansson replaces the value in place).
 	 */
 	utf8_repair(&text, buf, len);
-	sc->json = json_loadb(text.buf, text.len,
-			      JSON_DECODE_ANY | JSON_DECODE_INT_AS_REAL, &jerr);
-	if (!sc->json && json_error_code(&jerr) == json_error_null_character) {
+	sc->json = jval_loadb(text.buf, text.len,
+			      JVAL_DECODE_ANY | JVAL_DECODE_INT_AS_REAL, &jerr);
+	if (!sc->json && jerr.code == JVAL_ERROR_NULL_CHARACTER) {
 		/*
 		 * JSON.parse takes it, but paths and hashes travel as C
 		 * strings here, where "a\u0000b" would equal "a".
@@ -372,19 +372,19 @@ int sidecar_load_named(struct sidecar *sc, const char *path,
 
 void sidecar_release(struct sidecar *sc)
 {
-	json_decref(sc->json);
+	jval_decref(sc->json);
 	sc->json = NULL;
 	strbuf_release(&sc->unknown);
 }
 
-static json_t *copy_or_empty(const json_t *v)
+static struct jval *copy_or_empty(const struct jval *v)
 {
-	return v ? json_deep_copy(v) : json_array();
+	return v ? jval_deep_copy(v) : jval_array();
 }
 
-static json_t *input_json(const struct sidecar_input *in)
+static struct jval *input_json(const struct sidecar_input *in)
 {
-	json_t *o = json_object();
+	struct jval *o = jval_object();
 
 	if (!o)
 		die("out of memory");
@@ -393,32 +393,32 @@ static json_t *input_json(const struct sidecar_input *in)
 	return o;
 }
 
-static json_t *number_or_null(const double *v)
+static struct jval *number_or_null(const double *v)
 {
-	return v ? json_real(*v) : json_null();
+	return v ? jval_real(*v) : jval_null();
 }
 
 void sidecar_to_json(struct strbuf *out, const struct sidecar_record *r)
 {
-	json_t *doc = json_object(), *sampling = json_object();
-	json_t *conditions = json_object();
+	struct jval *doc = jval_object(), *sampling = jval_object();
+	struct jval *conditions = jval_object();
 
 	if (!doc || !sampling || !conditions)
 		die("out of memory");
-	jsonout_set(doc, "schema_version", json_integer(SIDECAR_SCHEMA_VERSION));
+	jsonout_set(doc, "schema_version", jval_integer(SIDECAR_SCHEMA_VERSION));
 	jsonout_set(doc, "kind", jsonout_text(r->kind));
-	jsonout_set(doc, "ahd_version", json_deep_copy(r->ahd_version));
+	jsonout_set(doc, "ahd_version", jval_deep_copy(r->ahd_version));
 	jsonout_set(doc, "ahd_commit", r->ahd_commit ? jsonout_text(r->ahd_commit) :
-	    json_null());
-	jsonout_set(doc, "git_dirty", r->git_dirty < 0 ? json_null() :
-	    json_boolean(r->git_dirty));
+	    jval_null());
+	jsonout_set(doc, "git_dirty", r->git_dirty < 0 ? jval_null() :
+	    jval_boolean(r->git_dirty));
 	jsonout_set(doc, "node_version", jsonout_text(r->node_version));
 	jsonout_set(doc, "platform", jsonout_text(r->platform));
 	jsonout_set(doc, "invoked_at", jsonout_text(r->invoked_at));
 	jsonout_set(doc, "argv", copy_or_empty(r->argv));
 	jsonout_set(doc, "token", input_json(&r->token));
-	jsonout_set(doc, "brief", r->brief.path ? input_json(&r->brief) : json_null());
-	jsonout_set(sampling, "n", json_real(r->n));
+	jsonout_set(doc, "brief", r->brief.path ? input_json(&r->brief) : jval_null());
+	jsonout_set(sampling, "n", jval_real(r->n));
 	jsonout_set(sampling, "temperature", number_or_null(r->temperature));
 	jsonout_set(sampling, "seed", number_or_null(r->seed));
 	jsonout_set(doc, "sampling", sampling);
@@ -427,10 +427,10 @@ void sidecar_to_json(struct strbuf *out, const struct sidecar_record *r)
 	jsonout_set(conditions, "effective", copy_or_empty(r->effective));
 	jsonout_set(doc, "conditions", conditions);
 	if (r->backfilled)
-		jsonout_set(doc, "backfilled", json_true());
+		jsonout_set(doc, "backfilled", jval_true());
 	jsonout_pretty(out, doc);
 	strbuf_addch(out, '\n');
-	json_decref(doc);
+	jval_decref(doc);
 }
 
 int sidecar_backfilled(const char *path, struct strbuf *why)
@@ -442,7 +442,7 @@ int sidecar_backfilled(const char *path, struct strbuf *why)
 	if (sidecar_load(&sc, path, &err))
 		strbuf_addf(why, "it does not load (%s), so it is not known "
 			    "to be one backfill wrote", err.buf);
-	else if (!json_is_true(json_object_get(sc.json, "backfilled")))
+	else if (!jval_is_true(jval_object_get(sc.json, "backfilled")))
 		strbuf_addstr(why, "it was captured during a run (no "
 			      "\"backfilled\": true); backfill never "
 			      "rewrites one");

@@ -1,8 +1,8 @@
 #ifndef SIDECAR_H
 #define SIDECAR_H
 
-#include <jansson.h>
 #include "strbuf.h"
+#include "json/jval.h"
 
 /*
  * The replay sidecar (SPEC section 3): reading it as the reference's
@@ -16,7 +16,7 @@ struct sidecar_input {
 };
 
 struct sidecar {
-	json_t *json;		/* the whole document, owned */
+	struct jval *json;		/* the whole document, owned */
 	double schema_version;
 	const char *kind;
 	const char *ahd_version;
@@ -90,26 +90,26 @@ int sidecar_backfilled(const char *path, struct strbuf *why);
 /*
  * A sidecar to write (capture, backfill).  Strings are borrowed and
  * written as UTF-8, invalid bytes becoming U+FFFD (as Node decodes its
- * command line); json_t values are borrowed.
+ * command line); struct jval values are borrowed.
  */
 struct sidecar_record {
 	const char *kind;
-	const json_t *ahd_version;	/* any value: package.json's as it is */
+	const struct jval *ahd_version;	/* any value: package.json's as it is */
 	const char *ahd_commit;		/* NULL: null */
 	int git_dirty;			/* 1, 0, or -1 for null */
 	const char *node_version;
 	const char *platform;
 	const char *invoked_at;
-	const json_t *argv;		/* array of strings; NULL: [] */
+	const struct jval *argv;		/* array of strings; NULL: [] */
 	struct sidecar_input token;
 	struct sidecar_input brief;	/* path NULL: null */
 	double n;
 	const double *temperature;	/* NULL: null */
 	const double *seed;		/* NULL: null */
-	const json_t *models;		/* array of {id, provider,
+	const struct jval *models;		/* array of {id, provider,
 					   provider_request_ids} */
-	const json_t *requested;	/* arrays of condition names */
-	const json_t *effective;
+	const struct jval *requested;	/* arrays of condition names */
+	const struct jval *effective;
 	int backfilled;			/* adds "backfilled": true */
 };
 

@@ -107,20 +107,20 @@ static const struct strbuf *input_rel(const struct diff_side *s,
 }
 
 static int leaf_equal(const struct sidecar_diff *d, const char *pattern,
-		      const json_t *a, const json_t *b)
+		      const struct jval *a, const struct jval *b)
 {
 	const struct strbuf *ra = input_rel(d->a, pattern);
 	const struct strbuf *rb = input_rel(d->b, pattern);
 
 	if (!a || !b)
 		return !a && !b;
-	if (ra && rb && json_is_string(a) && json_is_string(b))
+	if (ra && rb && jval_is_string(a) && jval_is_string(b))
 		return !strcmp(ra->buf, rb->buf);
-	return json_equal((json_t *)a, (json_t *)b);
+	return jval_equal((struct jval *)a, (struct jval *)b);
 }
 
 static void add_difference(struct sidecar_diff *d, const char *field, int stable,
-			   json_t *a, json_t *b)
+			   struct jval *a, struct jval *b)
 {
 	struct diff_item *it;
 
@@ -137,11 +137,11 @@ static void add_difference(struct sidecar_diff *d, const char *field, int stable
 }
 
 static void walk(struct sidecar_diff *d, struct strbuf *path, struct strbuf *pattern,
-		 json_t *a, json_t *b);
+		 struct jval *a, struct jval *b);
 
 static void walk_member(struct sidecar_diff *d, struct strbuf *path,
 			struct strbuf *pattern, const char *sep,
-			const char *key, json_t *a, json_t *b)
+			const char *key, struct jval *a, struct jval *b)
 {
 	size_t plen = path->len, qlen = pattern->len;
 
@@ -152,9 +152,9 @@ static void walk_member(struct sidecar_diff *d, struct strbuf *path,
 	strbuf_setlen(pattern, qlen);
 }
 
-static int object_or_null(const json_t *v)
+static int object_or_null(const struct jval *v)
 {
-	return !v || json_is_object(v) || json_is_null(v);
+	return !v || jval_is_object(v) || jval_is_null(v);
 }
 
 /*
@@ -163,19 +163,19 @@ static int object_or_null(const json_t *v)
  * "brief.path  null  briefs/x.md" rather than naming the whole object.
  */
 static void walk_object(struct sidecar_diff *d, struct strbuf *path,
-			struct strbuf *pattern, json_t *a, json_t *b)
+			struct strbuf *pattern, struct jval *a, struct jval *b)
 {
 	const char **keys = NULL;
 	size_t nr = 0, alloc = 0, i;
-	json_t *sides[2] = { a, b }, *v;
+	struct jval *sides[2] = { a, b }, *v;
 	const char *key;
 	int s;
 
 	for (s = 0; s < 2; s++) {
-		if (!json_is_object(sides[s]))
+		if (!jval_is_object(sides[s]))
 			continue;
-		json_object_foreach(sides[s], key, v) {
-			if (s && json_object_get(a, key))
+		jval_object_foreach(sides[s], key, v) {
+			if (s && jval_object_get(a, key))
 				continue;
 			ALLOC_GROW(keys, nr + 1, alloc);
 			keys[nr++] = key;
@@ -185,38 +185,38 @@ static void walk_object(struct sidecar_diff *d, struct strbuf *path,
 		qsort(keys, nr, sizeof(*keys), cmp_keys);
 	for (i = 0; i < nr; i++)
 		walk_member(d, path, pattern, ".", keys[i],
-			    json_is_object(a) ? json_object_get(a, keys[i]) : a,
-			    json_is_object(b) ? json_object_get(b, keys[i]) : b);
+			    jval_is_object(a) ? jval_object_get(a, keys[i]) : a,
+			    jval_is_object(b) ? jval_object_get(b, keys[i]) : b);
 	free(keys);
 }
 
 /* Models pair up by position: the reference writes them in command order. */
 static void walk_models(struct sidecar_diff *d, struct strbuf *path,
-			struct strbuf *pattern, json_t *a, json_t *b)
+			struct strbuf *pattern, struct jval *a, struct jval *b)
 {
-	size_t na = json_array_size(a), nb = json_array_size(b), i;
+	size_t na = jval_array_size(a), nb = jval_array_size(b), i;
 	size_t plen = path->len, qlen = pattern->len;
 
 	strbuf_addstr(pattern, "[]");
 	for (i = 0; i < (na > nb ? na : nb); i++) {
 		strbuf_addf(path, "[%zu]", i);
-		walk(d, path, pattern, json_array_get(a, i),
-		     json_array_get(b, i));
+		walk(d, path, pattern, jval_array_get(a, i),
+		     jval_array_get(b, i));
 		strbuf_setlen(path, plen);
 	}
 	strbuf_setlen(pattern, qlen);
 }
 
 static void walk(struct sidecar_diff *d, struct strbuf *path, struct strbuf *pattern,
-		 json_t *a, json_t *b)
+		 struct jval *a, struct jval *b)
 {
 	if (str_in_list(containers, pattern->buf) && object_or_null(a) &&
-	    object_or_null(b) && (json_is_object(a) || json_is_object(b))) {
+	    object_or_null(b) && (jval_is_object(a) || jval_is_object(b))) {
 		walk_object(d, path, pattern, a, b);
 		return;
 	}
 	if (!strcmp(pattern->buf, "models") &&
-	    (!a || json_is_array(a)) && (!b || json_is_array(b))) {
+	    (!a || jval_is_array(a)) && (!b || jval_is_array(b))) {
 		walk_models(d, path, pattern, a, b);
 		return;
 	}

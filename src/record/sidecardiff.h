@@ -1,11 +1,11 @@
 #ifndef SIDECARDIFF_H
 #define SIDECARDIFF_H
 
-#include <jansson.h>
 #include "root/inputpath.h"
 #include "record.h"
 #include "sidecar.h"
 #include "strbuf.h"
+#include "json/jval.h"
 
 /*
  * Two sidecars compared field by field: each difference named by its
@@ -29,7 +29,7 @@ struct diff_side {
 struct diff_item {
 	char *field;
 	int stable;
-	json_t *a, *b;		/* borrowed from the sidecars; NULL: absent */
+	struct jval *a, *b;		/* borrowed from the sidecars; NULL: absent */
 };
 
 struct sidecar_diff {

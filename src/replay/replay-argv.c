@@ -18,6 +18,7 @@
 
 #include <errno.h>
 #include <signal.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
@@ -88,11 +89,11 @@ static int strip_prefix(struct strbuf *out, const struct prefixes *px,
 	return 0;
 }
 
-static json_t *map_arg(const struct prefixes *px, const char *arg, int first)
+static struct jval *map_arg(const struct prefixes *px, const char *arg, int first)
 {
 	struct strbuf out = STRBUF_INIT;
 	const char *eq = arg[0] == '-' ? strchr(arg, '=') : NULL;
-	json_t *v;
+	struct jval *v;
 
 	if (eq && eq[1] == '/') {
 		strbuf_add(&out, arg, (size_t)(eq + 1 - arg));
@@ -120,37 +121,37 @@ static json_t *map_arg(const struct prefixes *px, const char *arg, int first)
 
 int replay_reroot_argv(struct replay *rp, struct strbuf *err)
 {
-	const json_t *argv = json_object_get(rp->sc.json, "argv");
+	const struct jval *argv = jval_object_get(rp->sc.json, "argv");
 	struct prefixes px = { { NULL }, 0 };
-	const json_t *arg;
+	const struct jval *arg;
 	size_t i;
 	int j;
 
 	(void)err;
-	rp->argv = json_array();
+	rp->argv = jval_array();
 	if (!rp->argv)
 		die("out of memory");
-	if (!json_is_array(argv))
+	if (!jval_is_array(argv))
 		return 0;
 	learn_prefix(&px, rp->root.buf, rp->sc.token.path);
 	if (rp->sc.brief.path)
 		learn_prefix(&px, rp->root.buf, rp->sc.brief.path);
-	json_array_foreach(argv, i, arg)
-		if (json_is_string(arg))
-			learn_prefix(&px, rp->root.buf, json_string_value(arg));
-	json_array_foreach(argv, i, arg) {
-		const char *s = json_string_value(arg);
-		json_t *v = map_arg(&px, s ? s : "", !i);
+	jval_array_foreach(argv, i, arg)
+		if (jval_is_string(arg))
+			learn_prefix(&px, rp->root.buf, jval_string_value(arg));
+	jval_array_foreach(argv, i, arg) {
+		const char *s = jval_string_value(arg);
+		struct jval *v = map_arg(&px, s ? s : "", !i);
 
 		if (s && i && s[0] == '/' &&
-		    !strcmp(s, json_string_value(v))) {
+		    !strcmp(s, jval_string_value(v))) {
 			strbuf_addf(&rp->notes, "note: argv[%zu] ", i);
 			strbuf_add_printable(&rp->notes, s);
 			strbuf_addstr(&rp->notes, " is a path on the recording "
 				      "machine with no counterpart in the "
 				      "worktree (a build output? build first)\n");
 		}
-		if (json_array_append_new(rp->argv, v))
+		if (jval_array_append_new(rp->argv, v))
 			die("out of memory");
 	}
 	for (j = 0; j < px.nr; j++)
@@ -160,24 +161,24 @@ int replay_reroot_argv(struct replay *rp, struct strbuf *err)
 
 void replay_command_text(struct strbuf *out, const struct replay *rp)
 {
-	const json_t *arg;
+	const struct jval *arg;
 	size_t i;
 
-	json_array_foreach(rp->argv, i, arg) {
+	jval_array_foreach(rp->argv, i, arg) {
 		if (i)
 			strbuf_addch(out, ' ');
-		render_shell_quote(out, json_string_value(arg));
+		render_shell_quote(out, jval_string_value(arg));
 	}
 }
 
 size_t replay_argv_count(const struct replay *rp)
 {
-	return json_array_size(rp->argv);
+	return jval_array_size(rp->argv);
 }
 
 const char *replay_argv_at(const struct replay *rp, size_t i)
 {
-	const char *s = json_string_value(json_array_get(rp->argv, i));
+	const char *s = jval_string_value(jval_array_get(rp->argv, i));
 
 	return s ? s : "";
 }

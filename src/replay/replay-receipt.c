@@ -24,9 +24,9 @@ static const char *const source_names[] = {
 	[MATERIAL_MISSING] = "missing",
 };
 
-static json_t *material_json(const struct replay_material *m)
+static struct jval *material_json(const struct replay_material *m)
 {
-	json_t *o = json_object();
+	struct jval *o = jval_object();
 
 	if (!o)
 		die("out of memory");
@@ -39,9 +39,9 @@ static json_t *material_json(const struct replay_material *m)
 	return o;
 }
 
-static json_t *delta_json(const struct replay_material *m, const char *reason)
+static struct jval *delta_json(const struct replay_material *m, const char *reason)
 {
-	json_t *o = json_object();
+	struct jval *o = jval_object();
 	struct strbuf key = STRBUF_INIT;
 
 	if (!o)
@@ -51,17 +51,17 @@ static json_t *delta_json(const struct replay_material *m, const char *reason)
 	jsonout_set(o, "path", jsonout_text(m->path.buf));
 	jsonout_set(o, "before_sha256", jsonout_text(m->recorded));
 	jsonout_set(o, "after_sha256", jsonout_text(m->sha256.buf));
-	jsonout_set(o, "reason", reason ? jsonout_text(reason) : json_null());
+	jsonout_set(o, "reason", reason ? jsonout_text(reason) : jval_null());
 	strbuf_release(&key);
 	return o;
 }
 
-static int source_json(json_t **out, const struct replay *rp,
+static int source_json(struct jval **out, const struct replay *rp,
 		       struct strbuf *err)
 {
 	struct strbuf path = STRBUF_INIT, why = STRBUF_INIT;
 	char hex[HASH_HEX_MAX];
-	json_t *o;
+	struct jval *o;
 	int ret;
 
 	strbuf_addf(&path, "%s/%s", rp->repo.workdir.buf, rp->sidecar.buf);
@@ -73,7 +73,7 @@ static int source_json(json_t **out, const struct replay *rp,
 	strbuf_release(&why);
 	if (ret)
 		return -1;
-	o = json_object();
+	o = jval_object();
 	if (!o)
 		die("out of memory");
 	jsonout_set(o, "report", jsonout_text(rp->report.buf));
@@ -110,25 +110,25 @@ out:
 int replay_write_receipt(struct replay *rp, const struct replay_options *opts,
 			 struct strbuf *err)
 {
-	json_t *r = json_object(), *materials = json_array();
-	json_t *overrides = json_array(), *source = NULL;
+	struct jval *r = jval_object(), *materials = jval_array();
+	struct jval *overrides = jval_array(), *source = NULL;
 	int i, ret = -1;
 
 	if (!r || !materials || !overrides)
 		die("out of memory");
 	rp->receipt = r;
 	if (source_json(&source, rp, err)) {
-		json_decref(materials);
-		json_decref(overrides);
+		jval_decref(materials);
+		jval_decref(overrides);
 		goto out;
 	}
 	for (i = 0; i < rp->nr_materials; i++) {
 		const struct replay_material *m = &rp->materials[i];
 
-		if (json_array_append_new(materials, material_json(m)))
+		if (jval_array_append_new(materials, material_json(m)))
 			die("out of memory");
 		if (m->source == MATERIAL_OVERRIDE &&
-		    json_array_append_new(overrides,
+		    jval_array_append_new(overrides,
 					  delta_json(m, opts->reason)))
 			die("out of memory");
 	}
@@ -139,7 +139,7 @@ int replay_write_receipt(struct replay *rp, const struct replay_options *opts,
 					    "exact" : "with_overrides"));
 	jsonout_set(r, "materials", materials);
 	jsonout_set(r, "overrides", overrides);
-	jsonout_set(r, "argv", json_incref(rp->argv));
+	jsonout_set(r, "argv", jval_incref(rp->argv));
 	ret = write_text(rp, err);
 out:
 	return ret;
@@ -149,17 +149,17 @@ int replay_receipt_record_run(struct replay *rp,
 			      const struct replay_command *cmd,
 			      struct strbuf *err)
 {
-	json_t *run = json_object(), *argv = json_array();
+	struct jval *run = jval_object(), *argv = jval_array();
 	size_t i;
 
 	if (!run || !argv)
 		die("out of memory");
 	for (i = 0; i < cmd->argc; i++)
-		if (json_array_append_new(argv, jsonout_text(cmd->argv[i])))
+		if (jval_array_append_new(argv, jsonout_text(cmd->argv[i])))
 			die("out of memory");
 	jsonout_set(run, "program", jsonout_text(cmd->program.buf));
 	jsonout_set(run, "argv", argv);
-	jsonout_set(run, "given", cmd->user_given ? json_true() : json_false());
+	jsonout_set(run, "given", jval_boolean(cmd->user_given));
 	jsonout_set(rp->receipt, "run", run);
 	return write_text(rp, err);
 }

@@ -68,16 +68,16 @@ void replay_print_ready(const struct replay *rp, enum replay_mode mode,
 	strbuf_release(&cmd);
 }
 
-json_t *replay_stable_json(const struct sidecar_diff *d)
+struct jval *replay_stable_json(const struct sidecar_diff *d)
 {
-	json_t *changed = json_array();
+	struct jval *changed = jval_array();
 	size_t i;
 
 	if (!changed)
 		die("out of memory");
 	for (i = 0; i < d->nr; i++)
 		if (d->items[i].stable &&
-		    json_array_append_new(changed,
+		    jval_array_append_new(changed,
 					  jsonout_text(d->items[i].field)))
 			die("out of memory");
 	return changed;

@@ -674,6 +674,6 @@ void replay_release(struct replay *rp)
 	strbuf_release(&rp->root);
 	strbuf_release(&rp->notes);
 	strbuf_release(&rp->receipt_text);
-	json_decref(rp->argv);
-	json_decref(rp->receipt);
+	jval_decref(rp->argv);
+	jval_decref(rp->receipt);
 }

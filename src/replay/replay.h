@@ -1,13 +1,13 @@
 #ifndef REPLAY_H
 #define REPLAY_H
 
-#include <jansson.h>
 #include "git/commitinfo.h"
 #include "git/repo.h"
 #include "record/sidecar.h"
 #include "record/sidecardiff.h"
 #include "strbuf.h"
 #include "git/worktree.h"
+#include "json/jval.h"
 
 /*
  * Re-issuing a published run at its version (seed 000: "enough
@@ -67,9 +67,9 @@ struct replay {
 	struct strbuf root;		/* the root inside the worktree */
 	struct replay_material materials[2];
 	int nr_materials;
-	json_t *argv;			/* re-rooted, relative to the root */
+	struct jval *argv;			/* re-rooted, relative to the root */
 	struct strbuf notes;		/* "note: ..." lines */
-	json_t *receipt;
+	struct jval *receipt;
 	struct strbuf receipt_text;	/* RFC 8785 */
 };
 
@@ -124,7 +124,7 @@ void replay_print_ready(const struct replay *rp, enum replay_mode mode,
 			const char *receipt);
 void replay_print_compare(const struct sidecar_diff *d);
 /* The stable fields that changed, as a JSON array of their names. */
-json_t *replay_stable_json(const struct sidecar_diff *d);
+struct jval *replay_stable_json(const struct sidecar_diff *d);
 
 struct replay_command;
 

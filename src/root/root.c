@@ -4,9 +4,9 @@
 #include "git/repo.h"
 #include "usage.h"
 #include "fs/path.h"
+#include "json/jval.h"
 
 #include <errno.h>
-#include <jansson.h>
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
@@ -34,19 +34,19 @@ const char *root_origin_name(int origin)
 static int is_ahd_package(const char *dir)
 {
 	struct strbuf path = STRBUF_INIT, buf = STRBUF_INIT, err = STRBUF_INIT;
-	json_t *pkg = NULL, *name;
+	struct jval *pkg = NULL, *name;
 	int ret = 0;
 
 	strbuf_addf(&path, "%s/package.json", dir);
 	if (access(path.buf, F_OK) ||
 	    read_file_limited(&buf, path.buf, (size_t)4 << 20, &err))
 		goto out;
-	pkg = json_loadb(buf.buf, buf.len, 0, NULL);
-	name = json_object_get(pkg, "name");
-	ret = json_is_string(name) && !strcmp(json_string_value(name),
+	pkg = jval_loadb(buf.buf, buf.len, 0, NULL);
+	name = jval_object_get(pkg, "name");
+	ret = jval_is_string(name) && !strcmp(jval_string_value(name),
 					      AHD_PACKAGE);
 out:
-	json_decref(pkg);
+	jval_decref(pkg);
 	strbuf_release(&path);
 	strbuf_release(&buf);
 	strbuf_release(&err);

@@ -13,9 +13,9 @@
 #include "sshwire.h"
 #include "strutil.h"
 #include "usage.h"
+#include "json/jval.h"
 
 #include <errno.h>
-#include <jansson.h>
 #include <openssl/err.h>
 #include <openssl/evp.h>
 #include <string.h>
@@ -113,17 +113,19 @@ static enum sig_status set_status(struct sig_result *res,
 /* Version 1: the sidecar's canonical form alone, its hash recorded. */
 static void check_v1(struct sig_result *res, const struct sig_keyring *kr,
 		     const char *key_id, const unsigned char *sig,
-		     json_t *doc, const char *sidecar)
+		     struct jval *doc, const char *sidecar)
 {
 	struct strbuf canon = STRBUF_INIT, why = STRBUF_INIT;
 	char hash[DIGEST_HEX_MAX];
 	const char *expected;
+	struct jval *member;
 	const EVP_PKEY *key;
 	int rc;
 
 	res->sidecar_only = 1;
-	if (json_unpack(doc, "{s:s}", "sidecar_hash", &expected) ||
-	    !is_sha256_hash(expected, HEX_LOWER)) {
+	if (jval_member(&member, doc, "sidecar_hash", JVAL_STRING, &why) ||
+	    !is_sha256_hash(expected = jval_string_value(member),
+			    HEX_LOWER)) {
 		strbuf_addf(&res->reason, "%s: sidecar_hash must be "
 			    "sha256:<64 hex digits>", res->sig_path.buf);
 		goto out;
@@ -187,16 +189,16 @@ static void compare_statements(struct sig_result *res,
 /* Version 2: the statement, recorded in the file and signed. */
 static void check_v2(struct sig_result *res, const struct sig_keyring *kr,
 		     const char *key_id, const unsigned char *sig,
-		     json_t *doc, const struct statement *now)
+		     struct jval *doc, const struct statement *now)
 {
 	struct statement recorded;
 	struct strbuf text = STRBUF_INIT, why = STRBUF_INIT;
-	json_t *st = json_object_get(doc, "statement");
+	struct jval *st = jval_object_get(doc, "statement");
 	const EVP_PKEY *key;
 	int rc;
 
 	statement_init(&recorded);
-	if (!json_is_object(st)) {
+	if (!jval_is_object(st)) {
 		strbuf_addf(&res->reason, "%s: no statement", res->sig_path.buf);
 		goto out;
 	}
@@ -227,18 +229,52 @@ out:
 	strbuf_release(&why);
 }
 
+/*
+ * The members of a JSON .sig: version an integer, the others strings;
+ * -1 with "<sig>: <why>" in res->reason at the first that is missing or
+ * of another type.
+ */
+static int sig_members(struct sig_result *res, const struct jval *doc,
+		       int64_t *version, const char **algorithm,
+		       const char **key_id, const char **b64)
+{
+	static const char *const keys[] = { "algorithm", "key_id",
+					     "signature" };
+	const char **outs[] = { algorithm, key_id, b64 };
+	struct strbuf why = STRBUF_INIT;
+	struct jval *v;
+	size_t i;
+	int ret = -1;
+
+	if (jval_member(&v, doc, "version", JVAL_INTEGER, &why))
+		goto out;
+	*version = jval_integer_value(v);
+	for (i = 0; i < sizeof(keys) / sizeof(*keys); i++) {
+		if (jval_member(&v, doc, keys[i], JVAL_STRING, &why))
+			goto out;
+		*outs[i] = jval_string_value(v);
+	}
+	ret = 0;
+out:
+	if (ret)
+		strbuf_addf(&res->reason, "%s: %s", res->sig_path.buf,
+			    why.buf);
+	strbuf_release(&why);
+	return ret;
+}
+
 static void check_json(struct sig_result *res, const struct sig_keyring *kr,
 		       const struct strbuf *raw, const struct sig_subject *subj,
 		       const struct statement *now)
 {
 	unsigned char sig[ED25519_SIG_LEN];
 	const char *algorithm, *key_id, *b64;
-	json_int_t version;
-	json_error_t jerr;
-	json_t *doc;
+	int64_t version;
+	struct jval_error jerr;
+	struct jval *doc;
 
 	res->kind = "ed25519";
-	doc = json_loadb(raw->buf, raw->len, JSON_REJECT_DUPLICATES, &jerr);
+	doc = jval_loadb(raw->buf, raw->len, JVAL_REJECT_DUPLICATES, &jerr);
 	if (!doc) {
 		/* jansson's text can quote the file: describe it ourselves. */
 		strbuf_addf(&res->reason, "%s is not valid JSON (nor an SSH "
@@ -246,11 +282,8 @@ static void check_json(struct sig_result *res, const struct sig_keyring *kr,
 		jsonload_describe_error(&res->reason, &jerr);
 		return;
 	}
-	if (json_unpack_ex(doc, &jerr, 0, "{s:I, s:s, s:s, s:s}",
-			   "version", &version, "algorithm", &algorithm,
-			   "key_id", &key_id, "signature", &b64)) {
-		strbuf_addf(&res->reason, "%s: %s", res->sig_path.buf,
-			    jerr.text);
+	if (sig_members(res, doc, &version, &algorithm, &key_id, &b64)) {
+		;
 	} else if (version != 1 && version != 2) {
 		strbuf_addf(&res->reason, "%s: unsupported version %lld",
 			    res->sig_path.buf, (long long)version);
@@ -272,7 +305,7 @@ static void check_json(struct sig_result *res, const struct sig_keyring *kr,
 		else if (now)
 			check_v2(res, kr, key_id, sig, doc, now);
 	}
-	json_decref(doc);
+	jval_decref(doc);
 }
 
 /* The SSHSIG's key and the allowed signers at the sidecar's time. */

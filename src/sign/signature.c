@@ -13,10 +13,10 @@
 #include "strutil.h"
 #include "usage.h"
 #include "utf8.h"
+#include "json/jval.h"
 
 #include <dirent.h>
 #include <errno.h>
-#include <jansson.h>
 #include <limits.h>
 #include <openssl/err.h>
 #include <openssl/evp.h>
@@ -321,7 +321,7 @@ int sig_canonical_sidecar(struct strbuf *out, const char *path,
 	 * be signed, and what is signed is what they check.
 	 */
 	co.buf = *out;
-	rc = json_load_parse(&root, &arena, text.buf, text.len, &why);
+	rc = jsonload_parse(&root, &arena, text.buf, text.len, &why);
 	if (!rc)
 		rc = canon_write(&co, root, CANON_JCS, &why);
 	*out = co.buf;
@@ -386,8 +386,8 @@ int sig_sign_sidecar(const struct sig_private_key *key,
 	size_t sig_len = sizeof(sig);
 	char id[DIGEST_HEX_MAX];
 	EVP_MD_CTX *md = NULL;
-	json_t *doc = NULL, *statement = NULL;
-	json_error_t jerr;
+	struct jval *doc = NULL, *statement = NULL;
+	struct jval_error jerr;
 	int ret = -1;
 
 	if (raw_key_id(id, key->pkey, err))
@@ -401,13 +401,16 @@ int sig_sign_sidecar(const struct sig_private_key *key,
 		goto out;
 	}
 	base64_encode(&b64, sig, sig_len, 0);
-	statement = json_loadb(st->text.buf, st->text.len, 0, &jerr);
+	statement = jval_loadb(st->text.buf, st->text.len, 0, &jerr);
 	if (!statement)
 		BUG("a statement we made is not JSON: %s", jerr.text);
-	doc = json_pack("{s:i, s:s, s:s, s:O, s:s}", "version", 2,
-			"algorithm", "ed25519", "key_id", id,
-			"statement", statement, "signature", b64.buf);
-	if (!doc)
+	doc = jval_object();
+	if (!doc ||
+	    jval_object_set_new(doc, "version", jval_integer(2)) ||
+	    jval_object_set_new(doc, "algorithm", jval_string("ed25519")) ||
+	    jval_object_set_new(doc, "key_id", jval_string(id)) ||
+	    jval_object_set(doc, "statement", statement) ||
+	    jval_object_set_new(doc, "signature", jval_string(b64.buf)))
 		die("out of memory");
 	jsonout_pretty(&text, doc);
 	strbuf_addch(&text, '\n');
@@ -417,8 +420,8 @@ int sig_sign_sidecar(const struct sig_private_key *key,
 	ret = 0;
 out:
 	EVP_MD_CTX_free(md);
-	json_decref(doc);
-	json_decref(statement);
+	jval_decref(doc);
+	jval_decref(statement);
 	strbuf_release(&b64);
 	strbuf_release(&sig_path);
 	strbuf_release(&text);

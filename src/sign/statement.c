@@ -9,9 +9,9 @@
 #include "sshwire.h"
 #include "utf8.h"
 #include "fs/path.h"
+#include "json/jval.h"
 
 #include <errno.h>
-#include <jansson.h>
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
@@ -88,12 +88,12 @@ out:
 	return ret;
 }
 
-static json_t *part_json(const struct strbuf *path, const struct strbuf *sha)
+static struct jval *part_json(const struct strbuf *path, const struct strbuf *sha)
 {
-	json_t *o = json_object();
+	struct jval *o = jval_object();
 
-	jsonout_set(o, "path", json_stringn(path->buf, path->len));
-	jsonout_set(o, "sha256", json_stringn(sha->buf, sha->len));
+	jsonout_set(o, "path", jval_stringn(path->buf, path->len));
+	jsonout_set(o, "sha256", jval_stringn(sha->buf, sha->len));
 	return o;
 }
 
@@ -101,10 +101,10 @@ static json_t *part_json(const struct strbuf *path, const struct strbuf *sha)
 static int statement_text(struct statement *st, struct strbuf *err)
 {
 	struct strbuf compact = STRBUF_INIT;
-	json_t *doc = json_object();
+	struct jval *doc = jval_object();
 	int ret;
 
-	jsonout_set(doc, "type", json_stringn(st->type.buf, st->type.len));
+	jsonout_set(doc, "type", jval_stringn(st->type.buf, st->type.len));
 	jsonout_set(doc, "report", part_json(&st->report_path,
 					     &st->report_sha));
 	jsonout_set(doc, "sidecar", part_json(&st->sidecar_path,
@@ -112,7 +112,7 @@ static int statement_text(struct statement *st, struct strbuf *err)
 	jsonout_write(&compact, doc, JSONOUT_COMPACT, 0);
 	strbuf_reset(&st->text);
 	ret = canon_text(&st->text, compact.buf, compact.len, HASH_JCS, err);
-	json_decref(doc);
+	jval_decref(doc);
 	strbuf_release(&compact);
 	return ret ? -1 : 0;
 }
@@ -155,17 +155,17 @@ out:
 	return ret;
 }
 
-static int get_part(json_t *doc, const char *name, struct strbuf *path,
+static int get_part(struct jval *doc, const char *name, struct strbuf *path,
 		    struct strbuf *sha)
 {
-	json_t *o = json_object_get(doc, name);
-	json_t *p = json_object_get(o, "path"), *h = json_object_get(o, "sha256");
+	struct jval *o = jval_object_get(doc, name);
+	struct jval *p = jval_object_get(o, "path"), *h = jval_object_get(o, "sha256");
 
-	if (!json_is_object(o) || json_object_size(o) != 2 ||
-	    !json_is_string(p) || !json_is_string(h))
+	if (!jval_is_object(o) || jval_object_size(o) != 2 ||
+	    !jval_is_string(p) || !jval_is_string(h))
 		return -1;
-	strbuf_add(path, json_string_value(p), json_string_length(p));
-	strbuf_add(sha, json_string_value(h), json_string_length(h));
+	strbuf_add(path, jval_string_value(p), jval_string_length(p));
+	strbuf_add(sha, jval_string_value(h), jval_string_length(h));
 	return 0;
 }
 
@@ -173,8 +173,8 @@ int statement_parse(struct statement *out, const char *text, size_t len,
 		    struct strbuf *err)
 {
 	struct strbuf why = STRBUF_INIT;
-	json_t *doc = NULL, *type;
-	json_error_t jerr;
+	struct jval *doc = NULL, *type;
+	struct jval_error jerr;
 	int ret = -1;
 
 	if (canon_text(&out->text, text, len, HASH_JCS, &why)) {
@@ -182,22 +182,22 @@ int statement_parse(struct statement *out, const char *text, size_t len,
 			    why.buf);
 		goto out;
 	}
-	doc = json_loadb(out->text.buf, out->text.len, JSON_REJECT_DUPLICATES,
+	doc = jval_loadb(out->text.buf, out->text.len, JVAL_REJECT_DUPLICATES,
 			 &jerr);
-	type = json_object_get(doc, "type");
-	if (!json_is_object(doc) || json_object_size(doc) != 3 ||
-	    !json_is_string(type) ||
+	type = jval_object_get(doc, "type");
+	if (!jval_is_object(doc) || jval_object_size(doc) != 3 ||
+	    !jval_is_string(type) ||
 	    get_part(doc, "report", &out->report_path, &out->report_sha) ||
 	    get_part(doc, "sidecar", &out->sidecar_path, &out->sidecar_sha)) {
 		strbuf_addstr(err, "the recorded statement is not a "
 			      STATEMENT_TYPE " statement");
 		goto out;
 	}
-	strbuf_add(&out->type, json_string_value(type),
-		   json_string_length(type));
+	strbuf_add(&out->type, jval_string_value(type),
+		   jval_string_length(type));
 	ret = 0;
 out:
-	json_decref(doc);
+	jval_decref(doc);
 	strbuf_release(&why);
 	return ret;
 }

@@ -8,6 +8,7 @@
 #include "json/jsonout.h"
 #include "usage.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -45,7 +46,7 @@ void explanation_release(struct explanation *e)
 	explanation_init(e);
 }
 
-static char *shown_value(const json_t *v)
+static char *shown_value(const struct jval *v)
 {
 	struct strbuf sb = STRBUF_INIT;
 
@@ -65,8 +66,8 @@ static char *shown_value(const json_t *v)
 }
 
 static void add_change(struct explanation *e, enum explain_op op,
-		       const struct strbuf *path, const json_t *old,
-		       const json_t *new)
+		       const struct strbuf *path, const struct jval *old,
+		       const struct jval *new)
 {
 	struct explain_change *c;
 
@@ -101,27 +102,27 @@ static int cmp_keys(const void *a, const void *b)
 }
 
 /* Sorted keys of an object (canonical text has them sorted anyway). */
-static const char **keys_of(const json_t *o, size_t *n)
+static const char **keys_of(const struct jval *o, size_t *n)
 {
-	const char **keys = xcalloc(json_object_size(o) + 1, sizeof(*keys));
+	const char **keys = xcalloc(jval_object_size(o) + 1, sizeof(*keys));
 	const char *key;
-	json_t *v;
+	struct jval *v;
 
 	*n = 0;
-	json_object_foreach((json_t *)o, key, v)
+	jval_object_foreach((struct jval *)o, key, v)
 		keys[(*n)++] = key;
 	qsort(keys, *n, sizeof(*keys), cmp_keys);
 	return keys;
 }
 
 static void compare(struct explanation *e, struct strbuf *path,
-		    const json_t *a, const json_t *b, int depth)
+		    const struct jval *a, const struct jval *b, int depth)
 {
 	size_t len = path->len, i, na, nb;
 
-	if (json_equal((json_t *)a, (json_t *)b))
+	if (jval_equal((struct jval *)a, (struct jval *)b))
 		return;
-	if (depth < 64 && json_is_object(a) && json_is_object(b)) {
+	if (depth < 64 && jval_is_object(a) && jval_is_object(b)) {
 		const char **ka = keys_of(a, &na), **kb = keys_of(b, &nb);
 		size_t ia = 0, ib = 0;
 
@@ -131,14 +132,14 @@ static void compare(struct explanation *e, struct strbuf *path,
 
 			pointer_push(path, c <= 0 ? ka[ia] : kb[ib]);
 			if (!c)
-				compare(e, path, json_object_get(a, ka[ia]),
-					json_object_get(b, kb[ib]), depth + 1);
+				compare(e, path, jval_object_get(a, ka[ia]),
+					jval_object_get(b, kb[ib]), depth + 1);
 			else if (c < 0)
 				add_change(e, EXPLAIN_REMOVED, path,
-					   json_object_get(a, ka[ia]), NULL);
+					   jval_object_get(a, ka[ia]), NULL);
 			else
 				add_change(e, EXPLAIN_ADDED, path, NULL,
-					   json_object_get(b, kb[ib]));
+					   jval_object_get(b, kb[ib]));
 			ia += c <= 0;
 			ib += c >= 0;
 			strbuf_setlen(path, len);
@@ -147,20 +148,20 @@ static void compare(struct explanation *e, struct strbuf *path,
 		free(kb);
 		return;
 	}
-	if (depth < 64 && json_is_array(a) && json_is_array(b)) {
-		na = json_array_size(a);
-		nb = json_array_size(b);
+	if (depth < 64 && jval_is_array(a) && jval_is_array(b)) {
+		na = jval_array_size(a);
+		nb = jval_array_size(b);
 		for (i = 0; i < na || i < nb; i++) {
 			strbuf_addf(path, "/%zu", i);
 			if (i < na && i < nb)
-				compare(e, path, json_array_get(a, i),
-					json_array_get(b, i), depth + 1);
+				compare(e, path, jval_array_get(a, i),
+					jval_array_get(b, i), depth + 1);
 			else if (i < na)
 				add_change(e, EXPLAIN_REMOVED, path,
-					   json_array_get(a, i), NULL);
+					   jval_array_get(a, i), NULL);
 			else
 				add_change(e, EXPLAIN_ADDED, path, NULL,
-					   json_array_get(b, i));
+					   jval_array_get(b, i));
 			strbuf_setlen(path, len);
 		}
 		return;
@@ -169,17 +170,17 @@ static void compare(struct explanation *e, struct strbuf *path,
 }
 
 /* The canonical value of text, as hashed, parsed back; NULL and why. */
-static json_t *canonical_value(const char *text, size_t len,
+static struct jval *canonical_value(const char *text, size_t len,
 			       struct strbuf *why)
 {
 	struct strbuf canon = STRBUF_INIT;
-	json_error_t jerr;
-	json_t *v = NULL;
+	struct jval_error jerr;
+	struct jval *v = NULL;
 
 	if (canon_text(&canon, text, len, HASH_STRUCTURED, why))
 		goto out;
-	v = json_loadb(canon.buf, canon.len, JSON_DECODE_ANY |
-		       JSON_DECODE_INT_AS_REAL | JSON_ALLOW_NUL, &jerr);
+	v = jval_loadb(canon.buf, canon.len, JVAL_DECODE_ANY |
+		       JVAL_DECODE_INT_AS_REAL | JVAL_ALLOW_NUL, &jerr);
 	if (!v)
 		strbuf_addf(why, "its canonical text cannot be compared: %s",
 			    jerr.text);
@@ -258,7 +259,7 @@ void explain_compare(struct explanation *e, const char *from,
 		     size_t new_len, int raw, const char *name)
 {
 	struct strbuf path = STRBUF_INIT, why = STRBUF_INIT;
-	json_t *a = NULL, *b = NULL;
+	struct jval *a = NULL, *b = NULL;
 
 	snprintf(e->from, sizeof(e->from), "%.12s", from);
 	if (raw) {
@@ -282,8 +283,8 @@ void explain_compare(struct explanation *e, const char *from,
 	compare(e, &path, a, b, 0);
 	e->kind = EXPLAIN_STRUCTURED;
 out:
-	json_decref(a);
-	json_decref(b);
+	jval_decref(a);
+	jval_decref(b);
 	strbuf_release(&path);
 	strbuf_release(&why);
 }
@@ -360,43 +361,43 @@ void explain_print(struct strbuf *out, const struct explanation *e,
 		strbuf_addf(out, "%s  ... %zu more changes\n", indent, e->more);
 }
 
-json_t *explain_json(const struct explanation *e)
+struct jval *explain_json(const struct explanation *e)
 {
 	static const char *const ops[] = { "changed", "added", "removed" };
-	json_t *o = json_object();
+	struct jval *o = jval_object();
 	size_t i;
 
 	if (e->kind == EXPLAIN_NONE) {
-		jsonout_set(o, "kind", json_string("none"));
+		jsonout_set(o, "kind", jval_string("none"));
 		jsonout_set(o, "reason", jsonout_text(e->why.buf));
 		return o;
 	}
-	jsonout_set(o, "kind", json_string(e->kind == EXPLAIN_TEXT ?
+	jsonout_set(o, "kind", jval_string(e->kind == EXPLAIN_TEXT ?
 					   "text" : "structured"));
-	jsonout_set(o, "from_commit", json_string(e->from));
+	jsonout_set(o, "from_commit", jval_string(e->from));
 	if (e->kind == EXPLAIN_TEXT) {
 		/* the lines were read as text (UTF-8 repaired); NULs stay */
-		json_t *diff = json_stringn(e->diff.buf, e->diff.len);
+		struct jval *diff = jval_stringn(e->diff.buf, e->diff.len);
 
 		jsonout_set(o, "diff", diff ? diff : jsonout_text(e->diff.buf));
-		jsonout_set(o, "more_lines", json_integer((json_int_t)e->more));
+		jsonout_set(o, "more_lines", jval_integer((int64_t)e->more));
 		return o;
 	} else {
-		json_t *list = json_array();
+		struct jval *list = jval_array();
 
 		for (i = 0; i < e->nr; i++) {
-			json_t *c = json_object();
+			struct jval *c = jval_object();
 
-			jsonout_set(c, "op", json_string(ops[e->v[i].op]));
+			jsonout_set(c, "op", jval_string(ops[e->v[i].op]));
 			jsonout_set(c, "path", jsonout_text(e->v[i].path));
 			if (e->v[i].old)
 				jsonout_set(c, "old", jsonout_text(e->v[i].old));
 			if (e->v[i].new)
 				jsonout_set(c, "new", jsonout_text(e->v[i].new));
-			json_array_append_new(list, c);
+			jval_array_append_new(list, c);
 		}
 		jsonout_set(o, "changes", list);
-		jsonout_set(o, "more", json_integer((json_int_t)e->more));
+		jsonout_set(o, "more", jval_integer((int64_t)e->more));
 	}
 	return o;
 }

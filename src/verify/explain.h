@@ -1,9 +1,9 @@
 #ifndef EXPLAIN_H
 #define EXPLAIN_H
 
-#include <jansson.h>
 #include <stddef.h>
 #include "strbuf.h"
+#include "json/jval.h"
 
 /*
  * verify --explain: what changed in a drifted input between the version
@@ -54,6 +54,6 @@ void explain_print(struct strbuf *out, const struct explanation *e,
 		   const char *indent);
 
 /* The explanation as JSON, for --format=json. */
-json_t *explain_json(const struct explanation *e);
+struct jval *explain_json(const struct explanation *e);
 
 #endif

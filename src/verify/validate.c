@@ -26,14 +26,14 @@
  * replaces the value in place), "\u0000" allowed in strings.  Returns
  * NULL with a reason in err.
  */
-static json_t *load_sidecar(const char *path, int allow_outside,
+static struct jval *load_sidecar(const char *path, int allow_outside,
 			    struct strbuf *err)
 {
 	struct strbuf buf = STRBUF_INIT, why = STRBUF_INIT;
 	struct strbuf root = STRBUF_INIT, real = STRBUF_INIT;
 	struct strbuf text = STRBUF_INIT;
-	json_t *doc = NULL;
-	json_error_t jerr;
+	struct jval *doc = NULL;
+	struct jval_error jerr;
 
 	/* Inside its root, as verify reads it (rootfile.h). */
 	if (strcmp(path, "-") &&
@@ -55,9 +55,9 @@ static json_t *load_sidecar(const char *path, int allow_outside,
 	 * UTF-8 become U+FFFD, SPEC 4.1), as verify and sign do.
 	 */
 	utf8_repair(&text, buf.buf, buf.len);
-	doc = json_loadb(text.buf, text.len,
-			 JSON_DECODE_ANY | JSON_DECODE_INT_AS_REAL |
-			 JSON_ALLOW_NUL, &jerr);
+	doc = jval_loadb(text.buf, text.len,
+			 JVAL_DECODE_ANY | JVAL_DECODE_INT_AS_REAL |
+			 JVAL_ALLOW_NUL, &jerr);
 	if (!doc)
 		jsonload_describe_error(err, &jerr);
 out:
@@ -74,20 +74,20 @@ out:
  * written contract asks readers to.
  */
 static void explain_newer_version(struct jsonschema_errors *errs,
-				  const json_t *doc)
+				  const struct jval *doc)
 {
-	const json_t *v = json_object_get(doc, "schema_version");
+	const struct jval *v = jval_object_get(doc, "schema_version");
 	struct strbuf msg = STRBUF_INIT;
 	char num[NUMFMT_MAX];
 	size_t i;
 
-	if (!json_is_number(v) ||
-	    json_number_value(v) <= SIDECAR_SCHEMA_VERSION)
+	if (!jval_is_number(v) ||
+	    jval_number_value(v) <= SIDECAR_SCHEMA_VERSION)
 		return;
 	for (i = 0; i < errs->nr; i++) {
 		if (strcmp(errs->v[i].path, "/schema_version"))
 			continue;
-		numfmt_es(num, json_number_value(v));
+		numfmt_es(num, jval_number_value(v));
 		strbuf_addf(&msg, "%s (schema_version %s was written by a "
 			    "newer version; this tool understands %d)",
 			    errs->v[i].message, num, SIDECAR_SCHEMA_VERSION);
@@ -125,7 +125,7 @@ static long pointer_line(const struct keylines *kl, const char *ptr)
 void validation_check(struct validation *v, const struct jsonschema *schema,
 		      const char *arg, int allow_outside)
 {
-	json_t *doc;
+	struct jval *doc;
 
 	if (strlen(arg) > 3 && ends_with(arg, ".md"))
 		sidecar_path_for(&v->path, arg);
@@ -137,7 +137,7 @@ void validation_check(struct validation *v, const struct jsonschema *schema,
 	v->checked = 1;
 	v->valid = !jsonschema_validate(&v->errs, schema, doc);
 	explain_newer_version(&v->errs, doc);
-	json_decref(doc);
+	jval_decref(doc);
 }
 
 void validation_release(struct validation *v)

@@ -1,7 +1,6 @@
 #ifndef VERIFY_BATCH_H
 #define VERIFY_BATCH_H
 
-#include <jansson.h>
 #include "config/rcfile.h"
 #include "record/layout-list.h"
 #include "record/require-sidecar.h"
@@ -10,6 +9,7 @@
 #include "sign/sigtrust.h"
 #include "strbuf.h"
 #include "verify.h"
+#include "json/jval.h"
 
 /*
  * A verify command's whole run, as `ahd-replay verify` makes it: which
@@ -99,6 +99,6 @@ void verify_skipped_line(struct strbuf *out, const struct verify_batch *b);
  * The --format=json document of b, whose exit status is status: every
  * report checked, the scope's errors, the summary.  A new reference.
  */
-json_t *verify_batch_json(const struct verify_batch *b, int status);
+struct jval *verify_batch_json(const struct verify_batch *b, int status);
 
 #endif

@@ -10,169 +10,169 @@
 #include "json/jsonout.h"
 #include "root/root.h"
 
-static json_t *str_or_null(const char *s)
+static struct jval *str_or_null(const char *s)
 {
-	return s ? json_string(s) : json_null();
+	return s ? jval_string(s) : jval_null();
 }
 
-static json_t *strbuf_or_null(const struct strbuf *sb)
+static struct jval *strbuf_or_null(const struct strbuf *sb)
 {
-	return sb->len ? json_string(sb->buf) : json_null();
+	return sb->len ? jval_string(sb->buf) : jval_null();
 }
 
 /*
  * The signature check as an integrity event: what was checked, the
  * outcome, and whether it counts against the report.
  */
-static json_t *signature_event_json(const struct verify_report *r,
+static struct jval *signature_event_json(const struct verify_report *r,
 				    const struct verify_options *opts)
 {
 	const struct sig_result *s = &r->sig;
-	json_t *e = json_object();
+	struct jval *e = jval_object();
 
-	json_object_set_new(e, "type", json_string("signature"));
-	json_object_set_new(e, "status",
-			    json_string(sig_status_name(s->status)));
-	json_object_set_new(e, "ok", json_boolean(
+	jval_object_set_new(e, "type", jval_string("signature"));
+	jval_object_set_new(e, "status",
+			    jval_string(sig_status_name(s->status)));
+	jval_object_set_new(e, "ok", jval_boolean(
 		!verify_signature_failed(r, opts)));
-	json_object_set_new(e, "signature", json_string(s->sig_path.buf));
-	json_object_set_new(e, "kind", str_or_null(s->kind));
-	json_object_set_new(e, "covers", s->status != SIG_OK ? json_null() :
-			    json_string(s->sidecar_only ? "sidecar" :
+	jval_object_set_new(e, "signature", jval_string(s->sig_path.buf));
+	jval_object_set_new(e, "kind", str_or_null(s->kind));
+	jval_object_set_new(e, "covers", s->status != SIG_OK ? jval_null() :
+			    jval_string(s->sidecar_only ? "sidecar" :
 					"statement"));
-	json_object_set_new(e, "principal", strbuf_or_null(&s->principal));
-	json_object_set_new(e, "key_id", strbuf_or_null(&s->key_id));
-	json_object_set_new(e, "expected", strbuf_or_null(&s->expected));
-	json_object_set_new(e, "actual", strbuf_or_null(&s->actual));
-	json_object_set_new(e, "reason", strbuf_or_null(&s->reason));
+	jval_object_set_new(e, "principal", strbuf_or_null(&s->principal));
+	jval_object_set_new(e, "key_id", strbuf_or_null(&s->key_id));
+	jval_object_set_new(e, "expected", strbuf_or_null(&s->expected));
+	jval_object_set_new(e, "actual", strbuf_or_null(&s->actual));
+	jval_object_set_new(e, "reason", strbuf_or_null(&s->reason));
 	return e;
 }
 
 /* --require-signed-commit's check as an integrity event. */
-static json_t *commit_event_json(const struct verify_report *r)
+static struct jval *commit_event_json(const struct verify_report *r)
 {
 	const struct commitsig_result *c = &r->commit_sig;
-	json_t *e = json_object();
+	struct jval *e = jval_object();
 
-	json_object_set_new(e, "type", json_string("signed-commit"));
-	json_object_set_new(e, "ok", json_boolean(c->ok));
-	json_object_set_new(e, "commit", *c->commit ?
-			    json_string(c->commit) : json_null());
-	json_object_set_new(e, "principal", strbuf_or_null(&c->principal));
-	json_object_set_new(e, "reason", strbuf_or_null(&c->reason));
+	jval_object_set_new(e, "type", jval_string("signed-commit"));
+	jval_object_set_new(e, "ok", jval_boolean(c->ok));
+	jval_object_set_new(e, "commit", *c->commit ?
+			    jval_string(c->commit) : jval_null());
+	jval_object_set_new(e, "principal", strbuf_or_null(&c->principal));
+	jval_object_set_new(e, "reason", strbuf_or_null(&c->reason));
 	return e;
 }
 
-static json_t *check_json(const struct verify_check *c)
+static struct jval *check_json(const struct verify_check *c)
 {
-	json_t *cj = json_object();
+	struct jval *cj = jval_object();
 
-	json_object_set_new(cj, "field", json_string(c->field));
-	json_object_set_new(cj, "ok", json_boolean(c->ok));
-	json_object_set_new(cj, "error", json_boolean(c->error));
-	json_object_set_new(cj, "expected", json_string(c->expected));
-	json_object_set_new(cj, "actual", strbuf_or_null(&c->actual));
-	json_object_set_new(cj, "reason", strbuf_or_null(&c->reason));
-	json_object_set_new(cj, "note", strbuf_or_null(&c->note));
+	jval_object_set_new(cj, "field", jval_string(c->field));
+	jval_object_set_new(cj, "ok", jval_boolean(c->ok));
+	jval_object_set_new(cj, "error", jval_boolean(c->error));
+	jval_object_set_new(cj, "expected", jval_string(c->expected));
+	jval_object_set_new(cj, "actual", strbuf_or_null(&c->actual));
+	jval_object_set_new(cj, "reason", strbuf_or_null(&c->reason));
+	jval_object_set_new(cj, "note", strbuf_or_null(&c->note));
 	if (c->explain)
-		json_object_set_new(cj, "explain", explain_json(c->explain));
+		jval_object_set_new(cj, "explain", explain_json(c->explain));
 	return cj;
 }
 
-static json_t *report_json(const struct verify_report *r,
+static struct jval *report_json(const struct verify_report *r,
 			   const struct verify_options *opts)
 {
 	static const char *const verdicts[] = {
 		"intact", "drift", "error", "untrusted", "missing-sidecar",
 	};
-	json_t *o = json_object(), *checks = json_array();
-	json_t *events = json_array();
+	struct jval *o = jval_object(), *checks = jval_array();
+	struct jval *events = jval_array();
 	int i;
 
-	json_object_set_new(o, "report", json_string(r->report.buf));
-	json_object_set_new(o, "sidecar", json_string(r->sidecar_path.buf));
-	json_object_set_new(o, "status", json_string(verdicts[r->verdict]));
-	json_object_set_new(o, "error", strbuf_or_null(&r->error));
+	jval_object_set_new(o, "report", jval_string(r->report.buf));
+	jval_object_set_new(o, "sidecar", jval_string(r->sidecar_path.buf));
+	jval_object_set_new(o, "status", jval_string(verdicts[r->verdict]));
+	jval_object_set_new(o, "error", strbuf_or_null(&r->error));
 	if (r->loaded) {
-		json_object_set_new(o, "root", json_string(r->root.buf));
-		json_object_set_new(o, "root_from", json_string(
+		jval_object_set_new(o, "root", jval_string(r->root.buf));
+		jval_object_set_new(o, "root_from", jval_string(
 			root_origin_name(r->root_origin)));
-		json_object_set_new(o, "kind", json_string(r->sc.kind));
-		json_object_set_new(o, "ahd_version",
-				    json_string(r->sc.ahd_version));
+		jval_object_set_new(o, "kind", jval_string(r->sc.kind));
+		jval_object_set_new(o, "ahd_version",
+				    jval_string(r->sc.ahd_version));
 		/* a layout's record: its commit field, and the layout */
-		json_object_set_new(o, "ahd_commit", str_or_null(r->layout ?
+		jval_object_set_new(o, "ahd_commit", str_or_null(r->layout ?
 				    r->rec.commit : r->sc.ahd_commit));
 		if (r->layout)
-			json_object_set_new(o, "layout",
-					    json_string(r->layout->name));
-		json_object_set_new(o, "git_dirty", r->sc.git_dirty < 0 ?
-				    json_null() : json_boolean(r->sc.git_dirty));
-		json_object_set_new(o, "invoked_at",
-				    json_string(r->sc.invoked_at));
+			jval_object_set_new(o, "layout",
+					    jval_string(r->layout->name));
+		jval_object_set_new(o, "git_dirty", r->sc.git_dirty < 0 ?
+				    jval_null() : jval_boolean(r->sc.git_dirty));
+		jval_object_set_new(o, "invoked_at",
+				    jval_string(r->sc.invoked_at));
 	}
 	for (i = 0; i < r->nr_checks; i++)
-		json_array_append_new(checks, check_json(&r->checks[i]));
-	json_object_set_new(o, "checks", checks);
+		jval_array_append_new(checks, check_json(&r->checks[i]));
+	jval_object_set_new(o, "checks", checks);
 	if (r->loaded)
-		json_array_append_new(events, signature_event_json(r, opts));
+		jval_array_append_new(events, signature_event_json(r, opts));
 	if (r->commit_checked)
-		json_array_append_new(events, commit_event_json(r));
-	json_object_set_new(o, "integrity_events", events);
-	json_object_set_new(o, "unknown_fields", strbuf_or_null(&r->sc.unknown));
-	json_object_set_new(o, "markdown_warning",
+		jval_array_append_new(events, commit_event_json(r));
+	jval_object_set_new(o, "integrity_events", events);
+	jval_object_set_new(o, "unknown_fields", strbuf_or_null(&r->sc.unknown));
+	jval_object_set_new(o, "markdown_warning",
 			    strbuf_or_null(&r->md_warning));
 	return o;
 }
 
-static json_t *count(size_t n)
+static struct jval *count(size_t n)
 {
-	return json_integer((json_int_t)n);
+	return jval_integer((int64_t)n);
 }
 
-static json_t *summary_json(const struct verify_batch *b)
+static struct jval *summary_json(const struct verify_batch *b)
 {
 	const struct verify_tally *t = &b->tally;
 	const char *since = b->run.opts.changed_since;
-	json_t *summary = json_object();
+	struct jval *summary = jval_object();
 
-	json_object_set_new(summary, "reports", count(t->reports));
-	json_object_set_new(summary, "intact", count(t->nr[VERIFY_INTACT]));
-	json_object_set_new(summary, "drifted", count(t->nr[VERIFY_DRIFTED]));
-	json_object_set_new(summary, "errors", count(t->nr[VERIFY_ERRORED]));
-	json_object_set_new(summary, "untrusted",
+	jval_object_set_new(summary, "reports", count(t->reports));
+	jval_object_set_new(summary, "intact", count(t->nr[VERIFY_INTACT]));
+	jval_object_set_new(summary, "drifted", count(t->nr[VERIFY_DRIFTED]));
+	jval_object_set_new(summary, "errors", count(t->nr[VERIFY_ERRORED]));
+	jval_object_set_new(summary, "untrusted",
 			    count(t->nr[VERIFY_UNTRUSTED]));
 	/* Only with the options, so the object stays as it was. */
 	if (t->requiring)
-		json_object_set_new(summary, "missing_sidecars",
+		jval_object_set_new(summary, "missing_sidecars",
 				    count(t->nr[VERIFY_MISSING]));
 	if (since) {
-		json_object_set_new(summary, "skipped", count(t->skipped));
-		json_object_set_new(summary, "changed_since",
+		jval_object_set_new(summary, "skipped", count(t->skipped));
+		jval_object_set_new(summary, "changed_since",
 				    jsonout_text(since));
-		json_object_set_new(summary, "merge_base",
+		jval_object_set_new(summary, "merge_base",
 				    str_or_null(b->run.since_base));
 	}
 	return summary;
 }
 
-json_t *verify_batch_json(const struct verify_batch *b, int status)
+struct jval *verify_batch_json(const struct verify_batch *b, int status)
 {
-	json_t *doc = json_object(), *errs = json_array();
-	json_t *reports = json_array();
+	struct jval *doc = jval_object(), *errs = jval_array();
+	struct jval *reports = jval_array();
 	size_t i;
 
 	for (i = 0; i < b->list.errors.nr; i++)
-		json_array_append_new(errs,
+		jval_array_append_new(errs,
 				      jsonout_text(b->list.errors.items[i]));
 	for (i = 0; i < b->nr; i++)
 		if (!b->reports[i].skipped)
-			json_array_append_new(reports, report_json(
+			jval_array_append_new(reports, report_json(
 				&b->reports[i], &b->run.opts));
-	json_object_set_new(doc, "version", json_integer(1));
-	json_object_set_new(doc, "errors", errs);
-	json_object_set_new(doc, "reports", reports);
-	json_object_set_new(doc, "summary", summary_json(b));
-	json_object_set_new(doc, "exit_status", json_integer(status));
+	jval_object_set_new(doc, "version", jval_integer(1));
+	jval_object_set_new(doc, "errors", errs);
+	jval_object_set_new(doc, "reports", reports);
+	jval_object_set_new(doc, "summary", summary_json(b));
+	jval_object_set_new(doc, "exit_status", jval_integer(status));
 	return doc;
 }

@@ -103,7 +103,7 @@ static void rewrite(void)
 			putchar('\n');
 			continue;
 		}
-		if (json_load_ijson(&ev, &a, line, len, &err) < 0)
+		if (jsonload_ijson(&ev, &a, line, len, &err) < 0)
 			die("%s", err.buf);
 		if (ev->kind == VALUE_MAP)
 			fill_hashes(&a, ev);

@@ -9,8 +9,8 @@
 #include "strbuf.h"
 #include "strutil.h"
 #include "tap.h"
+#include "json/jval.h"
 
-#include <jansson.h>
 #include <string.h>
 
 static int parses(const char *s, unsigned flags)
@@ -83,14 +83,14 @@ static void test_strutil(void)
 static void check_layout(const char *json, enum jsonout_layout layout,
 			 unsigned flags, const char *want, const char *name)
 {
-	json_t *v = json_loads(json, JSON_DECODE_ANY | JSON_DECODE_INT_AS_REAL,
+	struct jval *v = jval_loadb(json, strlen(json), JVAL_DECODE_ANY | JVAL_DECODE_INT_AS_REAL,
 			       NULL);
 	struct strbuf out = STRBUF_INIT;
 
 	jsonout_write(&out, v, layout, flags);
 	is_string(want, out.buf, "%s", name);
 	strbuf_release(&out);
-	json_decref(v);
+	jval_decref(v);
 }
 
 static void test_jsonout(void)

@@ -12,10 +12,12 @@
  */
 #include "config.h"
 #include "json/jsonschema.h"
+#include "json/jval.h"
 #include "strbuf.h"
 #include "tap.h"
 
 #include <dirent.h>
+#include <jansson.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -61,7 +63,7 @@ static struct jsonschema *compile(const char *text, struct strbuf *err)
 	struct jsonschema *s = NULL;
 
 	strbuf_reset(err);
-	if (jsonschema_compile(&s, v, err))
+	if (jsonschema_compile(&s, (struct jval *)v, err))
 		s = NULL;
 	json_decref(v);
 	return s;
@@ -72,7 +74,7 @@ static int valid(const struct jsonschema *s, const char *doc)
 {
 	struct jsonschema_errors errs = JSONSCHEMA_ERRORS_INIT;
 	json_t *v = parse(doc);
-	int ret = !jsonschema_validate(&errs, s, v);
+	int ret = !jsonschema_validate(&errs, s, (struct jval *)v);
 
 	jsonschema_errors_release(&errs);
 	json_decref(v);
@@ -402,7 +404,7 @@ static void test_messages(void)
 		json_object_update(doc, edit);
 		if (mc->drop)
 			json_object_del(doc, mc->drop);
-		rc = jsonschema_validate(&errs, s, doc);
+		rc = jsonschema_validate(&errs, s, (struct jval *)doc);
 		strbuf_reset(&got);
 		for (j = 0; j < errs.nr; j++)
 			strbuf_addf(&got, "%s: %s\n",
@@ -421,7 +423,7 @@ static void test_messages(void)
 		struct jsonschema_errors errs = JSONSCHEMA_ERRORS_INIT;
 		json_t *arr = parse("[]");
 
-		jsonschema_validate(&errs, s, arr);
+		jsonschema_validate(&errs, s, (struct jval *)arr);
 		ok(errs.nr == 1 && !strcmp(errs.v[0].path, "") &&
 		   !strcmp(errs.v[0].message, "must be object"),
 		   "replay schema: an array is '(root): must be object'");
@@ -525,7 +527,7 @@ static void run_group(const char *name, const json_t *group,
 	json_t *t;
 	size_t i;
 
-	if (jsonschema_compile(&s, json_object_get(group, "schema"), &err)) {
+	if (jsonschema_compile(&s, (struct jval *)json_object_get(group, "schema"), &err)) {
 		n->groups_skipped++;
 		n->cases_skipped += json_array_size(tests);
 		tally(n, err.buf);
@@ -536,7 +538,7 @@ static void run_group(const char *name, const json_t *group,
 		struct jsonschema_errors errs = JSONSCHEMA_ERRORS_INIT;
 		const json_t *data = json_object_get(t, "data");
 		int want = json_is_true(json_object_get(t, "valid"));
-		int got = !jsonschema_validate(&errs, s, data), paths_ok = 1;
+		int got = !jsonschema_validate(&errs, s, (struct jval *)data), paths_ok = 1;
 		size_t j;
 
 		/* Every violation must point at something in the document. */

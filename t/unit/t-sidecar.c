@@ -7,14 +7,14 @@
 #include "record/sidecar.h"
 #include "strbuf.h"
 #include "tap.h"
+#include "json/jval.h"
 
-#include <jansson.h>
 #include <string.h>
 
 static void check_pretty(const char *json, const char *want, const char *name)
 {
-	json_error_t jerr;
-	json_t *v = json_loads(json, JSON_DECODE_ANY | JSON_DECODE_INT_AS_REAL,
+	struct jval_error jerr;
+	struct jval *v = jval_loadb(json, strlen(json), JVAL_DECODE_ANY | JVAL_DECODE_INT_AS_REAL,
 			       &jerr);
 	struct strbuf out = STRBUF_INIT;
 
@@ -25,7 +25,7 @@ static void check_pretty(const char *json, const char *want, const char *name)
 	jsonout_pretty(&out, v);
 	is_string(want, out.buf, "%s", name);
 	strbuf_release(&out);
-	json_decref(v);
+	jval_decref(v);
 }
 
 static void check_path(const char *report, const char *want)
