@@ -81,3 +81,38 @@ int parse_bool_text(const char *v)
 			return 0;
 	return -1;
 }
+
+int base64_digit(unsigned char c, int url_too)
+{
+	if (c >= 'A' && c <= 'Z')
+		return c - 'A';
+	if (c >= 'a' && c <= 'z')
+		return c - 'a' + 26;
+	if (c >= '0' && c <= '9')
+		return c - '0' + 52;
+	if (c == '+' || (url_too && c == '-'))
+		return 62;
+	if (c == '/' || (url_too && c == '_'))
+		return 63;
+	return -1;
+}
+
+int is_yaml_anchor_name(const char *name)
+{
+	const unsigned char *s = (const unsigned char *)name;
+
+	for (; *s; s++) {
+		if (*s <= 0x20 || strchr(",[]{}", *s))
+			return 0;
+		if ((s[0] == 0xC2 && s[1] == 0xA0) ||
+		    (s[0] == 0xE1 && s[1] == 0x9A && s[2] == 0x80) ||
+		    (s[0] == 0xE2 && s[1] == 0x80 &&
+		     ((s[2] >= 0x80 && s[2] <= 0x8A) || s[2] == 0xA8 ||
+		      s[2] == 0xA9 || s[2] == 0xAF)) ||
+		    (s[0] == 0xE2 && s[1] == 0x81 && s[2] == 0x9F) ||
+		    (s[0] == 0xE3 && s[1] == 0x80 && s[2] == 0x80) ||
+		    (s[0] == 0xEF && s[1] == 0xBB && s[2] == 0xBF))
+			return 0;
+	}
+	return 1;
+}

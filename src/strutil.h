@@ -45,4 +45,19 @@ int is_sha256_hash(const char *s, enum hex_case hcase);
  */
 int parse_bool_text(const char *v);
 
+/*
+ * The value of c as a base64 digit (RFC 4648): 0 to 63, or -1.  With
+ * url_too, the URL alphabet's '-' and '_' count as '+' and '/', as
+ * Node's Buffer.from(s, "base64") reads them.
+ */
+int base64_digit(unsigned char c, int url_too);
+
+/*
+ * Whether name can be printed as a YAML anchor or alias the way
+ * yaml@2.8.3 prints one: no byte up to space, none of ",[]{}", and none
+ * of the Unicode spaces JavaScript's \s matches (U+00A0, U+1680,
+ * U+2000-U+200A, U+2028, U+2029, U+202F, U+205F, U+3000, U+FEFF).
+ */
+int is_yaml_anchor_name(const char *name);
+
 #endif

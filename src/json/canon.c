@@ -119,33 +119,6 @@ static int entry_cmp(const void *pa, const void *pb)
 }
 
 /*
- * yaml prints an alias key as "*name" unless anchorIsValid() throws: no
- * /[\x00-\x19\s,[\]{}]/ in the name, \s being JavaScript's white space
- * (U+00A0, U+1680, U+2000..U+200A, U+2028, U+2029, U+202F, U+205F,
- * U+3000, U+FEFF besides ASCII's).  The YAML loader reports those as the
- * reference's error (ykey_anchor_printable()); here they stay refused.
- */
-static int anchor_printable(const char *name)
-{
-	const unsigned char *s = (const unsigned char *)name;
-
-	for (; *s; s++) {
-		if (*s <= 0x20 || strchr(",[]{}", *s))
-			return 0;
-		if ((s[0] == 0xC2 && s[1] == 0xA0) ||
-		    (s[0] == 0xE1 && s[1] == 0x9A && s[2] == 0x80) ||
-		    (s[0] == 0xE2 && s[1] == 0x80 &&
-		     ((s[2] >= 0x80 && s[2] <= 0x8A) || s[2] == 0xA8 ||
-		      s[2] == 0xA9 || s[2] == 0xAF)) ||
-		    (s[0] == 0xE2 && s[1] == 0x81 && s[2] == 0x9F) ||
-		    (s[0] == 0xE3 && s[1] == 0x80 && s[2] == 0x80) ||
-		    (s[0] == 0xEF && s[1] == 0xBB && s[2] == 0xBF))
-			return 0;
-	}
-	return 1;
-}
-
-/*
  * JavaScript's property key for a YAML key node.  Offsets into w->keys
  * are returned through *off because the buffer may move as it grows.
  */
@@ -200,10 +173,13 @@ static int key_string(struct writer *w, const struct value *k, size_t *off,
 	default:
 		/*
 		 * The reference's key is yaml's string form of the key
-		 * node; for an alias that is "*name".  Other collection
-		 * keys would need yaml's whole stringifier.
+		 * node; for an alias that is "*name", unless yaml's
+		 * anchorIsValid() throws on the name (the YAML loader
+		 * reports that as the reference's error; here it stays
+		 * refused).  Other collection keys would need yaml's whole
+		 * stringifier.
 		 */
-		if (!alias || !anchor_printable(alias->u.alias.name)) {
+		if (!alias || !is_yaml_anchor_name(alias->u.alias.name)) {
 			strbuf_addstr(w->err, "unsupported YAML construct: "
 				      "a mapping key that is a collection or binary");
 			return -2;

@@ -1,5 +1,6 @@
 #include "config.h"
 #include "sshwire.h"
+#include "strutil.h"
 
 #include <string.h>
 
@@ -112,21 +113,6 @@ void sshwire_put_string(struct strbuf *out, const void *p, size_t len)
 static const char b64_alphabet[] =
 	"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
 
-static int b64_value(char c)
-{
-	if (c >= 'A' && c <= 'Z')
-		return c - 'A';
-	if (c >= 'a' && c <= 'z')
-		return c - 'a' + 26;
-	if (c >= '0' && c <= '9')
-		return c - '0' + 52;
-	if (c == '+')
-		return 62;
-	if (c == '/')
-		return 63;
-	return -1;
-}
-
 int base64_decode(struct strbuf *out, const char *s, size_t len,
 		  int skip_space)
 {
@@ -147,7 +133,7 @@ int base64_decode(struct strbuf *out, const char *s, size_t len,
 		}
 		if (pad)
 			goto fail;	/* data after padding */
-		v = b64_value(c);
+		v = base64_digit((unsigned char)c, 0);
 		if (v < 0)
 			goto fail;
 		acc = (acc << 6) | (unsigned)v;

@@ -12,6 +12,7 @@
  */
 #include "config.h"
 #include "yamlkey.h"
+#include "strutil.h"
 #include "yamlkey-priv.h"
 #include "yaml11.h"
 #include "yamlload.h"
@@ -74,25 +75,6 @@ size_t ykey_u16len(const struct strbuf *sb)
 	return utf16_length(sb->buf, sb->len);
 }
 
-int ykey_anchor_printable(const char *name)
-{
-	const unsigned char *s = (const unsigned char *)name;
-
-	for (; *s; s++) {
-		if (*s <= 0x20 || strchr(",[]{}", *s))
-			return 0;
-		if ((s[0] == 0xC2 && s[1] == 0xA0) ||
-		    (s[0] == 0xE1 && s[1] == 0x9A && s[2] == 0x80) ||
-		    (s[0] == 0xE2 && s[1] == 0x80 &&
-		     ((s[2] >= 0x80 && s[2] <= 0x8A) || s[2] == 0xA8 ||
-		      s[2] == 0xA9 || s[2] == 0xAF)) ||
-		    (s[0] == 0xE2 && s[1] == 0x81 && s[2] == 0x9F) ||
-		    (s[0] == 0xE3 && s[1] == 0x80 && s[2] == 0x80) ||
-		    (s[0] == 0xEF && s[1] == 0xBB && s[2] == 0xBF))
-			return 0;
-	}
-	return 1;
-}
 
 /* escapeTagName() */
 static void add_escaped_tag_name(struct strbuf *sb, const char *rest)
@@ -565,7 +547,7 @@ static int node_string(struct walk *w, struct strbuf *out,
 	int is_coll = value_is_collection(v);
 
 	if (v->kind == VALUE_ALIAS) {
-		if (!ykey_anchor_printable(v->u.alias.name))
+		if (!is_yaml_anchor_name(v->u.alias.name))
 			return ykey_refuse(w, LOAD_EINVALID,
 				      "an alias name with white space or "
 				      "control characters in a key");
@@ -580,7 +562,7 @@ static int node_string(struct walk *w, struct strbuf *out,
 		return ykey_refuse(w, LOAD_EUNSUPPORTED,
 			      "a date or binary scalar in a collection key");
 	if (n->anchor) {
-		if (!ykey_anchor_printable(n->anchor))
+		if (!is_yaml_anchor_name(n->anchor))
 			return ykey_refuse(w, LOAD_EINVALID,
 				      "an anchor name with white space or "
 				      "control characters in a key");

@@ -61,14 +61,6 @@ struct ykeys {
 	const char *text;	/* the source, for the comments */
 };
 
-/*
- * yaml's anchorIsValid(): no /[\x00-\x19\s,[\]{}]/ in the name, \s being
- * JavaScript's white space (U+00A0, U+1680, U+2000..U+200A, U+2028,
- * U+2029, U+202F, U+205F, U+3000, U+FEFF besides ASCII's).  yaml throws
- * when it would print an anchor or alias whose name fails it: in a
- * collection key, or an alias of a collection or binary data as a key.
- */
-int ykey_anchor_printable(const char *name);
 
 /* Note one node (collections when they start, scalars when read). */
 void ykeys_note(struct ykeys *k, const struct ykey_node *n);

@@ -21,6 +21,7 @@
  */
 #include "config.h"
 #include "yamlload.h"
+#include "strutil.h"
 #include "json/numfmt.h"
 #include "yamlfix.h"
 #include "yamlscalar.h"
@@ -490,7 +491,7 @@ static int on_scalar(struct loader *ld, const yaml_event_t *ev)
 /*
  * The alias just attached is a key of an object whose JavaScript key is
  * yaml's text for it, "*name" (a collection or binary data as a key),
- * and yaml throws printing that name (ykey_anchor_printable()).
+ * and yaml throws printing that name (is_yaml_anchor_name()).
  */
 static int alias_key_unprintable(struct loader *ld, const struct anchor *a)
 {
@@ -503,7 +504,7 @@ static int alias_key_unprintable(struct loader *ld, const struct anchor *a)
 					  t->kind == VALUE_MAP) &&
 					 !(t->yflags & VALUE_YF_DATE))))
 		return 0;
-	return !ykey_anchor_printable(a->name);
+	return !is_yaml_anchor_name(a->name);
 }
 
 static int on_alias(struct loader *ld, const yaml_event_t *ev)

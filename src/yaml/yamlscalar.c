@@ -5,6 +5,7 @@
  */
 #include "config.h"
 #include "yamlscalar.h"
+#include "strutil.h"
 #include "yamlload.h"
 #include "usage.h"
 #include "utf8.h"
@@ -89,21 +90,6 @@ double yl_parse_pow2_radix(const char *s, size_t len, int bits_per_digit)
 	return ldexp((double)mant, (int)extra);
 }
 
-static int unbase64(unsigned char c)
-{
-	if (c >= 'A' && c <= 'Z')
-		return c - 'A';
-	if (c >= 'a' && c <= 'z')
-		return c - 'a' + 26;
-	if (c >= '0' && c <= '9')
-		return c - '0' + 52;
-	if (c == '+' || c == '-')
-		return 62;
-	if (c == '/' || c == '_')
-		return 63;
-	return 64;
-}
-
 /*
  * The UTF-16 units of UTF-8 text s, each truncated to its low byte, as
  * Node's base64 decoder reads a string: 'é' (U+00E9) is 0xE9, outside
@@ -162,7 +148,7 @@ static void decode_base64_units(struct strbuf *out, const char *s, size_t len)
 			if (i >= len)
 				return;
 			c = (unsigned char)s[i++];
-			lo = (unsigned)unbase64(c);
+			lo = (unsigned)base64_digit(c, 1);
 			if (lo < 64)
 				break;
 			if (c == '=' || i >= len)
