@@ -162,6 +162,17 @@ test_expect_success 'show: --set of a trust root is refused too' '
 	grep "no such policy key" err
 '
 
+test_expect_success 'show: the trust roots from git config, after the policy' '
+	(cd repo && git config ahd-replay.trustedKeys .keys &&
+	 git config ahd-replay.requireSignature true &&
+	 ahd-replay config show >../show) &&
+	git -C repo config --unset ahd-replay.trustedKeys &&
+	git -C repo config --unset ahd-replay.requireSignature &&
+	tail -n 2 show >last &&
+	printf "git config\tahd-replay.requireSignature=true\ngit config\tahd-replay.trustedKeys=.keys\n" >expect &&
+	test_cmp expect last
+'
+
 test_expect_success 'a key planted by the change through the file is not trusted' '
 	git init -q pr &&
 	mkdir -p pr/tokens pr/docs &&
