@@ -9,6 +9,8 @@ over both.'
 
 . "${TEST_SRC_DIR:-$(dirname "$0")/..}/t/test-lib.sh"
 
+. "$TEST_SRC_DIR/t/lib-sidecar.sh"
+
 test_expect_success 'setup: a repository' '
 	git init -q repo
 '
@@ -130,10 +132,69 @@ test_expect_success 'refused: two layouts of one name' '
 	check_refuses 5:1 "a second layout named"
 '
 
-test_expect_success 'refused: an unknown policy key and a policy path that leaves the root' '
-	printf "policy:\n  colour: x\n  allowedSignersFile: ../../signers\n" |
-	check_refuses 2:3 "unknown policy key '"'"'colour'"'"'" &&
-	grep -F ".ahd-replay.yml:3:23: '"'"'allowedSignersFile'"'"' path" err
+test_expect_success 'refused: an unknown policy key' '
+	printf "policy:\n  colour: x\n" |
+	check_refuses 2:3 "unknown policy key '"'"'colour'"'"'"
+'
+
+# The trust roots: a file the change itself can edit cannot name whom to
+# trust, so each is refused and the line says where it belongs.
+for key in trustedKeys allowedSignersFile revokedKeysFile trustedRefs
+do
+	test_expect_success "refused: the trust root $key" '
+		printf "policy:\n  strict: true\n  $key: keys\n" |
+		check_refuses 3:3 "'"'"'$key'"'"' is refused: a file the change itself can edit cannot name whom to trust; set it in git config or on the command line"
+	'
+done
+
+# Documented once, never honoured: unknown now, so no file relies on them.
+for key in root cache
+do
+	test_expect_success "refused: the policy key $key, which nothing reads" '
+		printf "policy:\n  $key: x\n" |
+		check_refuses 2:3 "unknown policy key '"'"'$key'"'"'"
+	'
+done
+
+test_expect_success 'show: --set of a trust root is refused too' '
+	rm -f repo/.ahd-replay.yml &&
+	(cd repo && test_must_fail ahd-replay config show --set trustedKeys=k 2>../err) &&
+	grep "no such policy key" err
+'
+
+test_expect_success 'show: the trust roots from git config, after the policy' '
+	(cd repo && git config ahd-replay.trustedKeys .keys &&
+	 git config ahd-replay.requireSignature true &&
+	 ahd-replay config show >../show) &&
+	git -C repo config --unset ahd-replay.trustedKeys &&
+	git -C repo config --unset ahd-replay.requireSignature &&
+	tail -n 2 show >last &&
+	printf "git config\tahd-replay.requireSignature=true\ngit config\tahd-replay.trustedKeys=.keys\n" >expect &&
+	test_cmp expect last
+'
+
+test_expect_success 'a key planted by the change through the file is not trusted' '
+	git init -q pr &&
+	mkdir -p pr/tokens pr/docs &&
+	echo "name: swiss" >pr/tokens/swiss.yml &&
+	(cd pr &&
+	 write_sidecar docs/run.replay.json tokens/swiss.yml &&
+	 echo "# run" >docs/run.md &&
+	 ahd-replay keygen --out ../planted >/dev/null &&
+	 mkdir .k && cp ../planted.pub .k/ &&
+	 ahd-replay sign --key ../planted docs/run.replay.json >/dev/null &&
+	 printf "policy:\n  trustedKeys: .k\n" >.ahd-replay.yml &&
+	 test_expect_code 2 ahd-replay verify --require-signature \
+		docs/run.replay.json >../out 2>../err) &&
+	grep -F ".ahd-replay.yml:2:3: '"'"'trustedKeys'"'"' is refused" err &&
+	! grep "^verdict: replay inputs intact" out &&
+	rm pr/.ahd-replay.yml &&
+	(cd pr && test_expect_code 1 ahd-replay verify --require-signature \
+		docs/run.replay.json >../out) &&
+	grep "^  FAIL  signature: unknown key .*no trusted keys" out &&
+	(cd pr && ahd-replay verify --require-signature --trusted-keys .k \
+		docs/run.replay.json >../out) &&
+	grep "^  ok    signature by" out
 '
 
 test_expect_success 'refused: strict that is no boolean' '

@@ -159,6 +159,38 @@ static int resolve_policy(struct rcfile *c, const struct config_opts *o)
 	return ret;
 }
 
+/*
+ * The trust roots the commands read from git config (the file may not
+ * name them): shown so that whoever looks for the keys sees where they
+ * come from.  Returns 0, or -1 after printing an error.
+ */
+static int show_trust_roots(void)
+{
+	static const char *const keys[] = {
+		"ahd-replay.trustedKeys", "ahd-replay.allowedSignersFile",
+		"ahd-replay.revokedKeysFile", NULL
+	};
+	struct strbuf val = STRBUF_INIT, err = STRBUF_INIT;
+	const char *const *k;
+	int ret = 0;
+
+	for (k = keys; *k; k++) {
+		strbuf_reset(&val);
+		switch (repo_config_here(&val, *k, 0, &err)) {
+		case 1:
+			show_line("git config", *k, val.buf);
+			break;
+		case -1:
+			ret = error("%s", err.buf);
+			strbuf_reset(&err);
+			break;
+		}
+	}
+	strbuf_release(&val);
+	strbuf_release(&err);
+	return ret;
+}
+
 static int config_show(struct rcfile *c, const struct config_opts *o)
 {
 	struct strbuf from = STRBUF_INIT, key = STRBUF_INIT;
@@ -194,7 +226,7 @@ static int config_show(struct rcfile *c, const struct config_opts *o)
 	}
 	strbuf_release(&from);
 	strbuf_release(&key);
-	return 0;
+	return show_trust_roots() ? 2 : 0;
 }
 
 int cmd_config(int argc, char **argv)

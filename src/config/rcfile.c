@@ -24,8 +24,16 @@
 #define RCFILE_MAX_SIZE (1024 * 1024)
 
 static const char *const policy_names[POLICY_NR] = {
-	"root", "requireSidecar", "strict", "allowedSignersFile",
-	"trustedKeys", "requireSignature", "trustedRefs", "cache",
+	"requireSidecar", "strict", "requireSignature",
+};
+
+/*
+ * The trust roots: refused by name, so that whoever moved one here from
+ * git config learns where it belongs.
+ */
+static const char *const trust_roots[] = {
+	"trustedKeys", "allowedSignersFile", "revokedKeysFile", "trustedRefs",
+	NULL
 };
 
 const char *policy_key_name(enum policy_key k)
@@ -296,7 +304,7 @@ static void read_layout(struct reader *rd, struct rcfile *c,
 		fail(rd, m, "a layout wants 'name', 'records' and 'inputs'");
 }
 
-/* A policy value: a string, a boolean, or (requireSidecar) a list. */
+/* A policy value: a boolean, or (requireSidecar) a glob or a list. */
 static void read_policy_value(struct reader *rd, struct setting *s,
 			      enum policy_key k, const struct value *v)
 {
@@ -304,32 +312,28 @@ static void read_policy_value(struct reader *rd, struct setting *s,
 	const char *name = policy_names[k];
 	size_t i;
 
-	if (v->kind == VALUE_BOOL && (k == POLICY_STRICT ||
-				      k == POLICY_REQUIRE_SIGNATURE))
+	if (k != POLICY_REQUIRE_SIDECAR) {
+		if (v->kind != VALUE_BOOL) {
+			fail(rd, v, "'%s' wants true or false", name);
+			goto out;
+		}
 		strbuf_addstr(&sb, v->u.boolean ? "true" : "false");
-	else if (v->kind == VALUE_SEQ && (k == POLICY_REQUIRE_SIDECAR ||
-					  k == POLICY_TRUSTED_REFS)) {
+	} else if (v->kind == VALUE_SEQ) {
 		for (i = 0; i < v->nr; i++) {
 			char *one = string_of(rd, v->u.items[i], name);
 
 			if (!one)
 				continue;
-			if (k == POLICY_REQUIRE_SIDECAR)
-				check_glob(rd, v->u.items[i], one);
+			check_glob(rd, v->u.items[i], one);
 			strbuf_addf(&sb, "%s%s", sb.len ? "\n" : "", one);
 			free(one);
 		}
-	} else if (k == POLICY_STRICT || k == POLICY_REQUIRE_SIGNATURE) {
-		fail(rd, v, "'%s' wants true or false", name);
 	} else {
 		char *one = string_of(rd, v, name);
 
 		if (!one)
 			goto out;
-		if (k == POLICY_REQUIRE_SIDECAR)
-			check_glob(rd, v, one);
-		else if (k != POLICY_TRUSTED_REFS)
-			check_path(rd, v, name, one);
+		check_glob(rd, v, one);
 		strbuf_addstr(&sb, one);
 		free(one);
 	}
@@ -339,6 +343,17 @@ static void read_policy_value(struct reader *rd, struct setting *s,
 	s->line = line_of(rd, v);
 out:
 	strbuf_release(&sb);
+}
+
+/* Is name a trust root, which the file may not set? */
+static int is_trust_root(const char *name)
+{
+	const char *const *r;
+
+	for (r = trust_roots; *r; r++)
+		if (!strcmp(name, *r))
+			return 1;
+	return 0;
 }
 
 static void read_policy(struct reader *rd, struct rcfile *c,
@@ -357,7 +372,11 @@ static void read_policy(struct reader *rd, struct rcfile *c,
 		for (k = 0; k < POLICY_NR; k++)
 			if (!strcmp(name, policy_names[k]))
 				break;
-		if (k == POLICY_NR)
+		if (k == POLICY_NR && is_trust_root(name))
+			fail(rd, kv, "'%s' is refused: a file the change "
+			     "itself can edit cannot name whom to trust; set "
+			     "it in git config or on the command line", name);
+		else if (k == POLICY_NR)
 			fail(rd, kv, "unknown policy key '%s'", name);
 		else
 			read_policy_value(rd, &c->policy[k], k,
@@ -504,11 +523,7 @@ int rcfile_policy_at(struct strbuf *out, const char *top, enum policy_key k)
 	v = c.policy[k].value;
 	if (!v)
 		goto out;
-	if ((k == POLICY_ALLOWED_SIGNERS || k == POLICY_TRUSTED_KEYS ||
-	     k == POLICY_CACHE || k == POLICY_ROOT) && *v != '/')
-		strbuf_addf(out, "%s/%s", top, v);
-	else
-		strbuf_addstr(out, v);
+	strbuf_addstr(out, v);
 	ret = 1;
 out:
 	rcfile_release(&c);

@@ -19,16 +19,17 @@
 
 #define RCFILE_NAME ".ahd-replay.yml"
 
-/* The policy keys, in the order config show lists them. */
+/*
+ * The policy keys, in the order config show lists them.  Each only adds
+ * a requirement, which a reviewer sees in the diff of the file.  The
+ * trust roots (trustedKeys, allowedSignersFile, revokedKeysFile,
+ * trustedRefs) are never read from the file: a change can edit the file,
+ * so the file cannot name whom to trust.
+ */
 enum policy_key {
-	POLICY_ROOT,
 	POLICY_REQUIRE_SIDECAR,
 	POLICY_STRICT,
-	POLICY_ALLOWED_SIGNERS,
-	POLICY_TRUSTED_KEYS,
 	POLICY_REQUIRE_SIGNATURE,
-	POLICY_TRUSTED_REFS,
-	POLICY_CACHE,
 	POLICY_NR
 };
 
@@ -76,8 +77,7 @@ int rcfile_here(struct rcfile *out, const char *root);
 /*
  * A policy setting of the file of the repository around the current
  * directory, for a command whose git config has none: git config
- * overrides the file per clone.  A path (allowedSignersFile,
- * trustedKeys, cache, root) is made absolute from the top.  Returns 1
+ * overrides the file per clone.  Returns 1
  * with the value appended to out (a list's values one a line), 0 when
  * the file does not set it (or there is no file), -1 after printing why
  * the file is malformed.

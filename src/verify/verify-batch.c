@@ -56,7 +56,9 @@ void verify_batch_init(struct verify_batch *b)
 /*
  * The trusted keys: --trusted-keys, else ahd-replay.trustedKeys from the
  * git configuration (a relative path is taken from the work tree's top,
- * so the setting works from any subdirectory).  Neither is no keys.
+ * so the setting works from any subdirectory).  Never .ahd-replay.yml:
+ * the change under review can edit that file, so it could name its own
+ * key.  Neither is no keys: signed sidecars then fail.
  * Returns 0, or -1 after printing an error.
  */
 static int load_trusted_keys(struct sig_keyring *kr, const char *dir)
@@ -68,13 +70,11 @@ static int load_trusted_keys(struct sig_keyring *kr, const char *dir)
 		strbuf_addstr(&path, dir);
 	else
 		/*
-		 * Outside a repository, the user's own configuration; with
-		 * no keys, signed sidecars still fail.
+		 * The repository's configuration when one opens here, else
+		 * the user's and the system's, as git reads it.
 		 */
 		rc = repo_config_here(&path, "ahd-replay.trustedKeys",
 				      REPO_CONFIG_PATH, &err);
-	if (!dir && !rc)
-		rc = rcfile_policy_here(&path, POLICY_TRUSTED_KEYS);
 	if (rc < 0)
 		error("%s", err.buf);
 	else if (rc && sig_keyring_load_dir(kr, path.buf, &err))
