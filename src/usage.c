@@ -29,6 +29,26 @@ int error(const char *fmt, ...)
 	return -1;
 }
 
+void notice(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vreport(NULL, fmt, ap);
+	va_end(ap);
+}
+
+void child_error(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	fputs("ahd-replay: ", stderr);
+	vfprintf(stderr, fmt, ap);
+	fputc('\n', stderr);
+	va_end(ap);
+}
+
 int verror(const char *fmt, va_list ap)
 {
 	vreport(NULL, fmt, ap);

@@ -28,6 +28,14 @@ int verror(const char *fmt, va_list ap) PRINTF_LIKE(1, 0);
  */
 int error_path(const char *path, const struct strbuf *reason);
 int warning(const char *fmt, ...) PRINTF_LIKE(1, 2);
+/* "ahd-replay: <message>" on stderr that is neither error nor warning. */
+void notice(const char *fmt, ...) PRINTF_LIKE(1, 2);
+/*
+ * error() for a forked child before exec or _exit: stdout is not
+ * flushed, since the child's copy of the parent's buffer would print
+ * the parent's output twice.
+ */
+void child_error(const char *fmt, ...) PRINTF_LIKE(1, 2);
 void die(const char *fmt, ...) PRINTF_LIKE(1, 2) __attribute__((noreturn));
 void bug_fl(const char *file, int line, const char *fmt, ...)
 	PRINTF_LIKE(3, 4) __attribute__((noreturn));

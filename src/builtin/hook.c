@@ -42,7 +42,7 @@ int cmd_hook(int argc, char **argv)
 	if (hook_chain_active(argv[0]))
 		return 0;
 	if (skip && !strcmp(skip, "1")) {
-		fprintf(stderr, "ahd-replay: AHD_REPLAY_SKIP is set; replay check skipped\n");
+		notice("AHD_REPLAY_SKIP is set; replay check skipped");
 		return 0;
 	}
 	if (!strcmp(argv[0], "pre-push"))

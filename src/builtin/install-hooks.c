@@ -137,11 +137,11 @@ static void hooks_path_refusal(const struct hooks_dir *hd)
 		why = "is outside the repository: hooks written there would "
 		      "run for every repository that uses it";
 	error("%s\n  '%s' %s", desc.buf, hd->path.buf, why);
-	fprintf(stderr, "ahd-replay: nothing was written.  Add `ahd-replay "
+	notice("nothing was written.  Add `ahd-replay "
 		"hook pre-commit` and `ahd-replay hook pre-push \"$@\"` to the "
 		"hooks there\n  (`ahd-replay install-hooks --print <hook>` "
 		"prints a complete hook), or\n  write there anyway with "
-		"`ahd-replay install-hooks --hooks-path=use`\n");
+		"`ahd-replay install-hooks --hooks-path=use`");
 	strbuf_release(&desc);
 }
 
@@ -197,7 +197,7 @@ int cmd_install_hooks(int argc, char **argv)
 	if (refused < 0)
 		goto out;
 	if (refused) {
-		fprintf(stderr, "ahd-replay: nothing was written\n");
+		notice("nothing was written");
 		goto out;
 	}
 

@@ -105,13 +105,7 @@ static int log_verify(const struct log_opts *opts, const char *file)
 				     opts->canonicalize, &err) < 0;
 	status = failed ? 2 : el.problems ? 1 : 0;
 	if (failed) {
-		struct strbuf msg = STRBUF_INIT;
-
-		quote_c_style(&msg, file);
-		strbuf_addstr(&msg, ": ");
-		quote_escape(&msg, err.buf, err.len);
-		fprintf(stderr, "ahd-replay: %s\n", msg.buf);
-		strbuf_release(&msg);
+		error_path(file, &err);
 	}
 	if (opts->format == FORMAT_JSON) {
 		struct jval *doc = jval_object(), *summary = jval_object();

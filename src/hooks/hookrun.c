@@ -55,8 +55,8 @@ static int open_repo(struct hook_ctx *h)
 	if (rc) {
 		error("cannot open the repository: %s",
 		      rc > 0 ? "not in a git repository" : err.buf);
-		fprintf(stderr, "ahd-replay: nothing was checked; to go ahead "
-			"anyway: AHD_REPLAY_SKIP=1\n");
+		notice("nothing was checked; to go ahead anyway: "
+		       "AHD_REPLAY_SKIP=1");
 		goto out;
 	}
 	if (!h->r.workdir.len) {
@@ -122,11 +122,10 @@ static int report(const struct hook_check_result *res, const char *what,
 	if (!res->problems && !res->warnings)
 		return 0;
 	if (res->problems)
-		fprintf(stderr, "ahd-replay: %s makes published reports drift:\n\n",
-			what);
+		notice("%s makes published reports drift:\n", what);
 	else
-		fprintf(stderr, "ahd-replay: warning: reports that had drifted "
-			"already (not refused; ahd-replay.strict refuses them):\n\n");
+		warning("reports that had drifted already (not refused; "
+			"ahd-replay.strict refuses them):\n");
 	fputs(res->text.buf, stderr);
 	if (res->stale) {
 		fputc('\n', stderr);

@@ -201,14 +201,13 @@ int replay_run(const struct replay *rp, const char *program,
 	}
 	if (!pid) {
 		if (chdir(rp->root.buf) < 0) {
-			fprintf(stderr, "ahd-replay: cannot enter %s: %s\n",
-				rp->root.buf, strerror(errno));
+			child_error("cannot enter %s: %s", rp->root.buf,
+				    strerror(errno));
 			_exit(127);
 		}
 		/* the file resolved before the chdir: no PATH search here */
 		execv(program, argv);
-		fprintf(stderr, "ahd-replay: cannot run %s: %s\n", name.buf,
-			strerror(errno));
+		child_error("cannot run %s: %s", name.buf, strerror(errno));
 		_exit(errno == ENOENT ? 127 : 126);
 	}
 	while (waitpid(pid, &status, 0) < 0)

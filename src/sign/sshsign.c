@@ -84,8 +84,7 @@ static int run_filter(struct strbuf *out, char *const argv[],
 		close(from[0]);
 		close(from[1]);
 		execvp(argv[0], argv);
-		fprintf(stderr, "ahd-replay: cannot run '%s': %s\n", argv[0],
-			strerror(errno));
+		child_error("cannot run '%s': %s", argv[0], strerror(errno));
 		_exit(127);
 	}
 	close(to[0]);

@@ -147,7 +147,7 @@ static int prepare(struct verify_batch *b,
 	/* without --allow-empty, verify_batch_run() makes it an error */
 	if (!b->list.sidecars.nr && !b->missing.nr && !b->records.nr &&
 	    !status && !opts->errors_in_document && opts->allow_empty)
-		fprintf(stderr, "ahd-replay: no replay sidecars found\n");
+		notice("no replay sidecars found");
 	return status;
 }
 
