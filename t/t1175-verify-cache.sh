@@ -5,8 +5,10 @@ test_description='verify: the cache of input hashes in the git directory
 A warm run answers from .git/ahd-replay/cache/store, keyed by the blob id
 of the bytes read: an input edited to the same size within the same
 second (its mtime put back) is still seen to drift.  A store that is
-corrupted, truncated, from another version or build, or a symlink, is
-not believed; a git directory that cannot be written, --no-cache and
+corrupted, truncated, from another version or build, a symlink, or
+one that anyone but this user could have written (owned by another
+user, or it or its directory group- or world-writable), is not
+believed; a git directory that cannot be written, --no-cache and
 ahd-replay.cache=false run without one; concurrent runs leave a store
 that is whole.'
 
@@ -172,6 +174,56 @@ test_expect_success 'a symlink in place of the store is neither read nor followe
 	test_cmp planted elsewhere &&
 	! test -h "$store" &&
 	store_whole "$store"
+'
+
+# plant_sealed: a store this build would believe, but answering the token
+# with a wrong hash (sealed, so only who wrote it can tell it apart).
+plant_sealed () {
+	id=$(git -C repo hash-object tokens/x.yml) &&
+	bad=sha256:$(printf "%064d" 0) &&
+	sed "s/^\(in\.s\.$id\) [^@]*@/\1 $bad@/" "$store" >sealed &&
+	reseal sealed &&
+	cp sealed "$store"
+}
+
+test_expect_success 'the store is made 0600 in directories made 0700' '
+	rm -rf repo/.git/ahd-replay &&
+	(cd repo && ahd-replay verify) >actual &&
+	test_cmp expect actual &&
+	test "$(stat -c %a repo/.git/ahd-replay)" = 700 &&
+	test "$(stat -c %a repo/.git/ahd-replay/cache)" = 700 &&
+	test "$(stat -c %a "$store")" = 600
+'
+
+test_expect_success 'a sealed store others may write (0666) is not believed' '
+	plant_sealed &&
+	chmod 0666 "$store" &&
+	(cd repo && ahd-replay verify) >actual &&
+	test_cmp expect actual &&
+	test_grep ! "$bad" "$store" &&
+	test "$(stat -c %a "$store")" = 600
+'
+
+test_expect_success 'a sealed store in a directory others may write is not believed' '
+	test_when_finished "chmod 0700 repo/.git/ahd-replay/cache" &&
+	plant_sealed &&
+	chmod 0777 repo/.git/ahd-replay/cache &&
+	(cd repo && ahd-replay verify) >actual &&
+	test_cmp expect actual &&
+	test_grep ! "$bad" "$store" &&
+	# only the write bits others had are taken away
+	test "$(stat -c %a repo/.git/ahd-replay/cache)" = 755
+'
+
+test_lazy_prereq ROOT_NOBODY 'test "$(id -u)" = 0 && id -u nobody'
+
+test_expect_success ROOT_NOBODY 'a sealed store owned by another user is not believed' '
+	plant_sealed &&
+	chown nobody "$store" &&
+	(cd repo && ahd-replay verify) >actual &&
+	test_cmp expect actual &&
+	test_grep ! "$bad" "$store" &&
+	test "$(stat -c %u "$store")" = 0
 '
 
 test_expect_success 'a git directory the cache cannot be written in: no cache' '

@@ -60,9 +60,12 @@ int cache_hash_bytes(struct cache *c, char *out, const char *bytes,
 
 	/*
 	 * A key or sum that cannot be computed is a miss, and so is a
-	 * value that is not a hash or was stored for other bytes (the
-	 * store's checksum makes it one we wrote, but a hash printed wrong
-	 * is the one thing we must never do).
+	 * value that is not a hash or was stored for other bytes.  The
+	 * store's checksum detects corruption, not forgery, and its owner
+	 * and modes say only that no other user could have written it
+	 * (see cache.h): neither proves the hash right.  What the check
+	 * of the bytes' SHA-256 here gives is that a value answers only
+	 * for the bytes whose SHA-256 it records.
 	 */
 	if (c && !input_key(&key, bytes, len, mode) &&
 	    !digest_buffer_hex(sum, bytes, len) &&

@@ -7,6 +7,7 @@
  * src/cache/.
  */
 #include <pthread.h>
+#include <sys/stat.h>
 #include "cache.h"
 
 
@@ -50,6 +51,12 @@ void cache_table_release(struct cache_table *t);
 int cache_token_ok(const char *s);
 
 /*
+ * Whether st (a store or its directory) is owned by geteuid() and
+ * writable by neither group nor others.
+ */
+int cache_stat_trusted(const struct stat *st);
+
+/*
  * The store's text in buf (changed in place) into t (empty), when its
  * header starts with magic: 0, or -1 when any of it cannot be believed
  * (t is then empty again).
@@ -59,7 +66,8 @@ int cache_parse(struct cache_table *t, struct strbuf *buf,
 
 /*
  * Read the store at path (never through a symlink) into t: empty when
- * it is absent, unreadable, too large or cannot be believed.
+ * it is absent, unreadable, too large, cannot be believed, or it or its
+ * directory could have been written by anyone but this user.
  */
 void cache_load_store(struct cache_table *t, const char *path,
 		      const char *magic);

@@ -10,9 +10,12 @@
 #include "hash/digest.h"
 #include "usage.h"
 
+#include <errno.h>
+#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 /*
  * Take into c the entries a concurrent run saved since c was read,
@@ -99,6 +102,36 @@ static int serialize(struct strbuf *out, const struct cache *c,
 	return 0;
 }
 
+/*
+ * Make the store's directory and its parent (ahd-replay/ in the git
+ * directory) 0700 when missing, and see that the directory is ours: a
+ * store is believed only in a directory nobody else can write (see
+ * cache_load_store()), so one we own that others may write loses those
+ * bits, and one we do not own is not written to.  Returns 0 or -1.
+ */
+static int make_store_dir(const char *dir)
+{
+	struct strbuf parent = STRBUF_INIT;
+	struct stat st;
+	int fd, ret = -1;
+
+	path_dirname(&parent, dir);
+	if ((mkdir(parent.buf, 0700) && errno != EEXIST) ||
+	    (mkdir(dir, 0700) && errno != EEXIST))
+		goto out;
+	fd = open(dir, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	if (fd < 0)
+		goto out;
+	if (!fstat(fd, &st) && st.st_uid == geteuid() &&
+	    (cache_stat_trusted(&st) ||
+	     !fchmod(fd, st.st_mode & 07777 & ~(S_IWGRP | S_IWOTH))))
+		ret = 0;
+	close(fd);
+out:
+	strbuf_release(&parent);
+	return ret;
+}
+
 int cache_save(struct cache *c)
 {
 	struct strbuf text = STRBUF_INIT, dir = STRBUF_INIT;
@@ -122,8 +155,9 @@ int cache_save(struct cache *c)
 	if (c->t.run >= run)
 		run = c->t.run + 1;
 	path_dirname(&dir, c->path.buf);
-	if (serialize(&text, c, run) || mkdir_p(dir.buf, &err) ||
-	    write_file_atomic(c->path.buf, text.buf, text.len, 0666, &err))
+	/* 0600: only this user's store is believed, so none is shared */
+	if (serialize(&text, c, run) || make_store_dir(dir.buf) ||
+	    write_file_atomic(c->path.buf, text.buf, text.len, 0600, &err))
 		goto out;	/* a read-only git directory: no cache */
 	c->dirty = 0;
 	ret = 0;

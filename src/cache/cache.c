@@ -10,13 +10,15 @@
  *	sha256:<64 hex of every byte above this line>
  *
  * A store is believed only whole: the header equal to ours, the
- * checksum line last and matching, every line well formed.  Anything
- * else is an empty cache.
+ * checksum line last and matching, every line well formed, and the
+ * file and its directory writable by this user alone.  Anything else is
+ * an empty cache.
  */
 #include "config.h"
 #include "cache.h"
 #include "cache-int.h"
 #include "fs/atomicfile.h"
+#include "fs/path.h"
 #include "fs/readfile.h"
 #include "git/repo.h"
 #include "hash/digest.h"
@@ -164,21 +166,59 @@ int cache_parse(struct cache_table *t, struct strbuf *buf, const char *magic)
 	return 0;
 }
 
+/*
+ * Whether st, a store or its directory, can only have been written by
+ * this user: owned by geteuid() and writable by neither group nor
+ * others.  The checksum cannot tell our store from a forged one, so a
+ * store someone else could have written (a CI cache restored from
+ * another run, a shared git directory) is not believed.
+ */
+int cache_stat_trusted(const struct stat *st)
+{
+	return st->st_uid == geteuid() && !(st->st_mode & (S_IWGRP | S_IWOTH));
+}
+
+/*
+ * Open path's directory, then path in it (neither through a symlink),
+ * when both are ours alone (cache_stat_trusted()) and the store is a
+ * regular file: its descriptor with its fstat() in st, or -1.
+ */
+static int open_trusted(const char *path, struct stat *st)
+{
+	struct strbuf dir = STRBUF_INIT;
+	const char *name = strrchr(path, '/');
+	int dfd, fd = -1;
+
+	path_dirname(&dir, path);
+	dfd = open(dir.buf, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	strbuf_release(&dir);
+	if (dfd < 0)
+		return -1;
+	if (fstat(dfd, st) || !cache_stat_trusted(st))
+		goto out;
+	fd = openat(dfd, name ? name + 1 : path,
+		    O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK);
+	/* a FIFO or device in its place is no store */
+	if (fd >= 0 && (fstat(fd, st) || !S_ISREG(st->st_mode) ||
+			!cache_stat_trusted(st))) {
+		close(fd);
+		fd = -1;
+	}
+out:
+	close(dfd);
+	return fd;
+}
+
 void cache_load_store(struct cache_table *t, const char *path,
 		      const char *magic)
 {
 	struct strbuf buf = STRBUF_INIT, err = STRBUF_INIT;
 	struct stat st;
-	int fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK);
+	int fd = open_trusted(path, &st);
 
 	memset(t, 0, sizeof(*t));
 	if (fd < 0)
 		goto out;
-	/* a FIFO or device in its place is no store */
-	if (fstat(fd, &st) || !S_ISREG(st.st_mode)) {
-		close(fd);
-		goto out;
-	}
 	if (read_fd_limited(&buf, fd, &st, CACHE_MAX_BYTES, &err))
 		goto out;
 	if (cache_parse(t, &buf, magic))

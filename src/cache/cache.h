@@ -13,12 +13,19 @@
  * Keys name content, never stat data: an input's key is the git blob id
  * of the bytes just read (digest_blob_id()) with the hash mode, and its
  * value carries the bytes' SHA-256 too, checked on every hit, so an
- * entry only ever answers for the very bytes it was computed from.
+ * entry answers only for the bytes whose SHA-256 it records.  Whether
+ * the hash it gives for them is right rests on who wrote the store.
  * The store's header names its format, the hash contract, the tool's
  * version and its build (the executable's size and modification time)
  * that wrote it: a store from another version or build is ignored, as is
  * one whose closing checksum (SHA-256 of everything before it) does not
- * match, so a truncated or corrupted store is rebuilt, never trusted.
+ * match, so a truncated or corrupted store is rebuilt.  The checksum
+ * detects corruption, not forgery: anyone can recompute it.  So a store
+ * is read only when it and its directory are owned by this user and
+ * writable by no one else (the directory made 0700, the store 0600);
+ * beyond that it is as trusted as the git directory, and whoever can
+ * write there, or restore it (a CI cache from another run), can make a
+ * hit lie.
  *
  * The store is one file, read once at open and, when the run added
  * anything, merged with what is on disk then (a concurrent run's
@@ -62,14 +69,14 @@ struct cache;
  * The cache of the repository around dir, or NULL when there is none:
  * outside a repository, ahd-replay.cache set to false (a value that is
  * no boolean is warned about and turns it off), or AHD_REPLAY_NO_CACHE
- * set in the environment.  An unreadable or untrustworthy store gives
- * an empty cache that a save rebuilds.  Free with cache_free().
+ * set in the environment.  An unreadable store, or one someone else
+ * could have written, gives an empty cache that a save rebuilds.  Free with cache_free().
  */
 struct cache *cache_open(const char *dir);
 
 /*
  * The store at path, for the tests and cache_open(): never NULL (an
- * empty cache when path cannot be read or trusted).
+ * empty cache when path cannot be read or believed, as above).
  */
 struct cache *cache_open_path(const char *path);
 
