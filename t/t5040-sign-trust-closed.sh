@@ -148,7 +148,43 @@ test_expect_success SSHKEYGEN,PYTHON3 'a 16384-bit RSA key in a planted .sig cos
 			repo/d3/run.md repo/d4/run.md repo/d5/run.md \
 			repo/d6/run.md >out
 	) &&
-	test_grep "signature does not verify" out
+	test_grep "^  FAIL  signature: key SHA256:.* is not in the allowed signers file allowed$" out
+'
+
+# bad_ec_sig: an SSHSIG armour whose key is a well-framed
+# ecdsa-sha2-nistp256 key whose point is not on the curve, a key that
+# cannot be built; its public key line in bad_ec.pub.
+bad_ec_sig () {
+	python3 - <<-\PY
+	import base64, struct
+	def s(b): return struct.pack(">I", len(b)) + b
+	key = s(b"ecdsa-sha2-nistp256") + s(b"nistp256") + s(b"\x04" + b"\x01" * 64)
+	with open("bad_ec.pub", "w") as f:
+	    f.write("ecdsa-sha2-nistp256 " + base64.b64encode(key).decode() + "\n")
+	sig = s(b"ecdsa-sha2-nistp256") + s(s(b"\x01") + s(b"\x01"))
+	blob = (b"SSHSIG" + struct.pack(">I", 1) + s(key) + s(b"ahd-replay") +
+		s(b"") + s(b"sha512") + s(sig))
+	b = base64.b64encode(blob).decode()
+	print("-----BEGIN SSH SIGNATURE-----")
+	for i in range(0, len(b), 70):
+	    print(b[i:i + 70])
+	print("-----END SSH SIGNATURE-----")
+	PY
+}
+
+test_expect_success SSHKEYGEN,PYTHON3 'a planted key nobody allows is never built' '
+	cp repo/docs/run.replay.json.sig good.sig &&
+	test_when_finished "cp good.sig repo/docs/run.replay.json.sig" &&
+	bad_ec_sig >repo/docs/run.replay.json.sig &&
+	test_expect_code 1 ahd-replay verify --allowed-signers allowed \
+		repo/docs/run.md >out &&
+	test_grep "^  FAIL  signature: key SHA256:.* is not in the allowed signers file allowed$" out &&
+	test_grep ! "not a valid public key" out &&
+	# Building that key fails: the check above never tried.
+	echo "ec@example.com $(cat bad_ec.pub)" >allowed-ec &&
+	test_expect_code 2 ahd-replay verify --allowed-signers allowed-ec \
+		repo/docs/run.md >out 2>err &&
+	test_grep "^ahd-replay: allowed-ec:1: not a valid public key$" err
 '
 
 test_expect_success SSHKEYGEN 'ssh-rsa (SHA-1) signatures are refused by name' '

@@ -445,6 +445,22 @@ static void add_time(struct strbuf *out, int64_t t)
 		strbuf_addf(out, "%lld", (long long)t);
 }
 
+const struct sshkey *allowed_signers_find(const struct allowed_signers *as,
+					  const struct sshkey *key)
+{
+	size_t i;
+
+	if (as->broken)
+		return NULL;
+	for (i = 0; i < as->nr_revoked; i++)
+		if (sshkey_equal(&as->revoked[i], key))
+			return NULL;
+	for (i = 0; i < as->nr; i++)
+		if (sshkey_equal(&as->v[i].key, key))
+			return &as->v[i].key;
+	return NULL;
+}
+
 enum signer_status allowed_signers_check(const struct allowed_signers *as,
 					 const struct sshkey *key,
 					 const char *ns, int64_t when,

@@ -99,6 +99,16 @@ enum signer_status allowed_signers_check(const struct allowed_signers *as,
 					 struct strbuf *why);
 
 /*
+ * The allowed signers' own copy of key (built when the file was read),
+ * when a line lists it, it is not revoked, and the trust loaded
+ * completely; else NULL.  A signature's key is looked up here and the
+ * signature checked with the copy, so that a key nobody allows is only
+ * compared as bytes, never built.
+ */
+const struct sshkey *allowed_signers_find(const struct allowed_signers *as,
+					  const struct sshkey *key);
+
+/*
  * OpenSSH's pattern lists: does s match the comma-separated patterns?
  * '*' any run, '?' one character, a leading '!' negates (any negated
  * match rejects).  Returns 1 or 0.

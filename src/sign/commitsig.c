@@ -32,6 +32,7 @@ static void check_signature(struct commitsig_result *res, const char *sig,
 	struct sshsig s = SSHSIG_INIT;
 	struct strbuf why = STRBUF_INIT;
 	const char *principals = NULL;
+	const struct sshkey *key;
 	int rc;
 
 	if (!sshsig_is_armoured(sig, sig_len)) {
@@ -51,20 +52,29 @@ static void check_signature(struct commitsig_result *res, const char *sig,
 		strbuf_addstr(&res->reason, "', not 'git'");
 		goto out;
 	}
-	rc = sshsig_verify(&s, data, len, &why);
-	if (rc != 1) {
-		strbuf_addf(&res->reason, "commit %s: the signature does not "
-			    "verify%s%s", res->commit, why.len ? ": " : "",
-			    why.buf);
-		goto out;
-	}
 	if (!as) {
 		strbuf_addf(&res->reason, "commit %s: no allowed signers file "
 			    "to trust its key with", res->commit);
 		goto out;
 	}
+	/*
+	 * A key nobody allows is refused as bytes, before anything is
+	 * built from it (the check below says why); a listed one is
+	 * checked with the allowed signers' copy.
+	 */
+	key = allowed_signers_find(as, &s.key);
+	if (key) {
+		rc = sshsig_verify(&s, key, data, len, &why);
+		if (rc != 1) {
+			strbuf_addf(&res->reason, "commit %s: the signature "
+				    "does not verify%s%s", res->commit,
+				    why.len ? ": " : "", why.buf);
+			goto out;
+		}
+	}
+	/* !key: never "ok" for a signature that was not checked. */
 	if (allowed_signers_check(as, &s.key, "git", when, &principals,
-				  &why) != SIGNER_OK) {
+				  &why) != SIGNER_OK || !key) {
 		strbuf_addf(&res->reason, "commit %s: %s", res->commit,
 			    why.buf);
 		goto out;

@@ -354,6 +354,7 @@ static void check_ssh(struct sig_result *res, const struct sig_keyring *kr,
 	struct sshsig sig = SSHSIG_INIT;
 	struct statement recorded;
 	struct strbuf why = STRBUF_INIT;
+	const struct sshkey *key;
 	size_t end = 0;
 	int rc;
 
@@ -373,7 +374,21 @@ static void check_ssh(struct sig_result *res, const struct sig_keyring *kr,
 	}
 	if (!now)
 		goto out;
-	rc = sshsig_verify(&sig, now->text.buf, now->text.len, &why);
+	/*
+	 * The key is looked up as bytes before anything is built from it:
+	 * a key nobody allows (or a revoked one) is reported as such and
+	 * costs no key construction and no signature check.  A listed key
+	 * is checked with the allowed signers' copy.
+	 */
+	key = kr->have_ssh ? allowed_signers_find(&kr->ssh, &sig.key) : NULL;
+	if (!key) {
+		check_signer(res, kr, &sig, subj->invoked_at);
+		/* Never "ok" for a signature that was not checked. */
+		if (res->status == SIG_OK)
+			set_status(res, SIG_NOT_ALLOWED);
+		goto out;
+	}
+	rc = sshsig_verify(&sig, key, now->text.buf, now->text.len, &why);
 	if (rc < 0) {
 		strbuf_addf(&res->reason, "%s: %s", res->sig_path.buf, why.buf);
 		goto out;
@@ -387,8 +402,8 @@ static void check_ssh(struct sig_result *res, const struct sig_keyring *kr,
 		if (end < raw->len &&
 		    !statement_parse(&recorded, raw->buf + end, raw->len - end,
 				     &why) &&
-		    sshsig_verify(&sig, recorded.text.buf, recorded.text.len,
-				  &why) == 1) {
+		    sshsig_verify(&sig, key, recorded.text.buf,
+				  recorded.text.len, &why) == 1) {
 			compare_statements(res, &recorded, now);
 		} else {
 			set_status(res, SIG_BAD);

@@ -77,7 +77,12 @@ static int ossl_refuse(struct strbuf *err, const char *what)
 	return -1;
 }
 
-static int make_ed25519(struct sshkey *out, struct sshwire *r,
+/*
+ * The make_* functions read a key's parts from r and check them; they
+ * build an EVP_PKEY into *pkey only when pkey is not NULL, so that a key
+ * read from an untrusted signature can be compared as bytes first.
+ */
+static int make_ed25519(EVP_PKEY **pkey, struct sshwire *r,
 			struct strbuf *err)
 {
 	const unsigned char *pk;
@@ -87,8 +92,10 @@ static int make_ed25519(struct sshkey *out, struct sshwire *r,
 		strbuf_addstr(err, "an ssh-ed25519 key must hold 32 bytes");
 		return -1;
 	}
-	out->pkey = EVP_PKEY_new_raw_public_key(EVP_PKEY_ED25519, NULL, pk, n);
-	if (!out->pkey)
+	if (!pkey)
+		return 0;
+	*pkey = EVP_PKEY_new_raw_public_key(EVP_PKEY_ED25519, NULL, pk, n);
+	if (!*pkey)
 		return ossl_refuse(err, "not a valid Ed25519 public key");
 	return 0;
 }
@@ -124,7 +131,7 @@ out:
 	return ret;
 }
 
-static int make_ecdsa(struct sshkey *out, const struct key_kind *k,
+static int make_ecdsa(EVP_PKEY **pkey, const struct key_kind *k,
 		      struct sshwire *r, struct strbuf *err)
 {
 	const unsigned char *q;
@@ -138,6 +145,8 @@ static int make_ecdsa(struct sshkey *out, const struct key_kind *k,
 		strbuf_addf(err, "malformed %s key", k->name);
 		return -1;
 	}
+	if (!pkey)
+		return 0;
 	bld = OSSL_PARAM_BLD_new();
 	if (!bld ||
 	    !OSSL_PARAM_BLD_push_utf8_string(bld, OSSL_PKEY_PARAM_GROUP_NAME,
@@ -147,12 +156,25 @@ static int make_ecdsa(struct sshkey *out, const struct key_kind *k,
 		OSSL_PARAM_BLD_free(bld);
 		return ossl_refuse(err, "out of memory");
 	}
-	ret = from_params(&out->pkey, "EC", bld, err);
+	ret = from_params(pkey, "EC", bld, err);
 	OSSL_PARAM_BLD_free(bld);
 	return ret;
 }
 
-static int make_rsa(struct sshkey *out, struct sshwire *r, struct strbuf *err)
+/* The bits of the big-endian number n (no leading zero byte). */
+static unsigned long num_bits(const unsigned char *n, size_t len)
+{
+	unsigned long bits = 0;
+	unsigned char top;
+
+	if (!len)
+		return 0;
+	for (top = n[0]; top; top >>= 1)
+		bits++;
+	return (unsigned long)(len - 1) * 8 + bits;
+}
+
+static int make_rsa(EVP_PKEY **pkey, struct sshwire *r, struct strbuf *err)
 {
 	const unsigned char *e, *n;
 	size_t elen, nlen;
@@ -165,32 +187,35 @@ static int make_rsa(struct sshkey *out, struct sshwire *r, struct strbuf *err)
 		strbuf_addstr(err, "malformed ssh-rsa key");
 		return -1;
 	}
+	if (num_bits(n, nlen) < SSHKEY_RSA_MIN_BITS) {
+		strbuf_addf(err, "the ssh-rsa key has %lu bits; at least %d are "
+			    "required", num_bits(n, nlen), SSHKEY_RSA_MIN_BITS);
+		return -1;
+	}
+	if (!pkey)
+		return 0;
 	be = BN_bin2bn(e, (int)elen, NULL);
 	bn = BN_bin2bn(n, (int)nlen, NULL);
-	if (!be || !bn)
-		goto oom;
-	if (BN_num_bits(bn) < SSHKEY_RSA_MIN_BITS) {
-		strbuf_addf(err, "the ssh-rsa key has %d bits; at least %d are "
-			    "required", BN_num_bits(bn), SSHKEY_RSA_MIN_BITS);
-		goto out;
-	}
 	bld = OSSL_PARAM_BLD_new();
-	if (!bld || !OSSL_PARAM_BLD_push_BN(bld, OSSL_PKEY_PARAM_RSA_N, bn) ||
+	if (!be || !bn || !bld ||
+	    !OSSL_PARAM_BLD_push_BN(bld, OSSL_PKEY_PARAM_RSA_N, bn) ||
 	    !OSSL_PARAM_BLD_push_BN(bld, OSSL_PKEY_PARAM_RSA_E, be))
-		goto oom;
-	ret = from_params(&out->pkey, "RSA", bld, err);
-	goto out;
-oom:
-	ossl_refuse(err, "out of memory");
-out:
+		ossl_refuse(err, "out of memory");
+	else
+		ret = from_params(pkey, "RSA", bld, err);
 	OSSL_PARAM_BLD_free(bld);
 	BN_free(be);
 	BN_free(bn);
 	return ret;
 }
 
-int sshkey_from_blob(struct sshkey *out, const void *blob, size_t len,
-		     struct strbuf *err)
+/*
+ * Read and check the wire form blob, setting *type; build *pkey too when
+ * pkey is not NULL.  Returns 0, or -1 with a reason in err (and *pkey
+ * left NULL).
+ */
+static int read_key(enum sshkey_type *type, EVP_PKEY **pkey,
+		    const void *blob, size_t len, struct strbuf *err)
 {
 	struct sshwire r;
 	const unsigned char *name;
@@ -208,42 +233,74 @@ int sshkey_from_blob(struct sshkey *out, const void *blob, size_t len,
 		    !memcmp(kinds[i].name, name, nlen))
 			k = &kinds[i];
 	if (!k) {
-		struct strbuf type = STRBUF_INIT;
+		struct strbuf t = STRBUF_INIT;
 
-		sshwire_add_quoted(&type, name, nlen);
+		sshwire_add_quoted(&t, name, nlen);
 		for (i = 0; i < sizeof(refused) / sizeof(refused[0]); i++)
-			if (starts_with(type.buf, refused[i].prefix)) {
-				strbuf_addf(err, "key type '%s': %s", type.buf,
+			if (starts_with(t.buf, refused[i].prefix)) {
+				strbuf_addf(err, "key type '%s': %s", t.buf,
 					    refused[i].why);
 				break;
 			}
 		if (i == sizeof(refused) / sizeof(refused[0]))
 			strbuf_addf(err, "key type '%s' is not supported%s "
 				    "(ssh-ed25519, ecdsa-sha2-nistp256/384/521 "
-				    "and ssh-rsa are)", type.buf,
-				    ends_with(type.buf, "-cert-v01@openssh.com") ?
+				    "and ssh-rsa are)", t.buf,
+				    ends_with(t.buf, "-cert-v01@openssh.com") ?
 				    ": certificates are refused" : "");
-		strbuf_release(&type);
+		strbuf_release(&t);
 		return -1;
 	}
-	out->type = k->type;
+	*type = k->type;
 	if (k->type == SSHKEY_ED25519)
-		ret = make_ed25519(out, &r, err);
+		ret = make_ed25519(pkey, &r, err);
 	else if (k->type == SSHKEY_RSA)
-		ret = make_rsa(out, &r, err);
+		ret = make_rsa(pkey, &r, err);
 	else
-		ret = make_ecdsa(out, k, &r, err);
+		ret = make_ecdsa(pkey, k, &r, err);
 	if (!ret && r.len) {
 		strbuf_addf(err, "malformed %s key: trailing bytes", k->name);
 		ret = -1;
 	}
-	if (ret) {
-		EVP_PKEY_free(out->pkey);
-		out->pkey = NULL;
-		return -1;
+	if (ret && pkey) {
+		EVP_PKEY_free(*pkey);
+		*pkey = NULL;
 	}
+	return ret;
+}
+
+int sshkey_parse_blob(struct sshkey *out, const void *blob, size_t len,
+		      struct strbuf *err)
+{
+	enum sshkey_type type;
+
+	if (read_key(&type, NULL, blob, len, err))
+		return -1;
+	EVP_PKEY_free(out->pkey);
+	out->pkey = NULL;
+	out->type = type;
 	strbuf_reset(&out->blob);
 	strbuf_add(&out->blob, blob, len);
+	return 0;
+}
+
+int sshkey_build(struct sshkey *key, struct strbuf *err)
+{
+	if (key->pkey)
+		return 0;
+	return read_key(&key->type, &key->pkey, key->blob.buf, key->blob.len,
+			err);
+}
+
+int sshkey_from_blob(struct sshkey *out, const void *blob, size_t len,
+		     struct strbuf *err)
+{
+	if (sshkey_parse_blob(out, blob, len, err))
+		return -1;
+	if (sshkey_build(out, err)) {
+		strbuf_reset(&out->blob);
+		return -1;
+	}
 	return 0;
 }
 
@@ -311,7 +368,7 @@ void sshkey_fingerprint(struct strbuf *out, const struct sshkey *key)
 
 int sshkey_equal(const struct sshkey *a, const struct sshkey *b)
 {
-	return a->pkey && b->pkey && a->blob.len == b->blob.len &&
+	return a->blob.len && a->blob.len == b->blob.len &&
 		!memcmp(a->blob.buf, b->blob.buf, a->blob.len);
 }
 
@@ -377,6 +434,10 @@ int sshkey_verify(const struct sshkey *key, const void *sig, size_t sig_len,
 	const char *name = sshkey_type_name(key);
 	int rc = -1;
 
+	if (!key->pkey) {
+		strbuf_addstr(err, "the key was read but not built");
+		return -1;
+	}
 	sshwire_init(&r, sig, sig_len);
 	if (sshwire_string(&r, &alg, &alen) || sshwire_string(&r, &s, &slen) ||
 	    r.len) {

@@ -29,7 +29,7 @@ enum sshkey_type {
 
 struct sshkey {
 	enum sshkey_type type;
-	struct evp_pkey_st *pkey;	/* EVP_PKEY */
+	struct evp_pkey_st *pkey;	/* EVP_PKEY; NULL until built */
 	struct strbuf blob;	/* the wire form: keys are equal when these are */
 };
 #define SSHKEY_INIT { SSHKEY_ED25519, NULL, STRBUF_INIT }
@@ -44,6 +44,19 @@ struct sshkey {
  */
 int sshkey_from_blob(struct sshkey *out, const void *blob, size_t len,
 		     struct strbuf *err);
+
+/*
+ * As sshkey_from_blob(), with every check of the wire form (type,
+ * lengths, an RSA key's size) but without building the OpenSSL key:
+ * out->pkey is left NULL.  For a key from an untrusted signature,
+ * compared as bytes (sshkey_equal()) with the trusted keys before
+ * anything is built from it.
+ */
+int sshkey_parse_blob(struct sshkey *out, const void *blob, size_t len,
+		      struct strbuf *err);
+
+/* Build the OpenSSL key of a key read by sshkey_parse_blob(); 0 or -1. */
+int sshkey_build(struct sshkey *key, struct strbuf *err);
 
 /*
  * Read "<type> <base64>" from *line (leading blanks skipped), leaving
@@ -62,13 +75,15 @@ const char *sshkey_type_name(const struct sshkey *key);
 /* Append "SHA256:<base64 of the blob's SHA-256, unpadded>", as ssh-keygen -l. */
 void sshkey_fingerprint(struct strbuf *out, const struct sshkey *key);
 
+/* Keys are equal when their wire forms are; neither need be built. */
 int sshkey_equal(const struct sshkey *a, const struct sshkey *b);
 
 /*
  * Check an SSH signature blob (string algorithm, string signature) over
  * data.  Returns 1 when it verifies, 0 when it does not, -1 with a
  * reason in err when the blob is malformed or of the wrong algorithm
- * for the key (RSA: rsa-sha2-256 or rsa-sha2-512 only).
+ * for the key (RSA: rsa-sha2-256 or rsa-sha2-512 only), or when the key
+ * is not built.
  */
 int sshkey_verify(const struct sshkey *key, const void *sig, size_t sig_len,
 		  const void *data, size_t len, struct strbuf *err);

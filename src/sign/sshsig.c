@@ -126,17 +126,22 @@ int sshsig_parse_blob(struct sshsig *out, const void *blob, size_t len,
 	out->sig_off = (size_t)(sig - (const unsigned char *)out->blob.buf);
 	out->sig_len = slen;
 	sshkey_release(&out->key);
-	return sshkey_from_blob(&out->key, key, klen, err);
+	return sshkey_parse_blob(&out->key, key, klen, err);
 }
 
-int sshsig_verify(const struct sshsig *sig, const void *msg, size_t len,
-		  struct strbuf *err)
+int sshsig_verify(const struct sshsig *sig, const struct sshkey *key,
+		  const void *msg, size_t len, struct strbuf *err)
 {
 	unsigned char h[SHA512_DIGEST_LENGTH];
 	size_t hlen = sig->sha512 ? SHA512_DIGEST_LENGTH : SHA256_DIGEST_LENGTH;
 	struct strbuf signed_data = STRBUF_INIT;
 	int rc;
 
+	if (!sshkey_equal(key, &sig->key)) {
+		strbuf_addstr(err, "the key to check with is not the "
+			      "signature's");
+		return -1;
+	}
 	if (sig->sha512)
 		SHA512(msg, len, h);
 	else
@@ -147,7 +152,7 @@ int sshsig_verify(const struct sshsig *sig, const void *msg, size_t len,
 	sshwire_put_string(&signed_data, "", 0);
 	sshwire_put_string(&signed_data, sig->sha512 ? "sha512" : "sha256", 6);
 	sshwire_put_string(&signed_data, h, hlen);
-	rc = sshkey_verify(&sig->key, sig->blob.buf + sig->sig_off,
+	rc = sshkey_verify(key, sig->blob.buf + sig->sig_off,
 			   sig->sig_len, signed_data.buf, signed_data.len, err);
 	strbuf_release(&signed_data);
 	return rc;

@@ -38,17 +38,24 @@ int sshsig_is_armoured(const char *text, size_t len);
 int sshsig_parse_armoured(struct sshsig *out, const char *text, size_t len,
 			  size_t *end, struct strbuf *err);
 
-/* Read a decoded blob. */
+/*
+ * Read a decoded blob.  The signature's key is read and checked, not
+ * built (see sshkey_parse_blob()): the caller looks it up in its trust
+ * first, and checks the signature with the trusted copy.
+ */
 int sshsig_parse_blob(struct sshsig *out, const void *blob, size_t len,
 		      struct strbuf *err);
 
 /*
- * Check the signature over msg with the key it names.  The namespace is
- * not checked here (compare out->ns).  Returns 1 when it verifies, 0
- * when it does not, -1 with a reason in err when it cannot be checked.
+ * Check the signature over msg with key: a built key equal to the one
+ * the signature names (sshkey_equal()), taken from the caller's trust
+ * (or built with sshkey_build() when the signature is trusted already).
+ * The namespace is not checked here (compare out->ns).  Returns 1 when
+ * it verifies, 0 when it does not, -1 with a reason in err when it
+ * cannot be checked.
  */
-int sshsig_verify(const struct sshsig *sig, const void *msg, size_t len,
-		  struct strbuf *err);
+int sshsig_verify(const struct sshsig *sig, const struct sshkey *key,
+		  const void *msg, size_t len, struct strbuf *err);
 
 void sshsig_release(struct sshsig *sig);
 

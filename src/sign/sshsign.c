@@ -201,8 +201,10 @@ int sshsign_sidecar(const char *program, const char *key,
 			    program, why.buf);
 		goto out;
 	}
-	if (strcmp(sig.ns.buf, "ahd-replay") ||
-	    sshsig_verify(&sig, st->text.buf, st->text.len, &why) != 1) {
+	/* The signature is our own signer's: its key may be built. */
+	if (strcmp(sig.ns.buf, "ahd-replay") || sshkey_build(&sig.key, &why) ||
+	    sshsig_verify(&sig, &sig.key, st->text.buf, st->text.len,
+			  &why) != 1) {
 		strbuf_addf(err, "the signature '%s' made does not verify%s%s",
 			    program, why.len ? ": " : "", why.buf);
 		goto out;

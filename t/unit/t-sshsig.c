@@ -171,6 +171,46 @@ static void test_armour(void)
 	strbuf_release(&err);
 }
 
+/* A well-framed ecdsa-sha2-nistp256 key whose point is off the curve. */
+static void off_curve_key(struct strbuf *blob)
+{
+	static const char name[] = "ecdsa-sha2-nistp256", curve[] = "nistp256";
+	unsigned char point[65];
+
+	memset(point, 1, sizeof(point));
+	point[0] = 4;
+	sshwire_put_string(blob, name, strlen(name));
+	sshwire_put_string(blob, curve, strlen(curve));
+	sshwire_put_string(blob, point, sizeof(point));
+}
+
+static void test_unbuilt_keys(void)
+{
+	struct sshkey a = SSHKEY_INIT, b = SSHKEY_INIT;
+	struct strbuf blob = STRBUF_INIT, err = STRBUF_INIT;
+
+	off_curve_key(&blob);
+	is_int(0, sshkey_parse_blob(&a, blob.buf, blob.len, &err),
+	       "key: an off-curve point parses, unbuilt");
+	ok(!a.pkey, "key: parsing builds nothing");
+	is_int(0, sshkey_parse_blob(&b, blob.buf, blob.len, &err),
+	       "key: parsed twice");
+	ok(sshkey_equal(&a, &b), "key: unbuilt keys compare as bytes");
+	is_int(-1, sshkey_verify(&a, "", 0, "", 0, &err),
+	       "key: an unbuilt key checks nothing");
+	strbuf_reset(&err);
+	is_int(-1, sshkey_build(&a, &err), "key: the off-curve point fails "
+	       "to build");
+	is_string("not a valid public key", err.buf, "key: build's reason");
+	sshkey_release(&b);
+	is_int(-1, sshkey_from_blob(&b, blob.buf, blob.len, &err),
+	       "key: from_blob builds, and fails");
+	sshkey_release(&a);
+	sshkey_release(&b);
+	strbuf_release(&blob);
+	strbuf_release(&err);
+}
+
 int main(void)
 {
 	plan_lazy();
@@ -180,5 +220,6 @@ int main(void)
 	test_times();
 	test_allowed_signers();
 	test_armour();
+	test_unbuilt_keys();
 	return 0;
 }
