@@ -19,16 +19,19 @@ static int config_has(git_config *cfg, const char *key)
 }
 
 /*
- * The filter attribute of path: 0 when no driver must run (none set,
- * lfs, or a driver that is not configured), -1 with the reason in err.
+ * The filter and working-tree-encoding attributes of path: 0 when no
+ * driver must run (none set, lfs, or a driver that is not configured)
+ * and no encoding is asked for, -1 with the reason in err.
  */
 static int check_filter(git_repository *repo, const char *path,
 			const git_oid *commit, struct strbuf *err)
 {
+	static const char *names[] = { "filter", "working-tree-encoding" };
 	git_attr_options ao;
 	struct strbuf key = STRBUF_INIT;
 	git_config *cfg = NULL;
-	const char *value = NULL;
+	const char *values[2] = { NULL, NULL };
+	const char *value;
 	int bool_required = 0, ret = -1;
 
 	memset(&ao, 0, sizeof(ao));
@@ -38,11 +41,25 @@ static int check_filter(git_repository *repo, const char *path,
 		ao.flags |= GIT_ATTR_CHECK_INCLUDE_COMMIT;
 		git_oid_cpy(&ao.attr_commit_id, commit);
 	}
-	if (git_attr_get_ext(&value, repo, &ao, path, "filter") < 0) {
+	if (git_attr_get_many_ext(values, repo, &ao, path, 2, names) < 0) {
 		strbuf_addf(err, "cannot read the attributes of %s: %s", path,
 			    lg2_message());
 		return -1;
 	}
+	/*
+	 * git re-encodes such a file on checkout (UTF-16 and the like);
+	 * libgit2's filters do not, so the bytes it gives are not the
+	 * bytes a checkout writes.  Any value is refused, even one git
+	 * would treat as a no-op: a refusal is never a wrong hash.
+	 */
+	if (git_attr_value(values[1]) == GIT_ATTR_VALUE_STRING) {
+		strbuf_addf(err, "%s: its attributes give "
+			    "working-tree-encoding=%s, a re-encoding this tool "
+			    "does not perform, so the bytes a checkout writes "
+			    "are unknown; not hashed", path, values[1]);
+		return -1;
+	}
+	value = values[0];
 	if (git_attr_value(value) != GIT_ATTR_VALUE_STRING ||
 	    !strcmp(value, "lfs"))
 		return 0;

@@ -18,7 +18,9 @@
  * a smudge or process command, or a required one; git-lfs is read
  * through lfs.h before this) is an error that says so: the bytes are
  * unknown, and a guess would be a wrong hash.  A driver that is not
- * configured at all is passed through, as git does.
+ * configured at all is passed through, as git does.  Any
+ * working-tree-encoding is such an error too: git re-encodes the file
+ * on checkout, libgit2's filters do not.
  */
 
 /*
