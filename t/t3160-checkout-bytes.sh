@@ -110,6 +110,19 @@ test_expect_success 'the hook agrees: a changed line end in the index is drift' 
 	git -C crlf reset -q --hard
 '
 
+test_expect_success '--at reads the commit'"'"'s attributes, not the work tree'"'"'s or the index'"'"'s' '
+	printf "*.md text eol=lf\n" >crlf/.gitattributes &&
+	(cd crlf && ahd-replay verify --at=HEAD docs/r.md) >out &&
+	test_grep "replay inputs intact" out &&
+	git -C crlf add .gitattributes &&
+	(cd crlf && ahd-replay verify --at=HEAD docs/r.md) >out &&
+	test_grep "replay inputs intact" out &&
+	printf "*.md working-tree-encoding=UTF-16LE\n" >crlf/.gitattributes &&
+	(cd crlf && ahd-replay verify --at=HEAD docs/r.md) >out &&
+	test_grep "replay inputs intact" out &&
+	git -C crlf reset -q --hard
+'
+
 test_expect_success 'a filter= driver the tool cannot run: said so, exit 2, no hash' '
 	git init -q filt &&
 	mkdir -p filt/tokens filt/briefs filt/docs &&

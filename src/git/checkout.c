@@ -5,6 +5,8 @@
 #include "checkout.h"
 #include "repo.h"
 
+#include <git2/sys/repository.h>
+
 #include <string.h>
 
 /* Is key set in the repository's configuration? */
@@ -91,16 +93,54 @@ out:
 	return ret;
 }
 
+/*
+ * A second handle on repo's objects that sees no work tree and an empty
+ * index, so that its attributes are the commit's alone.  libgit2 1.5 has
+ * no flag for that: GIT_ATTR_CHECK_INCLUDE_COMMIT adds the commit's
+ * .gitattributes after the work tree's and the index's, and the first
+ * match wins, so an edited .gitattributes in the work tree would change
+ * what --at hashes.  info/attributes and the system file still apply,
+ * as to a checkout.  The blob is looked up again in the view, since
+ * git_blob_filter() reads attributes through the blob's owner.
+ */
+static int commit_view(git_repository **view, git_blob **vblob,
+		       git_repository *repo, git_blob *blob)
+{
+	git_index *empty = NULL;
+	int ret = -1;
+
+	if (git_repository_open_bare(view, git_repository_path(repo)) < 0 ||
+	    git_index_new(&empty) < 0 ||
+	    git_repository_set_index(*view, empty) < 0 ||
+	    git_blob_lookup(vblob, *view, git_blob_id(blob)) < 0)
+		goto out;
+	ret = 0;
+out:
+	git_index_free(empty);	/* the view holds its own reference */
+	return ret;
+}
+
 int checkout_bytes(struct strbuf *out, git_repository *repo, git_blob *blob,
 		   const char *path, const git_oid *commit, size_t max,
 		   struct strbuf *err)
 {
 	git_blob_filter_options fo;
 	git_buf filtered = GIT_BUF_INIT;
+	git_repository *view = NULL;
+	git_blob *vblob = NULL;
 	int ret = -1;
 
+	if (commit) {
+		if (commit_view(&view, &vblob, repo, blob) < 0) {
+			strbuf_addf(err, "cannot read the attributes of %s "
+				    "at its commit: %s", path, lg2_message());
+			goto out;
+		}
+		repo = view;
+		blob = vblob;
+	}
 	if (check_filter(repo, path, commit, err))
-		return -1;
+		goto out;
 	if (git_blob_filter_options_init(&fo,
 					 GIT_BLOB_FILTER_OPTIONS_VERSION) < 0)
 		goto fail;
@@ -130,5 +170,7 @@ fail:
 		    lg2_message());
 out:
 	git_buf_dispose(&filtered);
+	git_blob_free(vblob);
+	git_repository_free(view);
 	return ret;
 }

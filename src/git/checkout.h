@@ -26,8 +26,8 @@
 /*
  * Append to out the bytes a checkout writes for the blob (len bytes at
  * data, the content of blob) at path (repository-relative), the
- * attributes read from commit's tree as well as the work tree's and the
- * index's (commit NULL: those only).  Content over max bytes (0: no
+ * attributes read from commit's tree alone, as a fresh checkout of it
+ * reads them (commit NULL: the work tree's and the index's).  Content over max bytes (0: no
  * limit) gives CHECKOUT_TOOBIG.  Returns 0, CHECKOUT_TOOBIG, or -1 with
  * the reason in err.
  */
