@@ -83,6 +83,16 @@ test_expect_success 'a sidecar symlinked into .git is refused' '
 	test_grep ! "repositoryformatversion" err
 '
 
+test_expect_success 'a recorded input under .git: refused for what it is, not a symlink' '
+	(cd repo && write_sidecar --token-hash=sha256:$(printf "%064d" 0) \
+		docs/gitin.replay.json .git/config) &&
+	(cd repo && test_expect_code 2 ahd-replay verify docs/gitin.replay.json) \
+		>out 2>err &&
+	test_grep "token path .git/config is outside the root .*(inside a .git directory;" out &&
+	test_grep ! symlink out &&
+	test_grep ! "repositoryformatversion" out err
+'
+
 test_expect_success 'a symlink that stays inside the root is followed' '
 	ln -s good.replay.json repo/docs/alias.replay.json &&
 	(cd repo && ahd-replay verify docs/alias.replay.json) >out 2>err &&

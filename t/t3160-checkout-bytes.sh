@@ -8,7 +8,8 @@ setting, a brief is committed, checked out afresh, captured there, and
 the sidecar committed through the pre-commit hook; then verify in the
 work tree, verify --at=HEAD, verify --at in a fresh clone and the hook
 must agree with the checkout: intact.  A filter= driver the tool cannot
-run is an error that says so, never a hash.'
+run, or a working-tree-encoding it does not perform, is an error that
+says so, never a hash.'
 
 . "${TEST_SRC_DIR:-$(dirname "$0")/..}/t/test-lib.sh"
 
@@ -109,6 +110,19 @@ test_expect_success 'the hook agrees: a changed line end in the index is drift' 
 	git -C crlf reset -q --hard
 '
 
+test_expect_success '--at reads the commit'"'"'s attributes, not the work tree'"'"'s or the index'"'"'s' '
+	printf "*.md text eol=lf\n" >crlf/.gitattributes &&
+	(cd crlf && ahd-replay verify --at=HEAD docs/r.md) >out &&
+	test_grep "replay inputs intact" out &&
+	git -C crlf add .gitattributes &&
+	(cd crlf && ahd-replay verify --at=HEAD docs/r.md) >out &&
+	test_grep "replay inputs intact" out &&
+	printf "*.md working-tree-encoding=UTF-16LE\n" >crlf/.gitattributes &&
+	(cd crlf && ahd-replay verify --at=HEAD docs/r.md) >out &&
+	test_grep "replay inputs intact" out &&
+	git -C crlf reset -q --hard
+'
+
 test_expect_success 'a filter= driver the tool cannot run: said so, exit 2, no hash' '
 	git init -q filt &&
 	mkdir -p filt/tokens filt/briefs filt/docs &&
@@ -140,6 +154,30 @@ test_expect_success 'a filter= driver that is not configured: passed through, as
 		git add docs && git commit -q --no-verify -m rerun &&
 		ahd-replay verify --at=HEAD docs/r.md) >out &&
 	test_grep "replay inputs intact" out
+'
+
+test_expect_success 'working-tree-encoding: said so in --at and the hook, no hash' '
+	git init -q wte &&
+	mkdir -p wte/tokens wte/briefs wte/docs &&
+	printf "name: t\n" >wte/tokens/t.yml &&
+	# "# Brief\n" in UTF-16LE
+	printf "#\000 \000B\000r\000i\000e\000f\000\n\000" >wte/briefs/b.md &&
+	printf "briefs/*.md working-tree-encoding=UTF-16LE\n" >wte/.gitattributes &&
+	(cd wte && git add . && git commit -q -m brief &&
+		rm briefs/b.md && git checkout -- briefs/b.md &&
+		ahd-replay install-hooks >/dev/null &&
+		ahd-replay capture --kind=eval-live --token=tokens/t.yml \
+			--brief=briefs/b.md --n=1 --out=docs/r.replay.json \
+			-- ahd eval && printf "# R\n" >docs/r.md &&
+		git add docs) &&
+	git -C wte commit -q -m run 2>err &&
+	test_grep "brief briefs/b.md" err &&
+	test_grep "cannot hash" err &&
+	(cd wte && ahd-replay verify docs/r.md) >out &&
+	test_grep "replay inputs intact" out &&
+	(cd wte && test_expect_code 2 ahd-replay verify --at=HEAD docs/r.md) >out &&
+	test_grep "working-tree-encoding=UTF-16LE, a re-encoding this tool does not perform" out &&
+	test_grep ! "actual   sha256" out
 '
 
 test_done

@@ -5,6 +5,8 @@
 #include "checkout.h"
 #include "repo.h"
 
+#include <git2/sys/repository.h>
+
 #include <string.h>
 
 /* Is key set in the repository's configuration? */
@@ -19,16 +21,19 @@ static int config_has(git_config *cfg, const char *key)
 }
 
 /*
- * The filter attribute of path: 0 when no driver must run (none set,
- * lfs, or a driver that is not configured), -1 with the reason in err.
+ * The filter and working-tree-encoding attributes of path: 0 when no
+ * driver must run (none set, lfs, or a driver that is not configured)
+ * and no encoding is asked for, -1 with the reason in err.
  */
 static int check_filter(git_repository *repo, const char *path,
 			const git_oid *commit, struct strbuf *err)
 {
+	static const char *names[] = { "filter", "working-tree-encoding" };
 	git_attr_options ao;
 	struct strbuf key = STRBUF_INIT;
 	git_config *cfg = NULL;
-	const char *value = NULL;
+	const char *values[2] = { NULL, NULL };
+	const char *value;
 	int bool_required = 0, ret = -1;
 
 	memset(&ao, 0, sizeof(ao));
@@ -38,11 +43,25 @@ static int check_filter(git_repository *repo, const char *path,
 		ao.flags |= GIT_ATTR_CHECK_INCLUDE_COMMIT;
 		git_oid_cpy(&ao.attr_commit_id, commit);
 	}
-	if (git_attr_get_ext(&value, repo, &ao, path, "filter") < 0) {
+	if (git_attr_get_many_ext(values, repo, &ao, path, 2, names) < 0) {
 		strbuf_addf(err, "cannot read the attributes of %s: %s", path,
 			    lg2_message());
 		return -1;
 	}
+	/*
+	 * git re-encodes such a file on checkout (UTF-16 and the like);
+	 * libgit2's filters do not, so the bytes it gives are not the
+	 * bytes a checkout writes.  Any value is refused, even one git
+	 * would treat as a no-op: a refusal is never a wrong hash.
+	 */
+	if (git_attr_value(values[1]) == GIT_ATTR_VALUE_STRING) {
+		strbuf_addf(err, "%s: its attributes give "
+			    "working-tree-encoding=%s, a re-encoding this tool "
+			    "does not perform, so the bytes a checkout writes "
+			    "are unknown; not hashed", path, values[1]);
+		return -1;
+	}
+	value = values[0];
 	if (git_attr_value(value) != GIT_ATTR_VALUE_STRING ||
 	    !strcmp(value, "lfs"))
 		return 0;
@@ -74,16 +93,54 @@ out:
 	return ret;
 }
 
+/*
+ * A second handle on repo's objects that sees no work tree and an empty
+ * index, so that its attributes are the commit's alone.  libgit2 1.5 has
+ * no flag for that: GIT_ATTR_CHECK_INCLUDE_COMMIT adds the commit's
+ * .gitattributes after the work tree's and the index's, and the first
+ * match wins, so an edited .gitattributes in the work tree would change
+ * what --at hashes.  info/attributes and the system file still apply,
+ * as to a checkout.  The blob is looked up again in the view, since
+ * git_blob_filter() reads attributes through the blob's owner.
+ */
+static int commit_view(git_repository **view, git_blob **vblob,
+		       git_repository *repo, git_blob *blob)
+{
+	git_index *empty = NULL;
+	int ret = -1;
+
+	if (git_repository_open_bare(view, git_repository_path(repo)) < 0 ||
+	    git_index_new(&empty) < 0 ||
+	    git_repository_set_index(*view, empty) < 0 ||
+	    git_blob_lookup(vblob, *view, git_blob_id(blob)) < 0)
+		goto out;
+	ret = 0;
+out:
+	git_index_free(empty);	/* the view holds its own reference */
+	return ret;
+}
+
 int checkout_bytes(struct strbuf *out, git_repository *repo, git_blob *blob,
 		   const char *path, const git_oid *commit, size_t max,
 		   struct strbuf *err)
 {
 	git_blob_filter_options fo;
 	git_buf filtered = GIT_BUF_INIT;
+	git_repository *view = NULL;
+	git_blob *vblob = NULL;
 	int ret = -1;
 
+	if (commit) {
+		if (commit_view(&view, &vblob, repo, blob) < 0) {
+			strbuf_addf(err, "cannot read the attributes of %s "
+				    "at its commit: %s", path, lg2_message());
+			goto out;
+		}
+		repo = view;
+		blob = vblob;
+	}
 	if (check_filter(repo, path, commit, err))
-		return -1;
+		goto out;
 	if (git_blob_filter_options_init(&fo,
 					 GIT_BLOB_FILTER_OPTIONS_VERSION) < 0)
 		goto fail;
@@ -113,5 +170,7 @@ fail:
 		    lg2_message());
 out:
 	git_buf_dispose(&filtered);
+	git_blob_free(vblob);
+	git_repository_free(view);
 	return ret;
 }

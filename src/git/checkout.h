@@ -18,14 +18,16 @@
  * a smudge or process command, or a required one; git-lfs is read
  * through lfs.h before this) is an error that says so: the bytes are
  * unknown, and a guess would be a wrong hash.  A driver that is not
- * configured at all is passed through, as git does.
+ * configured at all is passed through, as git does.  Any
+ * working-tree-encoding is such an error too: git re-encodes the file
+ * on checkout, libgit2's filters do not.
  */
 
 /*
  * Append to out the bytes a checkout writes for the blob (len bytes at
  * data, the content of blob) at path (repository-relative), the
- * attributes read from commit's tree as well as the work tree's and the
- * index's (commit NULL: those only).  Content over max bytes (0: no
+ * attributes read from commit's tree alone, as a fresh checkout of it
+ * reads them (commit NULL: the work tree's and the index's).  Content over max bytes (0: no
  * limit) gives CHECKOUT_TOOBIG.  Returns 0, CHECKOUT_TOOBIG, or -1 with
  * the reason in err.
  */

@@ -22,7 +22,7 @@ void resolved_input_release(struct resolved_input *in)
 	strbuf_release(&in->why);
 }
 
-enum kind { K_NONE, K_FILE, K_OTHER, K_LOOP, K_OUTSIDE };
+enum kind { K_NONE, K_FILE, K_OTHER, K_LOOP, K_OUTSIDE, K_GITDIR };
 
 /*
  * What rel (relative to root) names: in the work tree the real path must
@@ -76,10 +76,10 @@ static enum kind probe(const char *root, const char *rel,
 		real = realpath(path.buf, NULL);
 		if (!real)
 			k = errno == ELOOP ? K_LOOP : K_NONE;
-		else if (!allow_outside &&
-			 (!path_is_within(real, root) ||
-			  path_in_git_dir(real + strlen(root))))
+		else if (!allow_outside && !path_is_within(real, root))
 			k = K_OUTSIDE;
+		else if (!allow_outside && path_in_git_dir(real + strlen(root)))
+			k = K_GITDIR;	/* no symlink needed: say what it is */
 		else if (stat(real, &st) || !S_ISREG(st.st_mode))
 			k = K_OTHER;
 		else
@@ -110,6 +110,10 @@ static void set_status(struct resolved_input *out, enum kind k)
 	case K_OUTSIDE:
 		out->status = INPUT_OUTSIDE;
 		strbuf_addstr(&out->why, "a symlink leads out of the root");
+		break;
+	case K_GITDIR:
+		out->status = INPUT_OUTSIDE;
+		strbuf_addstr(&out->why, "inside a .git directory");
 		break;
 	case K_OTHER:
 		out->status = INPUT_BAD;
