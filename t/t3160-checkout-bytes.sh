@@ -123,6 +123,38 @@ test_expect_success '--at reads the commit'"'"'s attributes, not the work tree'"
 	git -C crlf reset -q --hard
 '
 
+test_expect_success 'core.autocrlf=true, an LF file git counts unmodified: the hook agrees with verify' '
+	git init -q lfwt &&
+	git -C lfwt config core.autocrlf true &&
+	mkdir -p lfwt/tokens lfwt/briefs lfwt/docs &&
+	printf "name: t\n" >lfwt/tokens/t.yml &&
+	printf "# Brief\n\nline one\n" >lfwt/briefs/b.md &&
+	(cd lfwt && git add . && git commit -q -m brief &&
+		ahd-replay install-hooks >/dev/null &&
+		ahd-replay capture --kind=eval-live --token=tokens/t.yml \
+			--brief=briefs/b.md --n=1 --out=docs/r.replay.json \
+			-- ahd eval) >/dev/null &&
+	printf "# Brief\n\nline one\n" >expect &&
+	test_cmp expect lfwt/briefs/b.md &&
+	git -C lfwt status --porcelain >st &&
+	test_grep ! "briefs/b.md" st &&
+	(cd lfwt && ahd-replay verify docs/r.replay.json) >out &&
+	test_grep "replay inputs intact" out &&
+	printf "# R\n" >lfwt/docs/r.md &&
+	(cd lfwt && git add docs && git commit -q -m "the run") &&
+	(cd lfwt && ahd-replay verify docs/r.md) >out &&
+	test_grep "replay inputs intact" out
+'
+
+test_expect_success 'the same file changed after it was staged: the hook judges what is staged' '
+	(cd lfwt && printf "# Brief\n\nline 1\n" >briefs/b.md &&
+		git add briefs/b.md &&
+		printf "# Brief\n\nline one\n" >briefs/b.md &&
+		test_must_fail git commit -q -m change) 2>err &&
+	test_grep "drift" err &&
+	git -C lfwt reset -q --hard
+'
+
 test_expect_success 'a filter= driver the tool cannot run: said so, exit 2, no hash' '
 	git init -q filt &&
 	mkdir -p filt/tokens filt/briefs filt/docs &&

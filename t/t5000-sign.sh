@@ -486,4 +486,18 @@ test_expect_success 'verify --format=github annotates a failed signature' '
 	test_grep "^::error file=repo/docs/run.replay.json,line=1,title=replay signature::signature: unknown key" out
 '
 
+test_expect_success 'a .sig planted as a symlink out of the root is refused' '
+	test_when_finished "rm -f repo/docs/run.replay.json.sig && cp sig.good repo/docs/run.replay.json.sig" &&
+	echo mine >outside &&
+	rm repo/docs/run.replay.json.sig &&
+	ln -s ../../outside repo/docs/run.replay.json.sig &&
+	test_expect_code 2 ahd-replay sign --key key repo/docs/run.replay.json \
+		>out 2>err &&
+	test_grep "run.replay.json.sig" err &&
+	test_grep "leads out of the root" err &&
+	echo mine >expect &&
+	test_cmp expect outside &&
+	test_must_be_empty out
+'
+
 test_done

@@ -309,6 +309,28 @@ test_expect_success 'a symlink of the commit never leads a write out of the work
 	test -z "$(ls -A wt-sym-parent)"
 '
 
+test_expect_success 'a receipt the commit plants as a symlink is replaced, not followed' '
+	git init -q rs &&
+	mkdir rs/tokens &&
+	printf "a: 1\n" >rs/tokens/t.yml &&
+	ln -s ../receipt-target rs/replay-receipt.json &&
+	git -C rs add . &&
+	test_tick && git -C rs commit -q -m "a planted receipt" &&
+	A_=$(git -C rs rev-parse HEAD) &&
+	mkdir rs/docs &&
+	(cd rs && write_sidecar --commit="$A_" docs/r.replay.json tokens/t.yml) &&
+	echo "# R" >rs/docs/r.md &&
+	git -C rs add docs &&
+	test_tick && git -C rs commit -q -m "the report" &&
+	echo mine >receipt-target &&
+	ahd-replay replay --worktree=wt-rs rs/docs/r.md >out.rs &&
+	test_path_is_file wt-rs/replay-receipt.json &&
+	! test -h wt-rs/replay-receipt.json &&
+	test_grep "\"sidecar\":\"docs/r.replay.json\"" wt-rs/replay-receipt.json &&
+	echo mine >expect &&
+	test_cmp expect receipt-target
+'
+
 test_expect_success 'a report that leads out of the work tree is not copied' '
 	echo secret >secret.txt &&
 	cp repo/docs/one.md one.md.save &&

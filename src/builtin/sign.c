@@ -4,6 +4,7 @@
  */
 #include "config.h"
 #include "builtin.h"
+#include "fs/path.h"
 #include "parse-options.h"
 #include "root/rootfile.h"
 #include "record/sidecar.h"
@@ -21,12 +22,36 @@ static const char sign_usage_text[] =
 	"status: 0 when every sidecar was signed, 2 otherwise.\n";
 
 /*
+ * Where the .sig of the sidecar at path is held (fs/write.h): beneath
+ * root, the directory the sidecar was found in; a sidecar named outside
+ * it, or read with --allow-outside-root, holds its .sig to its own
+ * directory as named, so a .sig planted as a symlink never leads the
+ * write elsewhere.
+ */
+static int sig_limit(struct strbuf *limit, const char *root,
+		     const char *path, int allow_outside, struct strbuf *err)
+{
+	struct strbuf abs = STRBUF_INIT;
+
+	if (path_absolute(&abs, path, err))
+		return -1;
+	if (!allow_outside && path_is_within(abs.buf, root))
+		strbuf_addstr(limit, root);
+	else
+		path_dirname(limit, abs.buf);
+	strbuf_release(&abs);
+	return 0;
+}
+
+/*
  * The statement for operand, vouching only for a sidecar inside its
- * root (rootfile.h).  On failure prints the error naming the sidecar.
+ * root (rootfile.h), and in limit the directory its .sig is written
+ * beneath (may be NULL).  On failure prints the error naming the
+ * sidecar.
  */
 static int statement_of(struct statement *st, struct strbuf *sidecar,
-			const char *operand, const char *root,
-			int allow_outside)
+			struct strbuf *limit, const char *operand,
+			const char *root, int allow_outside)
 {
 	struct strbuf err = STRBUF_INIT, dir = STRBUF_INIT;
 	struct strbuf path = STRBUF_INIT;
@@ -35,7 +60,9 @@ static int statement_of(struct statement *st, struct strbuf *sidecar,
 	sidecar_path_for(&path, operand);
 	if (rootfile_root_for(&dir, path.buf, root, &err) < 0 ||
 	    rootfile_check(dir.buf, path.buf, allow_outside, NULL, &err) ||
-	    sig_statement(st, sidecar, operand, root, &err)) {
+	    sig_statement(st, sidecar, operand, root, &err) ||
+	    (limit && sig_limit(limit, dir.buf, sidecar->buf, allow_outside,
+				&err))) {
 		error_path(path.buf, &err);
 		ret = -1;
 	}
@@ -87,7 +114,8 @@ int cmd_sign(int argc, char **argv)
 			usage_msg_opt(&usage, "--statement takes one operand "
 				      "and no key");
 		statement_init(&st);
-		if (!statement_of(&st, &sidecar, argv[0], root, allow_outside)) {
+		if (!statement_of(&st, &sidecar, NULL, argv[0], root,
+				  allow_outside)) {
 			fwrite(st.text.buf, 1, st.text.len, stdout);
 			status = 0;
 		}
@@ -104,16 +132,18 @@ int cmd_sign(int argc, char **argv)
 	}
 	status = 0;
 	for (i = 0; i < argc; i++) {
-		struct strbuf sidecar = STRBUF_INIT;
+		struct strbuf sidecar = STRBUF_INIT, limit = STRBUF_INIT;
 		struct statement st;
 
 		statement_init(&st);
 		strbuf_reset(&err);
-		if (statement_of(&st, &sidecar, argv[i], root, allow_outside)) {
+		if (statement_of(&st, &sidecar, &limit, argv[i], root,
+				 allow_outside)) {
 			status = 2;
-		} else if (key ? sig_sign_sidecar(key, &st, sidecar.buf, &err) :
+		} else if (key ? sig_sign_sidecar(key, &st, limit.buf,
+						  sidecar.buf, &err) :
 			   sshsign_sidecar(program.buf, ssh_key.buf, &st,
-					   sidecar.buf, &err)) {
+					   limit.buf, sidecar.buf, &err)) {
 			error_path(sidecar.buf, &err);
 			status = 2;
 		} else
@@ -122,6 +152,7 @@ int cmd_sign(int argc, char **argv)
 				       SIGNATURE_SUFFIX);
 		statement_release(&st);
 		strbuf_release(&sidecar);
+		strbuf_release(&limit);
 	}
 out:
 	sig_private_key_free(key);

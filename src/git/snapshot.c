@@ -351,3 +351,28 @@ int snapshot_hash_file(char *out, const struct snapshot *s, const char *path,
 	git_oid_tostr(out, SNAPSHOT_HEX_MAX, &id);
 	return 0;
 }
+
+int snapshot_worktree_unmodified(const struct snapshot *s,
+				 const struct treepath *tp, const char *buf,
+				 size_t len, struct strbuf *err)
+{
+	git_filter_list *fl = NULL;
+	git_buf clean = GIT_BUF_INIT;
+	git_oid id;
+	int ret = -1;
+
+	if (git_filter_list_load(&fl, s->repo, NULL, tp->path.buf,
+				 GIT_FILTER_TO_ODB, GIT_FILTER_DEFAULT) < 0 ||
+	    (fl && git_filter_list_apply_to_buffer(&clean, fl, buf, len) < 0) ||
+	    git_odb_hash(&id, fl ? clean.ptr : buf, fl ? clean.size : len,
+			 GIT_OBJECT_BLOB) < 0) {
+		strbuf_addf(err, "cannot clean '%s' as git add would: %s",
+			    tp->path.buf, lg2_message());
+		goto out;
+	}
+	ret = git_oid_equal(&id, &tp->id);
+out:
+	git_buf_dispose(&clean);
+	git_filter_list_free(fl);
+	return ret;
+}

@@ -139,6 +139,18 @@ int snapshot_checkout(struct strbuf *out, struct lfs_pointer *ptr,
 		      struct strbuf *err);
 
 /*
+ * Are buf and len (the work tree's bytes of the file tp found in s) that
+ * file unmodified, as `git status` would say: cleaned as `git add`
+ * cleans them (end of line, as the attributes of tp's path say), are
+ * they tp's blob?  A checkout may have written other bytes for it (an
+ * LF file under core.autocrlf=true): git counts it unmodified all the
+ * same.  Returns 1 or 0, or -1 with a reason in err.
+ */
+int snapshot_worktree_unmodified(const struct snapshot *s,
+				 const struct treepath *tp, const char *buf,
+				 size_t len, struct strbuf *err);
+
+/*
  * The id the bytes of the file at path (in the file system) would have
  * as a blob of s's repository, hashed as they are: no filter applied,
  * so that a checkout that writes other bytes for the same blob counts

@@ -5,6 +5,7 @@
 #include "root/inputpath.h"
 #include "quote.h"
 #include "root/root.h"
+#include "root/rootfile.h"
 #include "config/rcfile.h"
 #include "record/layout.h"
 #include "record/render.h"
@@ -77,6 +78,37 @@ struct ctx {
 #define HASH_LFS_ABSENT (-10)
 
 /*
+ * The bytes verify hashes in this work tree for the file tp found in s
+ * (HEAD, or the index once committed), when they are not what a
+ * checkout of s writes: the work tree's own, where git counts the file
+ * unmodified (an LF file under core.autocrlf=true is intact for verify
+ * here, so the hook must not call it drift).  1 with them in out; 0
+ * (out empty) when the checkout's bytes are the ones to hash: a state
+ * the work tree does not hold (a push), a file changed since, or one
+ * that cannot be read, where the answer of a fresh checkout stands.
+ */
+static int worktree_bytes(struct strbuf *out, const struct ctx *c,
+			  const struct hook_state *s, const struct treepath *tp)
+{
+	struct strbuf full = STRBUF_INIT, err = STRBUF_INIT;
+	int ret = 0;
+
+	if (!s->in_worktree || (!s->snap->index && !s->snap->tree))
+		return 0;
+	strbuf_addf(&full, "%s/%s", c->workdir, tp->path.buf);
+	if (rootfile_read(out, c->workdir, full.buf, 0, 0, &err) ==
+	    ROOTFILE_OK &&
+	    snapshot_worktree_unmodified(s->snap, tp, out->buf, out->len,
+					 &err) == 1)
+		ret = 1;
+	else
+		strbuf_reset(out);
+	strbuf_release(&full);
+	strbuf_release(&err);
+	return ret;
+}
+
+/*
  * Hash the file tp found in state s as verify hashes the checked-out
  * file: raw (kind 1) or structured (kind 0).
  */
@@ -96,7 +128,8 @@ static int blob_hash(struct ctx *c, const struct hook_state *s,
 			memcpy(hex, c->memo[i].hex, HASH_HEX_MAX);
 			return c->memo[i].ret;
 		}
-	switch (snapshot_checkout(&bytes, &ptr, s->snap, tp, &err)) {
+	switch (worktree_bytes(&bytes, c, s, tp) ? 0 :
+		snapshot_checkout(&bytes, &ptr, s->snap, tp, &err)) {
 	case 0:
 		break;
 	case SNAPSHOT_LFS_ABSENT:

@@ -24,6 +24,12 @@
 struct hook_state {
 	const struct snapshot *snap;	/* a tree, the index, or no files */
 	const char *name;	/* "HEAD", "staged", "origin/main", ... */
+	/*
+	 * The work tree holds this state (pre-commit's HEAD and index):
+	 * a file git counts unmodified there is hashed as it is there,
+	 * as verify will hash it.
+	 */
+	int in_worktree;
 };
 
 struct hook_check_result {

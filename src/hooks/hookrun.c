@@ -151,8 +151,8 @@ int hook_run_pre_commit(const char *type)
 	struct hook_check_result res = HOOK_CHECK_RESULT_INIT;
 	struct strbuf err = STRBUF_INIT;
 	struct snapshot head = SNAPSHOT_INIT, staged = SNAPSHOT_INIT;
-	struct hook_state base = { &head, "HEAD" };
-	struct hook_state next = { &staged, "staged" };
+	struct hook_state base = { &head, "HEAD", 1 };
+	struct hook_state next = { &staged, "staged", 1 };
 	int ret = 2;
 
 	if (open_repo(&h))
@@ -187,8 +187,8 @@ static int judge_push(struct hook_ctx *h, const struct hook_push_dest *dest,
 	struct strbuf err = STRBUF_INIT, what = STRBUF_INIT;
 	struct strbuf desc = STRBUF_INIT;
 	struct snapshot pushed = SNAPSHOT_INIT, remote = SNAPSHOT_INIT;
-	struct hook_state base = { &remote, "remote" };
-	struct hook_state next = { &pushed, "pushed" };
+	struct hook_state base = { &remote, "remote", 0 };
+	struct hook_state next = { &pushed, "pushed", 0 };
 	char base_id[SNAPSHOT_HEX_MAX];
 	int ret = -1;
 

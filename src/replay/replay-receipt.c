@@ -8,7 +8,6 @@
 #include "config.h"
 #include "replay-int.h"
 #include "replay-trust.h"
-#include "fs/atomicfile.h"
 #include "hash/hashfile.h"
 #include "json/jsonout.h"
 #include "usage.h"
@@ -98,8 +97,8 @@ static int write_text(struct replay *rp, struct strbuf *err)
 		goto out;
 	}
 	strbuf_addf(&path, "%s/replay-receipt.json", rp->wt.path.buf);
-	ret = write_file_atomic(path.buf, rp->receipt_text.buf,
-				rp->receipt_text.len, 0644, err);
+	ret = replay_put_path(rp, path.buf, rp->receipt_text.buf,
+			      rp->receipt_text.len, err);
 out:
 	strbuf_release(&compact);
 	strbuf_release(&path);

@@ -1,6 +1,6 @@
 #include "config.h"
 #include "replay-int.h"
-#include "fs/atomicfile.h"
+#include "fs/write.h"
 #include "git/attribution.h"
 #include "hash/hashfile.h"
 #include "json/jsonout.h"
@@ -212,13 +212,12 @@ static int dir_inside_worktree(const struct replay *rp, const char *dir)
 	return inside;
 }
 
-/* Write bytes at path (absolute, inside the worktree). */
-static int put_path(const struct replay *rp, const char *path, const char *buf,
-		    size_t len, struct strbuf *err)
+/* replay-int.h */
+int replay_put_path(const struct replay *rp, const char *path,
+		    const char *buf, size_t len, struct strbuf *err)
 {
 	struct strbuf dir = STRBUF_INIT;
 	struct stat st;
-	mode_t mode = 0644;
 	int ret = -1;
 
 	path_dirname(&dir, path);
@@ -229,11 +228,20 @@ static int put_path(const struct replay *rp, const char *path, const char *buf,
 			      "the worktree");
 		goto out;
 	}
-	if (!lstat(path, &st) && S_ISREG(st.st_mode))
-		mode = st.st_mode & 0777;
-	/* a symlink at path itself is replaced, never followed */
-	ret = mkdir_p(dir.buf, err) ? -1 :
-	      write_file_atomic(path, buf, len, mode, err);
+	if (mkdir_p(dir.buf, err))
+		goto out;
+	/*
+	 * A symlink of the commit at path itself is replaced, never
+	 * followed: the recorded bytes belong at path, not at whatever
+	 * other file of the commit it names.
+	 */
+	if (!lstat(path, &st) && S_ISLNK(st.st_mode) && unlink(path)) {
+		strbuf_addstr(err, "cannot replace the symlink ");
+		strbuf_add_printable(err, path);
+		strbuf_addf(err, ": %s", strerror(errno));
+		goto out;
+	}
+	ret = write_file_beneath(rp->wt.path.buf, path, buf, len, 0644, err);
 out:
 	strbuf_release(&dir);
 	return ret;
@@ -247,7 +255,7 @@ static int put_file(const struct replay *rp, const char *rel, const char *buf,
 	int ret;
 
 	strbuf_addf(&path, "%s/%s", rp->root.buf, rel);
-	ret = put_path(rp, path.buf, buf, len, err);
+	ret = replay_put_path(rp, path.buf, buf, len, err);
 	strbuf_release(&path);
 	return ret;
 }
@@ -562,7 +570,7 @@ static int copy_report(struct replay *rp, struct strbuf *err)
 			ret = -1;
 		} else if (read_file_limited(&buf, src.buf, HASH_DEFAULT_MAX_SIZE,
 					   err) ||
-			 put_path(rp, dst.buf, buf.buf, buf.len, err))
+			 replay_put_path(rp, dst.buf, buf.buf, buf.len, err))
 			ret = -1;
 		strbuf_release(&src);
 		strbuf_release(&dst);

@@ -2,7 +2,7 @@
 #include "json/jsonout.h"
 #include "signature.h"
 #include "json/jsonload.h"
-#include "fs/atomicfile.h"
+#include "fs/write.h"
 #include "json/canon.h"
 #include "hash/hashfile.h"
 #include "fs/readfile.h"
@@ -377,8 +377,8 @@ out:
 }
 
 int sig_sign_sidecar(const struct sig_private_key *key,
-		     const struct statement *st, const char *sidecar_path,
-		     struct strbuf *err)
+		     const struct statement *st, const char *root,
+		     const char *sidecar_path, struct strbuf *err)
 {
 	struct strbuf b64 = STRBUF_INIT;
 	struct strbuf sig_path = STRBUF_INIT, text = STRBUF_INIT;
@@ -415,7 +415,8 @@ int sig_sign_sidecar(const struct sig_private_key *key,
 	jsonout_pretty(&text, doc);
 	strbuf_addch(&text, '\n');
 	strbuf_addf(&sig_path, "%s%s", sidecar_path, SIGNATURE_SUFFIX);
-	if (write_file_atomic(sig_path.buf, text.buf, text.len, 0644, err))
+	if (write_file_beneath(root, sig_path.buf, text.buf, text.len, 0644,
+			       err))
 		goto out;
 	ret = 0;
 out:

@@ -81,11 +81,13 @@ int sig_statement(struct statement *out, struct strbuf *sidecar,
 
 /*
  * Sign the statement st about the sidecar at sidecar_path and replace
- * <sidecar_path>.sig atomically (version 2).  The sidecar is only read.
+ * <sidecar_path>.sig atomically (version 2) beneath root (fs/write.h:
+ * a .sig that is a symlink out of root is refused, not written
+ * through).  The sidecar is only read.
  */
 int sig_sign_sidecar(const struct sig_private_key *key,
-		     const struct statement *st, const char *sidecar_path,
-		     struct strbuf *err);
+		     const struct statement *st, const char *root,
+		     const char *sidecar_path, struct strbuf *err);
 
 /*
  * Public keys trusted for verification: our Ed25519 keys by key id, and

@@ -1,6 +1,6 @@
 #include "config.h"
 #include "sshsign.h"
-#include "fs/atomicfile.h"
+#include "fs/write.h"
 #include "git/repo.h"
 #include "signature.h"
 #include "sshsig.h"
@@ -164,8 +164,8 @@ static int literal_key_file(struct strbuf *path, const char *literal,
 }
 
 int sshsign_sidecar(const char *program, const char *key,
-		    const struct statement *st, const char *sidecar,
-		    struct strbuf *err)
+		    const struct statement *st, const char *root,
+		    const char *sidecar, struct strbuf *err)
 {
 	struct strbuf armour = STRBUF_INIT, tmpkey = STRBUF_INIT;
 	struct strbuf sig_path = STRBUF_INIT, why = STRBUF_INIT;
@@ -215,7 +215,8 @@ int sshsign_sidecar(const char *program, const char *key,
 	strbuf_addbuf(&armour, &st->text);
 	strbuf_addch(&armour, '\n');
 	strbuf_addf(&sig_path, "%s%s", sidecar, SIGNATURE_SUFFIX);
-	if (write_file_atomic(sig_path.buf, armour.buf, armour.len, 0644, err))
+	if (write_file_beneath(root, sig_path.buf, armour.buf, armour.len,
+			       0644, err))
 		goto out;
 	ret = 0;
 out:

@@ -26,11 +26,11 @@ int sshsign_setup(struct strbuf *key_out, struct strbuf *program,
  * Sign st and write <sidecar>.sig: the armour, then the statement's
  * text on a line of its own (ssh-keygen ignores what follows the
  * armour; verify reads it to say what changed).  The signature is
- * checked over the statement before the file is replaced.  Returns 0,
- * or -1 with a reason in err.
+ * checked over the statement before the file is replaced, beneath root
+ * (fs/write.h).  Returns 0, or -1 with a reason in err.
  */
 int sshsign_sidecar(const char *program, const char *key,
-		    const struct statement *st, const char *sidecar,
-		    struct strbuf *err);
+		    const struct statement *st, const char *root,
+		    const char *sidecar, struct strbuf *err);
 
 #endif
