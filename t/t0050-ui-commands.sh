@@ -11,6 +11,11 @@ erased before any other line and throttled.'
 
 . "${TEST_SRC_DIR:-$(dirname "$0")/..}/t/test-lib.sh"
 
+# validate reads the schema of the source tree (an out-of-tree build has
+# none beside the binary).
+AHD_REPLAY_SCHEMA=$TEST_SRC_DIR/schema/replay.schema.json
+export AHD_REPLAY_SCHEMA
+
 . "$TEST_SRC_DIR/t/lib-sidecar.sh"
 
 # the person's own settings stay out of these checks

@@ -10,6 +10,11 @@ timeout the old way cannot meet, and the lines checked against awk'\''s.'
 
 . "${TEST_SRC_DIR:-$(dirname "$0")/..}/t/test-lib.sh"
 
+# validate reads the schema of the source tree (an out-of-tree build has
+# none beside the binary).
+AHD_REPLAY_SCHEMA=$TEST_SRC_DIR/schema/replay.schema.json
+export AHD_REPLAY_SCHEMA
+
 . "$TEST_SRC_DIR/t/lib-sidecar.sh"
 
 test_lazy_prereq TIMEOUT '

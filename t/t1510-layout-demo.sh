@@ -17,6 +17,7 @@ nightly=runs/2026-09-02/nightly/record.json
 long=runs/2026-09-03/long-context/record.json
 
 test_expect_success 'setup: the demo repository' '
+	lsan_ignore_libgit2_leaks &&
 	sh "$make_demo" demo &&
 	git -C demo log --format=%s >subjects &&
 	test_line_count = 6 subjects
