@@ -13,18 +13,25 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-/* Write a small administrative file; it must not exist yet. */
-static int write_new(const char *dir, const char *name, const char *text,
-		     struct strbuf *err)
+/*
+ * Write a small administrative file: with claimed, the empty file
+ * make_target() created to claim the directory (never followed if a
+ * link took its place); otherwise a file that must not exist yet.
+ */
+static int write_small(const char *dir, const char *name, const char *text,
+		       int claimed, struct strbuf *err)
 {
 	struct strbuf path = STRBUF_INIT;
 	size_t len = strlen(text);
 	int fd, ret = -1;
 
 	strbuf_addf(&path, "%s/%s", dir, name);
-	fd = open(path.buf, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
+	fd = claimed ? open(path.buf, O_WRONLY | O_TRUNC | O_NOFOLLOW |
+			    O_CLOEXEC) :
+		open(path.buf, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
 	if (fd < 0) {
-		strbuf_addf(err, "cannot create %s: %s", path.buf,
+		strbuf_addf(err, "cannot %s %s: %s",
+			    claimed ? "write" : "create", path.buf,
 			    strerror(errno));
 		goto out;
 	}
@@ -32,34 +39,6 @@ static int write_new(const char *dir, const char *name, const char *text,
 		strbuf_addf(err, "cannot write %s: %s", path.buf,
 			    strerror(errno));
 		close(fd);
-		goto out;
-	}
-	if (close(fd) < 0) {
-		strbuf_addf(err, "cannot write %s: %s", path.buf,
-			    strerror(errno));
-		goto out;
-	}
-	ret = 0;
-out:
-	strbuf_release(&path);
-	return ret;
-}
-
-/* Fill the file make_target() created empty to claim the directory. */
-static int write_claimed(const char *dir, const char *name, const char *text,
-			 struct strbuf *err)
-{
-	struct strbuf path = STRBUF_INIT;
-	size_t len = strlen(text);
-	int fd, ret = -1;
-
-	strbuf_addf(&path, "%s/%s", dir, name);
-	fd = open(path.buf, O_WRONLY | O_TRUNC | O_NOFOLLOW | O_CLOEXEC);
-	if (fd < 0 || write(fd, text, len) != (ssize_t)len) {
-		strbuf_addf(err, "cannot write %s: %s", path.buf,
-			    strerror(errno));
-		if (fd >= 0)
-			close(fd);
 		goto out;
 	}
 	if (close(fd) < 0) {
@@ -291,19 +270,19 @@ int worktree_add_detached(struct worktree *wt, const struct repo *r,
 		goto fail;
 	guard_set(wt);
 	/* git's own mark, so that `git worktree prune` leaves it alone */
-	if (write_new(wt->admin.buf, "locked", "initializing\n", err))
+	if (write_small(wt->admin.buf, "locked", "initializing\n", 0, err))
 		goto fail;
 	strbuf_addf(&text, "%s\n", hex);
-	if (write_new(wt->admin.buf, "HEAD", text.buf, err) ||
-	    write_new(wt->admin.buf, "commondir", "../..\n", err))
+	if (write_small(wt->admin.buf, "HEAD", text.buf, 0, err) ||
+	    write_small(wt->admin.buf, "commondir", "../..\n", 0, err))
 		goto fail;
 	strbuf_reset(&text);
 	strbuf_addf(&text, "%s/.git\n", wt->path.buf);
-	if (write_new(wt->admin.buf, "gitdir", text.buf, err))
+	if (write_small(wt->admin.buf, "gitdir", text.buf, 0, err))
 		goto fail;
 	strbuf_reset(&text);
 	strbuf_addf(&text, "gitdir: %s\n", wt->admin.buf);
-	if (write_claimed(wt->path.buf, ".git", text.buf, err))
+	if (write_small(wt->path.buf, ".git", text.buf, 1, err))
 		goto fail;
 	if (repo_open_git(&wt->git, wt->path.buf, REPO_EXACT, err) ||
 	    checkout(wt, &commit, err))
