@@ -63,6 +63,48 @@ int hook_chain_active(const char *type)
  *	WHAT	what the user is doing, "commit"
  *	PREV	v1_prev_plain or v1_prev_stdin
  */
+/*
+ * The text both templates share (each template's bytes are what
+ * install-hooks recognises, so the parts are spliced, never reworded):
+ * the guard against a chained shim, the skip switch and the search for
+ * the binary, and the end.
+ */
+#define SHIM_GUARD \
+	"ahd_replay=@BIN@\n" \
+	"\n" \
+	"# Reached from the previous hook of another such shim: that one checks.\n" \
+	"if test -n \"${AHD_REPLAY_HOOK_ACTIVE:-}\" &&\n" \
+	"\ttest \"$AHD_REPLAY_HOOK_ACTIVE\" = \"@TYPE@:$(pwd -P)\"\n" \
+	"then\n" \
+	"\texit 0\n" \
+	"fi\n" \
+	"\n" \
+	"# The hook that was here before install-hooks runs first.\n" \
+	"case $0 in\n"
+
+#define SHIM_FIND \
+	"\n" \
+	"if test \"${AHD_REPLAY_SKIP:-}\" = 1\n" \
+	"then\n" \
+	"\techo >&2 \"ahd-replay: AHD_REPLAY_SKIP is set; replay check skipped\"\n" \
+	"\texit 0\n" \
+	"fi\n" \
+	"\n" \
+	"run=$ahd_replay\n" \
+	"if ! test -f \"$run\" || ! test -x \"$run\"\n" \
+	"then\n" \
+	"\trun=$(command -v ahd-replay 2>/dev/null) || run=\n" \
+	"fi\n" \
+	"if test -z \"$run\"\n" \
+	"then\n" \
+	"\tprintf >&2 'ahd-replay: cannot run the @TYPE@ check: %s is missing and ahd-replay is not on PATH\\n' \"$ahd_replay\"\n"
+
+#define SHIM_END \
+	"\tprintf >&2 'ahd-replay: to remove the hook: ahd-replay uninstall-hooks, or delete %s\\n' \"$0\"\n" \
+	"\texit 1\n" \
+	"fi\n" \
+	"exec \"$run\" hook @TYPE@ \"$@\"\n"
+
 static const char v1_head[] =
 	"#!/bin/sh\n"
 	"# ahd-replay hook: @TYPE@, template @VERSION@\n"
@@ -74,41 +116,14 @@ static const char v1_head[] =
 	"# or AHD_REPLAY_SKIP=1.  An edited copy is no longer recognised as\n"
 	"# ahd-replay's; `ahd-replay hooks status` says what git will run.\n"
 	"\n"
-	"ahd_replay=@BIN@\n"
-	"\n"
-	"# Reached from the previous hook of another such shim: that one checks.\n"
-	"if test -n \"${AHD_REPLAY_HOOK_ACTIVE:-}\" &&\n"
-	"\ttest \"$AHD_REPLAY_HOOK_ACTIVE\" = \"@TYPE@:$(pwd -P)\"\n"
-	"then\n"
-	"\texit 0\n"
-	"fi\n"
-	"\n"
-	"# The hook that was here before install-hooks runs first.\n"
-	"case $0 in\n"
+	SHIM_GUARD
 	"*/*) prev=${0%/*}/@TYPE@.ahd-replay-prev ;;\n"
 	"*) prev=@TYPE@.ahd-replay-prev ;;\n"
 	"esac\n"
 	"@PREV@"
-	"\n"
-	"if test \"${AHD_REPLAY_SKIP:-}\" = 1\n"
-	"then\n"
-	"\techo >&2 \"ahd-replay: AHD_REPLAY_SKIP is set; replay check skipped\"\n"
-	"\texit 0\n"
-	"fi\n"
-	"\n"
-	"run=$ahd_replay\n"
-	"if ! test -f \"$run\" || ! test -x \"$run\"\n"
-	"then\n"
-	"\trun=$(command -v ahd-replay 2>/dev/null) || run=\n"
-	"fi\n"
-	"if test -z \"$run\"\n"
-	"then\n"
-	"\tprintf >&2 'ahd-replay: cannot run the @TYPE@ check: %s is missing and ahd-replay is not on PATH\\n' \"$ahd_replay\"\n"
+	SHIM_FIND
 	"\techo >&2 \"ahd-replay: to @WHAT@ without the check: @GIT@ --no-verify, or AHD_REPLAY_SKIP=1\"\n"
-	"\tprintf >&2 'ahd-replay: to remove the hook: ahd-replay uninstall-hooks, or delete %s\\n' \"$0\"\n"
-	"\texit 1\n"
-	"fi\n"
-	"exec \"$run\" hook @TYPE@ \"$@\"\n";
+	SHIM_END;
 
 static const char v1_prev_plain[] =
 	"if test -f \"$prev\" && test -x \"$prev\"\n"
@@ -154,42 +169,15 @@ static const char v2_head[] =
 	"# is no longer recognised as ahd-replay's; `ahd-replay hooks status`\n"
 	"# says what git will run.\n"
 	"\n"
-	"ahd_replay=@BIN@\n"
-	"\n"
-	"# Reached from the previous hook of another such shim: that one checks.\n"
-	"if test -n \"${AHD_REPLAY_HOOK_ACTIVE:-}\" &&\n"
-	"\ttest \"$AHD_REPLAY_HOOK_ACTIVE\" = \"@TYPE@:$(pwd -P)\"\n"
-	"then\n"
-	"\texit 0\n"
-	"fi\n"
-	"\n"
-	"# The hook that was here before install-hooks runs first.\n"
-	"case $0 in\n"
+	SHIM_GUARD
 	"*/*) dir=${0%/*} ;;\n"
 	"*) dir=. ;;\n"
 	"esac\n"
 	"prev=$dir/@TYPE@.ahd-replay-prev\n"
 	"@PREV@"
-	"\n"
-	"if test \"${AHD_REPLAY_SKIP:-}\" = 1\n"
-	"then\n"
-	"\techo >&2 \"ahd-replay: AHD_REPLAY_SKIP is set; replay check skipped\"\n"
-	"\texit 0\n"
-	"fi\n"
-	"\n"
-	"run=$ahd_replay\n"
-	"if ! test -f \"$run\" || ! test -x \"$run\"\n"
-	"then\n"
-	"\trun=$(command -v ahd-replay 2>/dev/null) || run=\n"
-	"fi\n"
-	"if test -z \"$run\"\n"
-	"then\n"
-	"\tprintf >&2 'ahd-replay: cannot run the @TYPE@ check: %s is missing and ahd-replay is not on PATH\\n' \"$ahd_replay\"\n"
+	SHIM_FIND
 	"\techo >&2 \"ahd-replay: to @WHAT@ without the check: AHD_REPLAY_SKIP=1 @GIT@\"\n"
-	"\tprintf >&2 'ahd-replay: to remove the hook: ahd-replay uninstall-hooks, or delete %s\\n' \"$0\"\n"
-	"\texit 1\n"
-	"fi\n"
-	"exec \"$run\" hook @TYPE@ \"$@\"\n";
+	SHIM_END;
 
 static const char v2_mirror[] =
 	"\trefs= mirror=\n"
