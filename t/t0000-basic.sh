@@ -150,7 +150,7 @@ test_expect_success 'each command page SYNOPSIS is what -h shows' '
 readme_test_command () {
 	grep -A 3 "^Install, build, and run the whole test suite:" \
 		"$TEST_SRC_DIR/README.md" | grep "make check" >cmd &&
-	test_line_count = 1 cmd &&
+	test_line_count -eq 1 cmd &&
 	rm -rf fake run && mkdir fake run &&
 	for tool in apt-get autoreconf make "$@"
 	do
