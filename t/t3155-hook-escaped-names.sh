@@ -14,6 +14,7 @@ AHD_REPLAY_NOW=2026-01-02T03:04:05.678Z
 export AHD_REPLAY_NOW
 
 test_expect_success 'setup: a remote, a clone with the hooks' '
+	lsan_ignore_libgit2_leaks &&
 	git init -q --bare remote.git &&
 	git clone -q remote.git work 2>/dev/null &&
 	(cd work && git commit -q --allow-empty -m root &&
