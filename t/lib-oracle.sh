@@ -74,3 +74,38 @@ oracle_setup () {
 	fi
 	oracle_ready "$oracle_dir" || oracle_install
 }
+
+# test_checked_in_vectors SET...: for each SET, hash $VECTORS/SET.bin with
+# $BATCH and compare with the reference's answers in $VECTORS/SET.txt
+# ($COMPARE), allowing $SET_max unsupported records; the compare's
+# summary goes to the TAP output as comments.
+test_checked_in_vectors () {
+	for set in "$@"
+	do
+		eval "max=\$${set}_max"
+		test_expect_success "checked-in vectors: $set" '
+			"$BATCH" "$VECTORS/$set.bin" >$set.ours &&
+			sh "$COMPARE" --corpus "$VECTORS/$set.bin" \
+				--max-unsupported $max \
+				"$VECTORS/$set.txt" $set.ours >$set.compare ||
+			{ cat $set.compare; false; }
+		'
+		if test -f "$TRASH_DIRECTORY/$set.compare"
+		then
+			sed -n -e "/^$/q" -e "s/^/# $set vectors: /p" \
+				"$TRASH_DIRECTORY/$set.compare"
+		fi
+	done
+}
+
+# oracle_prereq: oracle_setup, then the ORACLE prerequisite when the
+# oracle is ready, or a comment saying why the live comparison skips.
+oracle_prereq () {
+	oracle_setup
+	if test -z "$oracle_skip"
+	then
+		test_set_prereq ORACLE
+	else
+		echo "# SKIPPING the live comparison: $oracle_skip"
+	fi
+}

@@ -119,29 +119,10 @@ test_expect_success 'test-hash-batch is built' '
 	test -x "$BATCH"
 '
 
-for gen in keys yaml11
-do
-	eval "max=\$${gen}_max"
-	test_expect_success "checked-in vectors: $gen" '
-		"$BATCH" "$VECTORS/$gen.bin" >$gen.ours &&
-		sh "$COMPARE" --corpus "$VECTORS/$gen.bin" --max-unsupported $max \
-			"$VECTORS/$gen.txt" $gen.ours >$gen.compare ||
-		{ cat $gen.compare; false; }
-	'
-	if test -f "$TRASH_DIRECTORY/$gen.compare"
-	then
-		sed -n -e "/^$/q" -e "s/^/# $gen vectors: /p" "$TRASH_DIRECTORY/$gen.compare"
-	fi
-done
-
 . "$TEST_SRC_DIR/t/lib-oracle.sh"
-oracle_setup
-if test -z "$oracle_skip"
-then
-	test_set_prereq ORACLE
-else
-	echo "# SKIPPING the live comparison: $oracle_skip"
-fi
+test_checked_in_vectors keys yaml11
+
+oracle_prereq
 
 test_expect_success NODE,ORACLE 'checked-in vectors match the generators' '
 	for gen in keys yaml11

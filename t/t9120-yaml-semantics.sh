@@ -83,29 +83,10 @@ test_expect_success 'test-hash-batch is built' '
 	test -x "$BATCH"
 '
 
-for set in hand gen
-do
-	eval "max=\$${set}_max"
-	test_expect_success "checked-in vectors: $set" '
-		"$BATCH" "$VECTORS/$set.bin" >$set.ours &&
-		sh "$COMPARE" --corpus "$VECTORS/$set.bin" --max-unsupported $max \
-			"$VECTORS/$set.txt" $set.ours >$set.compare ||
-		{ cat $set.compare; false; }
-	'
-	if test -f "$TRASH_DIRECTORY/$set.compare"
-	then
-		sed -n -e "/^$/q" -e "s/^/# $set vectors: /p" "$TRASH_DIRECTORY/$set.compare"
-	fi
-done
-
 . "$TEST_SRC_DIR/t/lib-oracle.sh"
-oracle_setup
-if test -z "$oracle_skip"
-then
-	test_set_prereq ORACLE
-else
-	echo "# SKIPPING the live comparison: $oracle_skip"
-fi
+test_checked_in_vectors hand gen
+
+oracle_prereq
 
 test_expect_success NODE,ORACLE 'checked-in vectors match the generators' '
 	n=$(grep -c "" "$VECTORS/gen.txt") &&
