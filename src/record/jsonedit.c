@@ -245,10 +245,14 @@ static void add_member(struct strbuf *text, const struct jnode *obj,
 		ws = last->key_start;
 		while (ws > obj->start + 1 && is_ws(text->buf[ws - 1]))
 			ws--;
-		strbuf_addch(&add, ',');
-		strbuf_add(&add, text->buf + ws, last->key_start - ws);
 		strbuf_add(&sep, text->buf + last->key_end,
 			   last->start - last->key_end);
+		strbuf_addch(&add, ',');
+		strbuf_add(&add, text->buf + ws, last->key_start - ws);
+		/* {"a": 1} spaces its members; {"a":1} does not */
+		if (ws == last->key_start && obj->nr == 1 &&
+		    strchr(sep.buf, ' '))
+			strbuf_addch(&add, ' ');
 		at = last->end;
 	} else {
 		strbuf_addstr(&sep, ": ");
