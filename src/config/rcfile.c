@@ -518,6 +518,33 @@ static void loader_error(struct strbuf *err, const char *file,
 int rcfile_load(struct rcfile *out, const char *top, struct strbuf *err)
 {
 	struct strbuf text = STRBUF_INIT, why = STRBUF_INIT;
+	struct strbuf file = STRBUF_INIT;
+	int ret = 0;
+
+	strbuf_addf(&file, "%s/%s", top, RCFILE_NAME);
+	if (access(file.buf, F_OK) && errno == ENOENT) {
+		strbuf_addstr(&out->top, top);
+		goto out;
+	}
+	if (read_file_limited(&text, file.buf, RCFILE_MAX_SIZE, &why)) {
+		strbuf_addstr(&out->top, top);
+		strbuf_addbuf(&out->file, &file);
+		strbuf_addf(err, "%s: %s\n", file.buf, why.buf);
+		ret = -2;
+		goto out;
+	}
+	ret = rcfile_parse(out, top, file.buf, text.buf, text.len, err);
+out:
+	strbuf_release(&text);
+	strbuf_release(&why);
+	strbuf_release(&file);
+	return ret;
+}
+
+int rcfile_parse(struct rcfile *out, const char *top, const char *file,
+		 const char *text, size_t len, struct strbuf *err)
+{
+	struct strbuf why = STRBUF_INIT;
 	struct arena arena = ARENA_INIT;
 	struct reader rd;
 	struct value *root;
@@ -525,22 +552,18 @@ int rcfile_load(struct rcfile *out, const char *top, struct strbuf *err)
 
 	memset(&rd, 0, sizeof(rd));
 	strbuf_addstr(&out->top, top);
-	strbuf_addf(&out->file, "%s/%s", top, RCFILE_NAME);
-	if (access(out->file.buf, F_OK) && errno == ENOENT) {
-		strbuf_reset(&out->file);
-		goto out;
-	}
-	if (read_file_limited(&text, out->file.buf, RCFILE_MAX_SIZE, &why)) {
-		strbuf_addf(err, "%s: %s\n", out->file.buf, why.buf);
-		ret = -2;
-		goto out;
-	}
+	strbuf_addstr(&out->file, file);
 	rd.file = out->file.buf;
-	rd.text = text.buf;
-	rd.len = text.len;
+	rd.text = text;
+	rd.len = len;
 	rd.err = err;
-	if (yl_load_marked(&root, &arena, text.buf, text.len, &rd.marks,
-			   &why)) {
+	if (len > RCFILE_MAX_SIZE) {
+		strbuf_addf(err, "%s: larger than %d bytes\n", file,
+			    RCFILE_MAX_SIZE);
+		ret = -1;
+		goto out;
+	}
+	if (yl_load_marked(&root, &arena, text, len, &rd.marks, &why)) {
 		loader_error(err, out->file.buf, &why);
 		ret = -1;
 		goto out;
@@ -551,7 +574,6 @@ int rcfile_load(struct rcfile *out, const char *top, struct strbuf *err)
 out:
 	free(rd.marks.items);
 	arena_release(&arena);
-	strbuf_release(&text);
 	strbuf_release(&why);
 	return ret;
 }

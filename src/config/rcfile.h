@@ -68,6 +68,15 @@ int rcfile_load(struct rcfile *out, const char *top,
 		     struct strbuf *err);
 
 /*
+ * rcfile_load() of the file's text (len bytes) as some state of the
+ * repository at top holds it (the index, a commit): file is how errors
+ * name it ("staged:.ahd-replay.yml").  Returns 0, or -1 as
+ * rcfile_load() does.
+ */
+int rcfile_parse(struct rcfile *out, const char *top, const char *file,
+		 const char *text, size_t len, struct strbuf *err);
+
+/*
  * Read the configuration of the repository around the current
  * directory (or of root, when given).  Prints the error and returns -1
  * when the file is malformed.
