@@ -24,7 +24,7 @@
 #define RCFILE_MAX_SIZE (1024 * 1024)
 
 static const char *const policy_names[POLICY_NR] = {
-	"requireSidecar", "strict", "requireSignature",
+	"requireSidecar", "strict", "requireSignature", "cache",
 };
 
 /*

@@ -30,6 +30,12 @@ enum policy_key {
 	POLICY_REQUIRE_SIDECAR,
 	POLICY_STRICT,
 	POLICY_REQUIRE_SIGNATURE,
+	/*
+	 * false turns the content cache off (its only use here: a team that
+	 * wants every hash computed); git config ahd-replay.cache and
+	 * --no-cache as always
+	 */
+	POLICY_CACHE,
 	POLICY_NR
 };
 
