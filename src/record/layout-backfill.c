@@ -84,8 +84,10 @@ static void ptoks_show(struct strbuf *out, const struct ptoks *p)
 	for (i = 0; i < p->nr; i++) {
 		strbuf_addch(out, '/');
 		for (c = p->v[i]; *c; c++)
-			strbuf_addstr(out, *c == '~' ? "~0" :
-				      *c == '/' ? "~1" : (char[2]){ *c, 0 });
+			if (*c == '~' || *c == '/')
+				strbuf_addstr(out, *c == '~' ? "~0" : "~1");
+			else
+				strbuf_addch(out, *c);
 	}
 }
 
@@ -486,15 +488,36 @@ static void at_tree_release(struct at_tree *at)
 }
 
 /*
+ * Where the recorded path leads in the commit's tree, relative to the
+ * work tree, into repo_rel.  Returns 0, or -1 with the reason in err.
+ */
+static int resolve_at(struct strbuf *repo_rel, const struct at_tree *at,
+		      const char *root, const char *path, struct strbuf *err)
+{
+	struct resolved_input in = RESOLVED_INPUT_INIT;
+	int ret = -1;
+
+	input_resolve(&in, root, path, &at->tree, 0);
+	if (in.status != INPUT_OK)
+		strbuf_addf(err, "%s at commit %.12s: %s", path, at->rev.hex,
+			    in.why.len ? in.why.buf : "not there");
+	else {
+		strbuf_addf(repo_rel, "%s%s", at->prefix.buf, in.rel.buf);
+		ret = 0;
+	}
+	resolved_input_release(&in);
+	return ret;
+}
+
+/*
  * The input hashed from the commit's tree as mode says, into hex
- * ("sha256:<hex>"); its path relative to the work tree into repo_rel
- * when not NULL.  Returns 0; 1 when a structured mode finds text that
+ * ("sha256:<hex>").  Returns 0; 1 when a structured mode finds text that
  * does not parse; -1 when it cannot be read or hashed.  The reason is
  * in err but for 0.
  */
-static int hash_at(char hex[HASH_HEX_MAX], struct strbuf *repo_rel,
-		   const struct at_tree *at, const char *root,
-		   const char *path, enum hash_mode mode, struct strbuf *err)
+static int hash_at(char hex[HASH_HEX_MAX], const struct at_tree *at,
+		   const char *root, const char *path, enum hash_mode mode,
+		   struct strbuf *err)
 {
 	struct resolved_input in = RESOLVED_INPUT_INIT;
 	struct strbuf text = STRBUF_INIT, fixed = STRBUF_INIT;
@@ -506,8 +529,6 @@ static int hash_at(char hex[HASH_HEX_MAX], struct strbuf *repo_rel,
 			    in.why.len ? in.why.buf : "not there");
 		goto out;
 	}
-	if (repo_rel)
-		strbuf_addf(repo_rel, "%s%s", at->prefix.buf, in.rel.buf);
 	if (mode == HASH_RAW) {
 		ret = input_hash_raw(hex, &in, &at->tree, err);
 		goto out;
@@ -539,11 +560,11 @@ static int hash_input(struct layout_fill_item *it, const struct at_tree *at,
 	enum pin_mode mode = in->li->mode;
 	int r;
 
-	r = hash_at(in->found, NULL, at, it->root.buf, in->path,
+	r = hash_at(in->found, at, it->root.buf, in->path,
 		    mode == PIN_RAW ? HASH_RAW : HASH_STRUCTURED, &err);
 	if (r == 1 && mode == PIN_RAW_THEN_STRUCTURED) {
 		strbuf_reset(&err);
-		r = hash_at(in->found, NULL, at, it->root.buf, in->path,
+		r = hash_at(in->found, at, it->root.buf, in->path,
 			    HASH_RAW, &err);
 	}
 	if (r == 1)
@@ -583,7 +604,7 @@ static int check_recorded(struct layout_fill_item *it,
 	if (!strcmp(want.buf, in->found))
 		goto out;
 	if (in->li->mode == PIN_RAW_THEN_STRUCTURED &&
-	    !hash_at(raw, NULL, at, it->root.buf, in->path, HASH_RAW, &err) &&
+	    !hash_at(raw, at, it->root.buf, in->path, HASH_RAW, &err) &&
 	    !strcmp(want.buf, raw))
 		goto out;
 	fail(it, "its %s %s does not have its recorded hash at commit %.12s, "
@@ -615,7 +636,6 @@ static int find_input_commit(struct layout_fill *lf,
 	struct at_tree added = { REVISION_INIT, STRBUF_INIT, { 0 } };
 	struct strbuf err = STRBUF_INIT, *rel;
 	const char **paths = xcalloc(it->nr ? it->nr : 1, sizeof(*paths));
-	char dummy[HASH_HEX_MAX];
 	size_t i;
 	int truncated = 0, ret = -1;
 
@@ -634,8 +654,8 @@ static int find_input_commit(struct layout_fill *lf,
 	}
 	for (i = 0; i < it->nr; i++) {
 		/* where each input is: resolved in the commit's tree */
-		if (hash_at(dummy, &rel[i], &added, it->root.buf,
-			    it->inputs[i].path, HASH_RAW, &err)) {
+		if (resolve_at(&rel[i], &added, it->root.buf,
+			       it->inputs[i].path, &err)) {
 			fail(it, "%s %s (the commit that added the record)",
 			     it->inputs[i].li->name, err.buf);
 			goto out;
