@@ -240,6 +240,7 @@ static int plan_inputs(struct layout_fill_item *it,
 out:
 	ptoks_release(&path);
 	ptoks_release(&hash);
+	ptoks_release(&stars);
 	hits_release(&hits);
 	return ret;
 }
