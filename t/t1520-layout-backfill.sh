@@ -92,6 +92,13 @@ test_expect_success 'a second run changes nothing, byte for byte' '
 	grep -x "backfill: scanned=4 written=0 skipped=4 failed=0" second
 '
 
+test_expect_success 'the filled record commits through the pre-commit hook' '
+	cp -R demo hooked &&
+	(cd hooked && ahd-replay install-hooks >/dev/null &&
+	 git commit -q -a -m "backfill the sweep run" 2>../hook) &&
+	test_must_be_empty hook
+'
+
 test_expect_success 'a record operand: that record only' '
 	cp sweep.orig demo/$sweep &&
 	mkdir -p demo/docs/evals &&
