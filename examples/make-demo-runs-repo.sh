@@ -21,6 +21,12 @@
 #   runs/2026-09-03/long-context   its config was edited two days after
 #                                  the run (max_tokens): real drift
 #
+# and, on the branch legacy-import (main stays as above), a run the old
+# harness recorded before it wrote pins: runs/2026-09-04/sweep names
+# its inputs but neither their hashes nor the commit, and the layout
+# says backfill may fill both (backfill: [commit, hash]).  backfill
+# fills them from history, as the harness writes them.
+#
 # Commits have fixed authors and dates, so their ids (and the commits the
 # records name) are the same on every machine.  No ahd-replay binary is
 # needed: the harness hashes with sha256sum.
@@ -91,6 +97,31 @@ commit () {
 	shift 2
 	git add -- "$@"
 	git commit -q --no-verify -m "$msg_"
+}
+
+# old_record DIR NAME ROLE=PATH...: the old harness's record: the branch
+# it ran on, each input's path, no hash, no commit.
+old_record () {
+	rdir_=$1 name_=$2
+	shift 2
+	mkdir -p "$rdir_"
+	{
+		printf '{\n  "name": "%s",\n' "$name_"
+		printf '  "git": {\n    "branch": "main"\n  },\n'
+		printf '  "command": ["python", "-m", "harness.run", "%s"],\n' \
+			"$name_"
+		printf '  "inputs": [\n'
+		sep_=
+		for pair_
+		do
+			role_=${pair_%%=*} path_=${pair_#*=}
+			printf '%s    {\n      "role": "%s",\n' "$sep_" "$role_"
+			printf '      "path": "%s"\n    }' "$path_"
+			sep_=',
+'
+		done
+		printf '\n  ],\n  "results": {\n    "accuracy": 0.79\n  }\n}\n'
+	} >"$rdir_/record.json"
 }
 
 # record DIR NAME COMMIT PREFIX ROLE=PATH...: the harness's record of a
@@ -202,3 +233,15 @@ commit '2026-09-05T16:00:00Z' 'long-context: allow longer answers' \
 
 printf '\nSee runs/ for the records.\n' >>README.md
 commit '2026-09-06T08:00:00Z' 'README: where the records are' README.md
+
+# The old harness's run, imported on a branch with the layout's
+# permission to backfill it.
+git checkout -q -b legacy-import
+sed 's|^    command: /command$|&\
+    backfill: [commit, hash]|' .ahd-replay.yml >.ahd-replay.yml.new
+mv .ahd-replay.yml.new .ahd-replay.yml
+old_record runs/2026-09-04/sweep sweep \
+	config=configs/eval.yaml prompt=prompts/system.md
+commit '2026-09-07T09:00:00Z' 'Import the sweep run from the old harness' \
+	.ahd-replay.yml runs/2026-09-04/sweep
+git checkout -q main

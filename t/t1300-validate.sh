@@ -474,7 +474,7 @@ test_expect_success 'validate -h prints the usage on stdout, exit 0' '
 	ahd-replay validate -h >out 2>err &&
 	test_must_be_empty err &&
 	head -n 1 out >first &&
-	echo "usage: ahd-replay validate [--schema=<file>] [--format=text|json|github|sarif|junit] [--output=<format>:<file>]... [--quiet] [--allow-outside-root] <sidecar>..." >expect &&
+	echo "usage: ahd-replay validate [--schema=<file>] [--format=text|json|github|sarif|junit] [--output=<format>:<file>]... [--quiet] [--allow-outside-root] [<sidecar>...]" >expect &&
 	test_cmp expect first &&
 	ahd-replay help validate >help &&
 	test_cmp out help

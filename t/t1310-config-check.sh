@@ -147,14 +147,20 @@ do
 	'
 done
 
-# Documented once, never honoured: unknown now, so no file relies on them.
-for key in root cache
+# Documented once, never honoured: unknown now, so no file relies on it.
+for key in root
 do
 	test_expect_success "refused: the policy key $key, which nothing reads" '
 		printf "policy:\n  $key: x\n" |
 		check_refuses 2:3 "unknown policy key '"'"'$key'"'"'"
 	'
 done
+
+# cache is read now (verify: cache: false turns the cache off, t1523).
+test_expect_success 'refused: a cache policy that is no boolean' '
+	printf "policy:\n  cache: x\n" |
+	check_refuses 2:10 "'"'"'cache'"'"' wants true or false"
+'
 
 test_expect_success 'show: --set of a trust root is refused too' '
 	rm -f repo/.ahd-replay.yml &&

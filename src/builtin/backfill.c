@@ -1,12 +1,14 @@
 /*
  * ahd-replay backfill: reconstruct sidecars for reports that predate the
- * replay system (src/backfill.c does the work), and say what was
- * written and which reports could not be backfilled, with the reason.
+ * replay system, fill a layout's records (record/backfill.c and
+ * layout-backfill.c do the work), and say what was written and what
+ * could not be backfilled, with the reason.
  */
 #include "config.h"
 #include "record/backfill.h"
+#include "record/layout-backfill.h"
+#include "config/rcfile.h"
 #include "builtin.h"
-#include "fs/readfile.h"
 #include "parse-options.h"
 #include "progress.h"
 #include "quote.h"
@@ -20,11 +22,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 static const char backfill_usage_text[] =
 	"Reports are <report>, or the *.md files under <reports-dir> (default\n"
-	"docs/evals under the root).  Exit status: 0, or 1 when a report could\n"
+	"docs/evals under the root), and the records of layouts that say what\n"
+	"backfill fills.  Exit status: 0, or 1 when a report could\n"
 	"not be backfilled (0 with --dry-run), 2 on usage errors.\n";
 
 struct backfill_opts {
@@ -41,10 +43,8 @@ static int parse_commit_of(const struct parse_opt *opt, const char *arg)
 {
 	enum history_mode *mode = opt->value;
 
-	if (!strcmp(arg, "last"))
-		*mode = HISTORY_LAST;
-	else if (!strcmp(arg, "first"))
-		*mode = HISTORY_FIRST;
+	if (!strcmp(arg, "last") || !strcmp(arg, "first"))
+		*mode = !strcmp(arg, "last") ? HISTORY_LAST : HISTORY_FIRST;
 	else
 		return error("--commit-of takes last or first, not '%s'", arg);
 	return 0;
@@ -87,7 +87,6 @@ static int parse_backfill_options(struct backfill_opts *opts, int argc,
 	return argc;
 }
 
-/* Write (or with --dry-run, name) one report's sidecar; -1 on failure. */
 /*
  * prefix, path (len bytes) quoted, then ": " and msg escaped when msg is
  * not NULL: report names and reasons come from the repository, so each
@@ -133,6 +132,7 @@ static void note(const char *prefix, const char *path, size_t len,
 		say(prefix, path, len, msg);
 }
 
+/* Write (or with --dry-run, name) one report's sidecar; -1 on failure. */
 static int write_one(const struct backfill *bf, struct backfill_item *it,
 		     const struct strbuf *text, int dry_run)
 {
@@ -169,9 +169,11 @@ static int write_one(const struct backfill *bf, struct backfill_item *it,
  * Build and write every report's sidecar, then the summary and the
  * failures.  Returns the exit status.
  */
-static int write_all(struct backfill *bf, const struct backfill_opts *opts)
+static int write_all(struct backfill *bf, struct layout_fill *lf,
+		     const struct backfill_opts *opts)
 {
 	size_t i, written = 0, failed = 0, kept = 0;
+	struct layout_fill_counts lc;
 	int status = 0;
 
 	for (i = 0; i < bf->nr; i++) {
@@ -226,9 +228,11 @@ static int write_all(struct backfill *bf, const struct backfill_opts *opts)
 		strbuf_release(&text);
 	}
 	progress_stop(&ui.bar);
-
+	layout_fill_run(lf, opts->dry_run, opts->verbose, note, &lc);
+	failed += lc.failed;
 	printf("\nbackfill: scanned=%zu written=%zu skipped=%zu failed=%zu\n",
-	       bf->nr, written, bf->skipped, failed);
+	       bf->nr + lf->nr, written + lc.written, bf->skipped + lc.skipped,
+	       failed);
 	if (kept)
 		printf("kept %zu sidecar%s backfill did not write (counted as "
 		       "skipped: --force rewrites only sidecars marked "
@@ -240,8 +244,11 @@ static int write_all(struct backfill *bf, const struct backfill_opts *opts)
 				say("  - ", bf->items[i].rel,
 				    strlen(bf->items[i].rel),
 				    bf->items[i].reason.buf);
+		layout_fill_say_failed(lf, say);
 	}
-	if (!status && failed && !opts->dry_run)
+	if (lc.write_failed)
+		status = 2;
+	else if (!status && failed && !opts->dry_run)
 		status = 1;
 	return status;
 }
@@ -251,11 +258,19 @@ int cmd_backfill(int argc, char **argv)
 	struct backfill_opts opts = { 0, 0, 0, 0, 0, NULL, HISTORY_LAST };
 	struct strbuf root = STRBUF_INIT, scan = STRBUF_INIT, err = STRBUF_INIT;
 	struct backfill bf;
+	struct layout_fill lf;
+	struct rcfile rc = RCFILE_INIT;
 	int status;
 
 	argc = parse_backfill_options(&opts, argc, argv);
 	if (root_find(&root, ".", opts.root, &err) < 0)
 		die("%s", err.buf);
+	/* the layouts' records first: AHD's reports are the rest */
+	if (rcfile_here(&rc, opts.root) ||
+	    layout_fill_init(&lf, rc.layouts, rc.nr, rc.top.buf, &err) ||
+	    layout_fill_scan(&lf, opts.root, &argc, argv, &err) ||
+	    layout_fill_find_commits(&lf, opts.allow_shallow, &err))
+		die("%s", err.len ? err.buf : "cannot use " RCFILE_NAME);
 	if (argc) {
 		char *real = realpath(argv[0], NULL);
 
@@ -263,19 +278,21 @@ int cmd_backfill(int argc, char **argv)
 			die("cannot read '%s': %s", argv[0], strerror(errno));
 		strbuf_addstr(&scan, real);
 		free(real);
-	} else
+	} else if (!lf.taken)
 		path_resolve(&scan, root.buf, "docs/evals");
-
 	if (backfill_init(&bf, root.buf, &err))
 		die("%s", err.buf);
-	backfill_scan(&bf, scan.buf, opts.force);
+	if (scan.len)
+		backfill_scan(&bf, scan.buf, opts.force);
 	if (backfill_find_commits(&bf, opts.mode, &err))
 		die("%s", err.buf);
 	backfill_truncated(&bf, opts.allow_shallow);
 	ui.quiet = opts.quiet;
 	ui.bar = progress_start("Backfilling reports", bf.nr, !opts.quiet);
-	status = write_all(&bf, &opts);
+	status = write_all(&bf, &lf, &opts);
 	backfill_release(&bf);
+	layout_fill_release(&lf);
+	rcfile_release(&rc);
 	strbuf_release(&root);
 	strbuf_release(&scan);
 	strbuf_release(&err);

@@ -23,7 +23,9 @@ static const char validate_usage_text[] =
 	"Each <sidecar> is a .replay.json file, or a report whose sidecar is\n"
 	"checked (a trailing .md becomes .replay.json).  \"-\" reads standard\n"
 	"input.  Unknown keys are violations here.  AHD_REPLAY_SCHEMA names\n"
-	"the schema when --schema is not given.\n";
+	"the schema when --schema is not given.  A record of a layout\n"
+	"(.ahd-replay.yml) is checked against its layout's schema; with no\n"
+	"operands, every record of a layout that names one.\n";
 
 struct validate_opts {
 	const char *schema;
@@ -102,32 +104,28 @@ static struct jval *result_json(const char *file, int valid,
 }
 
 /*
- * Validate one operand; adds to counts, to results (the JSON document)
- * when there is one, and to the outcome.
+ * Count and print one file validated (v, released here); adds to
+ * results (the JSON document) when there is one, and to the outcome.
  */
-static void validate_one(const struct jsonschema *schema,
-			 const struct validate_opts *opts, const char *arg,
-			 struct validate_counts *counts, struct jval *results,
-			 struct outcome *oc)
+static void validated(struct validation *v, const struct validate_opts *opts,
+		      struct validate_counts *counts, struct jval *results,
+		      struct outcome *oc)
 {
-	struct validation v = VALIDATION_INIT;
-
-	validation_check(&v, schema, arg, opts->allow_outside);
-	if (!v.checked) {
-		error_path(v.path.buf, &v.error);
+	if (!v->checked) {
+		error_path(v->path.buf, &v->error);
 		counts->errors++;
-	} else if (v.valid)
+	} else if (v->valid)
 		counts->valid++;
 	else
 		counts->invalid++;
-	if (v.checked && opts->format == FORMAT_TEXT)
-		print_text(v.path.buf, &v.errs, opts->quiet);
+	if (v->checked && opts->format == FORMAT_TEXT)
+		print_text(v->path.buf, &v->errs, opts->quiet);
 	if (results && jval_array_append_new(results, result_json(
-			v.path.buf, v.valid, &v.errs,
-			v.checked ? NULL : v.error.buf)))
+			v->path.buf, v->valid, &v->errs,
+			v->checked ? NULL : v->error.buf)))
 		die("out of memory");
-	validation_outcome(oc, &v);
-	validation_release(&v);
+	validation_outcome(oc, v);
+	validation_release(v);
 }
 
 int cmd_validate(int argc, char **argv)
@@ -139,7 +137,10 @@ int cmd_validate(int argc, char **argv)
 	struct strbuf schema_path = STRBUF_INIT, err = STRBUF_INIT;
 	struct jsonschema *schema = NULL;
 	struct jval *results = NULL;
+	struct record_validation rv = RECORD_VALIDATION_INIT;
+	struct validation v;
 	int i, status;
+	size_t r;
 	const struct parse_opt options[] = {
 		OPT_STRING(0, "schema", &opts.schema, "<file>", "validate "
 			   "against this JSON Schema instead of the installed "
@@ -155,18 +156,21 @@ int cmd_validate(int argc, char **argv)
 		OPT_END()
 	};
 	const struct cmd_usage usage = {
-		"validate", OPERANDS("<sidecar>..."), options,
+		"validate", OPERANDS("[<sidecar>...]"), options,
 		validate_usage_text
 	};
 
 	argc = parse_options(argc, argv, &usage, 0);
-	if (!argc)
+	/* the layouts' records: each against its layout's schema */
+	if (record_validation_collect(&rv, NULL, &argc, argv))
+		die("cannot use %s", RCFILE_NAME);
+	if (!argc && !rv.list.nr)
 		usage_msg_opt(&usage, "no sidecar given");
 	if (opts.schema)
 		strbuf_addstr(&schema_path, opts.schema);
-	else if (jsonschema_find_replay(&schema_path, &err))
+	else if (argc && jsonschema_find_replay(&schema_path, &err))
 		die("%s", err.buf);
-	if (jsonschema_load(&schema, schema_path.buf, &err))
+	if (argc && jsonschema_load(&schema, schema_path.buf, &err))
 		die("schema %s: %s", schema_path.buf, err.buf);
 	if (output_check(&opts.outputs))
 		return 2;
@@ -174,8 +178,16 @@ int cmd_validate(int argc, char **argv)
 	    !(results = jval_array()))
 		die("out of memory");
 
-	for (i = 0; i < argc; i++)
-		validate_one(schema, &opts, argv[i], &counts, results, &oc);
+	for (i = 0; i < argc; i++) {
+		v = (struct validation)VALIDATION_INIT;
+		validation_check(&v, schema, argv[i], opts.allow_outside);
+		validated(&v, &opts, &counts, results, &oc);
+	}
+	for (r = 0; r < rv.list.nr; r++) {
+		v = (struct validation)VALIDATION_INIT;
+		record_validation_check(&v, &rv, r, opts.allow_outside);
+		validated(&v, &opts, &counts, results, &oc);
+	}
 
 	status = counts.errors ? 2 : counts.invalid ? 1 : 0;
 	if (opts.format == FORMAT_GITHUB && output_github(&oc))
@@ -193,16 +205,17 @@ int cmd_validate(int argc, char **argv)
 		strbuf_release(&text);
 	}
 	if ((opts.format == FORMAT_TEXT || opts.format == FORMAT_GITHUB) &&
-	    argc > 1)
-		printf("%d sidecars: %d valid, %d invalid, %d errors\n",
-		       argc, counts.valid, counts.invalid,
-		       counts.errors);
+	    argc + rv.list.nr > 1)
+		printf("%zu %s: %d valid, %d invalid, %d errors\n",
+		       argc + rv.list.nr, rv.list.nr ? "files" : "sidecars",
+		       counts.valid, counts.invalid, counts.errors);
 	if (output_outcome(&opts.outputs, opts.format, &oc, status))
 		status = 2;
 	outcome_release(&oc);
 	output_list_release(&opts.outputs);
 	jval_decref(results);
 	jsonschema_free(schema);
+	record_validation_release(&rv);
 	strbuf_release(&schema_path);
 	strbuf_release(&err);
 	return finish_stdout(status);

@@ -24,7 +24,7 @@
 #define RCFILE_MAX_SIZE (1024 * 1024)
 
 static const char *const policy_names[POLICY_NR] = {
-	"requireSidecar", "strict", "requireSignature",
+	"requireSidecar", "strict", "requireSignature", "cache",
 };
 
 /*
@@ -254,10 +254,77 @@ static void read_input(struct reader *rd, struct layout *lay,
 		fail(rd, m, "an input wants 'name', 'path' and 'hash'");
 }
 
+/*
+ * backfill: the fields backfill may fill, a list of "commit" and "hash".
+ * Returns the node to name when the fields cannot be filled (checked
+ * once the whole layout is read), or NULL.
+ */
+static const struct value *read_fill(struct reader *rd, struct layout *lay,
+				     const struct value *v)
+{
+	size_t i;
+
+	if (v->kind != VALUE_SEQ || !v->nr) {
+		fail(rd, v, "'backfill' wants a list of fields: commit, hash");
+		return NULL;
+	}
+	for (i = 0; i < v->nr; i++) {
+		char *s = string_of(rd, v->u.items[i], "backfill");
+
+		if (s && !strcmp(s, "commit"))
+			lay->fill |= LAYOUT_FILL_COMMIT;
+		else if (s && !strcmp(s, "hash"))
+			lay->fill |= LAYOUT_FILL_HASH;
+		else if (s)
+			fail(rd, v->u.items[i], "backfill field '%s': commit "
+			     "or hash", s);
+		free(s);
+	}
+	return v;
+}
+
+static size_t count_stars(const char *ptr)
+{
+	size_t n = 0;
+
+	for (; (ptr = strstr(ptr, "/*")); ptr += 2)
+		n += ptr[2] == '/' || !ptr[2];
+	return n;
+}
+
+/*
+ * What backfill fills must be one place per record: the commit pointer
+ * without '*', and each hash beside its path (as many '*'s, each taking
+ * the member the path's took).
+ */
+static void check_fill(struct reader *rd, const struct layout *lay,
+		       const struct value *v)
+{
+	size_t i;
+
+	if ((lay->fill & LAYOUT_FILL_COMMIT) && !lay->commit)
+		fail(rd, v, "backfill of the commit needs the layout's "
+		     "'commit' pointer");
+	else if ((lay->fill & LAYOUT_FILL_COMMIT) && count_stars(lay->commit))
+		fail(rd, v, "backfill of the commit needs a 'commit' pointer "
+		     "without '*', not '%s'", lay->commit);
+	for (i = 0; (lay->fill & LAYOUT_FILL_HASH) && i < lay->nr; i++) {
+		const struct layout_input *in = &lay->inputs[i];
+
+		if (in->path && in->hash &&
+		    count_stars(in->path) != count_stars(in->hash))
+			fail(rd, v, "backfill of input '%s': its 'hash' "
+			     "pointer '%s' must have as many '*' as its "
+			     "'path' '%s'", in->name ? in->name : "",
+			     in->hash, in->path);
+	}
+}
+
 static void read_layout(struct reader *rd, struct rcfile *c,
 			const struct value *m)
 {
 	struct layout *lay;
+	const struct value *fill = NULL;
 	size_t i, j;
 
 	if (!is_map(rd, m, "a layout"))
@@ -286,6 +353,10 @@ static void read_layout(struct reader *rd, struct rcfile *c,
 				read_input(rd, lay, v->u.items[j]);
 			continue;
 		}
+		if (!strcmp(k, "backfill")) {
+			fill = read_fill(rd, lay, v);
+			continue;
+		}
 		if (!slot) {
 			fail(rd, kv, "unknown key '%s' in a layout", k);
 			continue;
@@ -302,6 +373,8 @@ static void read_layout(struct reader *rd, struct rcfile *c,
 	}
 	if (!lay->name || !lay->records || !lay->nr)
 		fail(rd, m, "a layout wants 'name', 'records' and 'inputs'");
+	if (fill)
+		check_fill(rd, lay, fill);
 }
 
 /* A policy value: a boolean, or (requireSidecar) a glob or a list. */
@@ -445,6 +518,33 @@ static void loader_error(struct strbuf *err, const char *file,
 int rcfile_load(struct rcfile *out, const char *top, struct strbuf *err)
 {
 	struct strbuf text = STRBUF_INIT, why = STRBUF_INIT;
+	struct strbuf file = STRBUF_INIT;
+	int ret = 0;
+
+	strbuf_addf(&file, "%s/%s", top, RCFILE_NAME);
+	if (access(file.buf, F_OK) && errno == ENOENT) {
+		strbuf_addstr(&out->top, top);
+		goto out;
+	}
+	if (read_file_limited(&text, file.buf, RCFILE_MAX_SIZE, &why)) {
+		strbuf_addstr(&out->top, top);
+		strbuf_addbuf(&out->file, &file);
+		strbuf_addf(err, "%s: %s\n", file.buf, why.buf);
+		ret = -2;
+		goto out;
+	}
+	ret = rcfile_parse(out, top, file.buf, text.buf, text.len, err);
+out:
+	strbuf_release(&text);
+	strbuf_release(&why);
+	strbuf_release(&file);
+	return ret;
+}
+
+int rcfile_parse(struct rcfile *out, const char *top, const char *file,
+		 const char *text, size_t len, struct strbuf *err)
+{
+	struct strbuf why = STRBUF_INIT;
 	struct arena arena = ARENA_INIT;
 	struct reader rd;
 	struct value *root;
@@ -452,22 +552,18 @@ int rcfile_load(struct rcfile *out, const char *top, struct strbuf *err)
 
 	memset(&rd, 0, sizeof(rd));
 	strbuf_addstr(&out->top, top);
-	strbuf_addf(&out->file, "%s/%s", top, RCFILE_NAME);
-	if (access(out->file.buf, F_OK) && errno == ENOENT) {
-		strbuf_reset(&out->file);
-		goto out;
-	}
-	if (read_file_limited(&text, out->file.buf, RCFILE_MAX_SIZE, &why)) {
-		strbuf_addf(err, "%s: %s\n", out->file.buf, why.buf);
-		ret = -2;
-		goto out;
-	}
+	strbuf_addstr(&out->file, file);
 	rd.file = out->file.buf;
-	rd.text = text.buf;
-	rd.len = text.len;
+	rd.text = text;
+	rd.len = len;
 	rd.err = err;
-	if (yl_load_marked(&root, &arena, text.buf, text.len, &rd.marks,
-			   &why)) {
+	if (len > RCFILE_MAX_SIZE) {
+		strbuf_addf(err, "%s: larger than %d bytes\n", file,
+			    RCFILE_MAX_SIZE);
+		ret = -1;
+		goto out;
+	}
+	if (yl_load_marked(&root, &arena, text, len, &rd.marks, &why)) {
 		loader_error(err, out->file.buf, &why);
 		ret = -1;
 		goto out;
@@ -478,7 +574,6 @@ int rcfile_load(struct rcfile *out, const char *top, struct strbuf *err)
 out:
 	free(rd.marks.items);
 	arena_release(&arena);
-	strbuf_release(&text);
 	strbuf_release(&why);
 	return ret;
 }

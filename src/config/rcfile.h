@@ -30,6 +30,12 @@ enum policy_key {
 	POLICY_REQUIRE_SIDECAR,
 	POLICY_STRICT,
 	POLICY_REQUIRE_SIGNATURE,
+	/*
+	 * false turns the content cache off (its only use here: a team that
+	 * wants every hash computed); git config ahd-replay.cache and
+	 * --no-cache as always
+	 */
+	POLICY_CACHE,
 	POLICY_NR
 };
 
@@ -66,6 +72,15 @@ const char *policy_key_name(enum policy_key k);
  */
 int rcfile_load(struct rcfile *out, const char *top,
 		     struct strbuf *err);
+
+/*
+ * rcfile_load() of the file's text (len bytes) as some state of the
+ * repository at top holds it (the index, a commit): file is how errors
+ * name it ("staged:.ahd-replay.yml").  Returns 0, or -1 as
+ * rcfile_load() does.
+ */
+int rcfile_parse(struct rcfile *out, const char *top, const char *file,
+		 const char *text, size_t len, struct strbuf *err);
 
 /*
  * Read the configuration of the repository around the current

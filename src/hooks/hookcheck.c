@@ -364,6 +364,9 @@ static int drifted_before(struct ctx *c, const char *root, const char *prefix,
 	return ret;
 }
 
+/* judge_input()'s sidecar_changed for a record whose layout changes */
+#define RELAYOUT 2
+
 /*
  * Judge one input of one sidecar.  old is the same input of the base's
  * version of a sidecar that changes here (NULL when there is none).
@@ -437,15 +440,23 @@ static void judge_input(struct ctx *c, const char *sidecar_path,
 			c->res->stale++;
 			finding(c, c->strict, report, field, input->path,
 				input->hash, NULL, has_next ? next_hash : NULL,
+				sidecar_changed == RELAYOUT ? "its layout "
+				"changes here but it did not verify before "
+				"either: the report had drifted already" :
 				"the sidecar changes here but did not verify "
 				"before either: the report had drifted already");
 		} else if (!has_next)
 			finding(c, 1, report, field, input->path, input->hash,
-				NULL, NULL, "the sidecar is new or changed here, "
+				NULL, NULL, sidecar_changed == RELAYOUT ?
+				"its layout changes here, and this input is "
+				"not in what is committed" :
+				"the sidecar is new or changed here, "
 				"and this input is not in what is committed");
 		else
 			finding(c, 1, report, field, input->path, input->hash,
-				NULL, next_hash, "the sidecar is new or changed "
+				NULL, next_hash, sidecar_changed == RELAYOUT ?
+				"its layout changes here and this input does "
+				"not match it" : "the sidecar is new or changed "
 				"here and does not match this input");
 		goto out;
 	}
@@ -517,22 +528,55 @@ struct sidecar_file {
 	char *path;
 	char hex[SNAPSHOT_HEX_MAX];
 	const struct layout *layout;	/* a layout's record; NULL: AHD's */
+	/*
+	 * The change edits the record's layout, or declares it anew:
+	 * old_layout is what the base's file said (NULL: nothing)
+	 */
+	int relayout;
+	const struct layout *old_layout;
 };
 
 struct sidecar_files {
 	struct sidecar_file *v;
 	size_t nr, alloc;
 	int *has_links;
-	const struct rcfile *rc;	/* the layouts of .ahd-replay.yml */
+	const struct rcfile *rc;	/* the new state's .ahd-replay.yml */
+	const struct rcfile *old_rc;	/* the base's, when it differs */
 };
+
+/*
+ * Do a and b read the same inputs from a record?  The rest of a layout
+ * (its name, command, schema, what backfill fills) judges nothing.
+ */
+static int layout_same(const struct layout *a, const struct layout *b)
+{
+	size_t i;
+
+	if (!a || !b || strcmp(a->records, b->records) || a->nr != b->nr)
+		return 0;
+	for (i = 0; i < a->nr; i++) {
+		const struct layout_input *x = &a->inputs[i];
+		const struct layout_input *y = &b->inputs[i];
+
+		if (strcmp(x->path, y->path) || strcmp(x->hash, y->hash) ||
+		    x->mode != y->mode || x->spelling != y->spelling)
+			return 0;
+	}
+	return 1;
+}
 
 static int add_sidecar(void *data, const char *path, const char *hex,
 		       int link)
 {
 	struct sidecar_files *out = data;
-
 	const struct layout *lay = rcfile_layout_for(out->rc, path);
+	const struct layout *was = out->old_rc ?
+				   rcfile_layout_for(out->old_rc, path) : NULL;
+	int relayout = out->old_rc && lay && !layout_same(lay, was);
 
+	/* a layout the change removes still judges its records here */
+	if (!lay)
+		lay = was;
 	if (link)
 		*out->has_links = 1;
 	/* as verify lists sidecars, but for a bare one at the top */
@@ -542,6 +586,8 @@ static int add_sidecar(void *data, const char *path, const char *hex,
 		out->v[out->nr].path = xstrdup(path);
 		memcpy(out->v[out->nr].hex, hex, SNAPSHOT_HEX_MAX);
 		out->v[out->nr].layout = lay;
+		out->v[out->nr].relayout = relayout;
+		out->v[out->nr].old_layout = was;
 		out->nr++;
 	}
 	return 0;
@@ -666,6 +712,71 @@ out:
 	strbuf_release(&prev);
 }
 
+/* Did rec (the base's version, read as the base's file says) verify? */
+static int verified_before(struct ctx *c, const char *path,
+			   const struct record *rec)
+{
+	const char *root = find_root(c, path);
+	struct strbuf prefix = STRBUF_INIT;
+	size_t i, wl = strlen(c->workdir);
+	int ok = rec->nr > 0;
+
+	if (strcmp(root, c->workdir)) {
+		if (strncmp(root, c->workdir, wl) || root[wl] != '/')
+			ok = 0;	/* a root outside this work tree */
+		else
+			strbuf_addf(&prefix, "%s/", root + wl + 1);
+	}
+	for (i = 0; ok && i < rec->nr; i++) {
+		struct sidecar_input si = { rec->inputs[i].path,
+					    rec->inputs[i].hash };
+
+		ok = !drifted_before(c, root, prefix.buf, rec->inputs[i].mode,
+				     &si);
+	}
+	strbuf_release(&prefix);
+	return ok;
+}
+
+/*
+ * A record whose layout the change edits (or declares anew), the record
+ * itself unchanged: judged in full under the new layout, as a record new
+ * here is, unless it had not verified in the base under the old layout
+ * either (its drift is then old, and judged as such).
+ */
+static void judge_relayout(struct ctx *c, const struct sidecar_file *f,
+			   const struct strbuf *buf)
+{
+	struct record rec = RECORD_INIT, old = RECORD_INIT;
+	struct strbuf why = STRBUF_INIT, prev = STRBUF_INIT;
+	size_t i;
+	int was_ok = 0;
+
+	if (record_from_layout_text(&rec, f->layout, f->path, buf->buf,
+				    buf->len, &why)) {
+		broken_sidecar(c, f->path, &why);
+		goto out;
+	}
+	if (f->old_layout &&
+	    snapshot_read_file(&prev, c->base->snap, f->path, &why) == 1 &&
+	    !record_from_layout_text(&old, f->old_layout, f->path, prev.buf,
+				     prev.len, &why))
+		was_ok = verified_before(c, f->path, &old);
+	for (i = 0; i < rec.nr; i++) {
+		const struct pinned_input *in = &rec.inputs[i];
+		struct sidecar_input si = { in->path, in->hash };
+
+		/* old drift: the same input as the base had it */
+		judge_input(c, f->path, f->path, RELAYOUT, in->name, in->mode,
+			    &si, was_ok ? NULL : &si);
+	}
+out:
+	record_release(&rec);
+	record_release(&old);
+	strbuf_release(&why);
+	strbuf_release(&prev);
+}
+
 /* Judge the inputs of the sidecar f of the new state. */
 static void judge_sidecar(struct ctx *c, const struct sidecar_file *f)
 {
@@ -677,8 +788,12 @@ static void judge_sidecar(struct ctx *c, const struct sidecar_file *f)
 	int had;
 
 	/* names no changed path: nothing to judge */
-	if (!changed && !unread && !mentions_changed(c, &buf))
+	if (!changed && !unread && !f->relayout && !mentions_changed(c, &buf))
 		goto out;
+	if (!unread && f->layout && f->relayout && !changed) {
+		judge_relayout(c, f, &buf);
+		goto out;
+	}
 	if (!unread && f->layout) {
 		judge_record(c, f, &buf, changed);
 		goto out;
@@ -746,13 +861,75 @@ static void lost_sidecars(struct ctx *c)
 	strbuf_release(&why);
 }
 
+/*
+ * The .ahd-replay.yml of state s (read as stored: a symbolic link there
+ * is no file) into out, its text into text.  Returns 0 (also when there
+ * is none), or -1 with the reason in err: errors name it as
+ * "<state>:.ahd-replay.yml:<line>:<column>".
+ */
+static int state_rcfile(struct rcfile *out, struct strbuf *text,
+			const struct hook_state *s, const char *workdir,
+			struct strbuf *err)
+{
+	struct strbuf name = STRBUF_INIT, why = STRBUF_INIT;
+	int r = 0;
+
+	strbuf_addf(&name, "%s:%s", s->name, RCFILE_NAME);
+	if (!state_empty(s))
+		r = snapshot_read_file(text, s->snap, RCFILE_NAME, &why);
+	if (r < 0)
+		strbuf_addf(err, "%s: %s", name.buf, why.buf);
+	else if (r)
+		r = rcfile_parse(out, workdir, name.buf, text->buf, text->len,
+				 err);
+	strbuf_release(&name);
+	strbuf_release(&why);
+	return r < 0 ? -1 : 0;
+}
+
+static int policy_strict(const struct rcfile *rc)
+{
+	const char *v = rc->policy[POLICY_STRICT].value;
+
+	return v && !strcmp(v, "true");
+}
+
+/*
+ * The layouts that judge the change: the new state's file (the index
+ * being committed, the commit being pushed), and when the change edits
+ * the file, the base's too, so that removing or editing a layout cannot
+ * hide its records' drift.  A base file that is malformed judged nothing
+ * before and is left out.
+ */
+static int load_layouts(struct sidecar_files *files, struct rcfile *rc,
+			struct rcfile *old_rc, const struct ctx *c,
+			struct strbuf *err)
+{
+	struct strbuf text = STRBUF_INIT, old = STRBUF_INIT;
+	struct strbuf ignored = STRBUF_INIT;
+	int ret = -1;
+
+	files->rc = rc;
+	if (state_rcfile(rc, &text, c->next, c->workdir, err))
+		goto out;
+	if (!state_rcfile(old_rc, &old, c->base, c->workdir, &ignored) &&
+	    (old.len != text.len || memcmp(old.buf, text.buf, old.len)))
+		files->old_rc = old_rc;
+	ret = 0;
+out:
+	strbuf_release(&text);
+	strbuf_release(&old);
+	strbuf_release(&ignored);
+	return ret;
+}
+
 int hook_check_run(const char *workdir, const struct hook_state *base,
 		  const struct hook_state *next, int strict,
 		  struct hook_check_result *res, struct strbuf *err)
 {
 	struct ctx c;
-	struct sidecar_files sidecars = { NULL, 0, 0, NULL, NULL };
-	struct rcfile rc = RCFILE_INIT;
+	struct sidecar_files sidecars = { NULL, 0, 0, NULL, NULL, NULL };
+	struct rcfile rc = RCFILE_INIT, old_rc = RCFILE_INIT;
 	size_t i;
 	int ret = -1;
 
@@ -763,10 +940,13 @@ int hook_check_run(const char *workdir, const struct hook_state *base,
 	c.res = res;
 	c.strict = strict;
 	sidecars.has_links = &c.has_links;
-	sidecars.rc = &rc;
-	/* the layouts as the work tree's .ahd-replay.yml declares them */
-	if (rcfile_load(&rc, workdir, err) || collect_changed(&c, err))
+	/* the layouts as the state judged declares them, not the work tree */
+	if (load_layouts(&sidecars, &rc, &old_rc, &c, err) ||
+	    collect_changed(&c, err))
 		goto out;
+	if (strict < 0)
+		c.strict = policy_strict(&rc) ||
+			   (sidecars.old_rc && policy_strict(&old_rc));
 	lost_sidecars(&c);
 	if (!c.changed.nr) {
 		ret = 0;
@@ -779,6 +959,7 @@ int hook_check_run(const char *workdir, const struct hook_state *base,
 	ret = 0;
 out:
 	rcfile_release(&rc);
+	rcfile_release(&old_rc);
 	paths_release(&c.changed);
 	sidecar_files_release(&sidecars);
 	for (i = 0; i < c.nr_memo; i++)

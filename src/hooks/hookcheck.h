@@ -43,7 +43,12 @@ struct hook_check_result {
 /*
  * Compare base (a tree, or no files) and next (a tree or the index) of
  * the repository whose work tree is workdir (absolute, symlink-free).
- * strict turns old drift into problems.  Appends findings to res.
+ * strict turns old drift into problems; -1 (git config does not say)
+ * leaves it to the policy of next's .ahd-replay.yml, or of base's when
+ * the change edits the file (either one's strict: true is enough, so
+ * that the commit dropping it is judged strictly).  The layouts too are
+ * those of next's file, and of base's when it differs: never the work
+ * tree's.  Appends findings to res.
  * Returns 0, or -1 with a reason in err (an object that cannot be read,
  * say).
  */

@@ -11,7 +11,6 @@
 #include "hookcheck.h"
 #include "hookpush.h"
 #include "hooks.h"
-#include "config/rcfile.h"
 #include "git/hooksdir.h"
 #include "advice.h"
 #include "git/repo.h"
@@ -49,7 +48,7 @@ struct hook_ctx {
 static int open_repo(struct hook_ctx *h)
 {
 	struct strbuf err = STRBUF_INIT;
-	int rc, ret = -1, file_strict = 0;
+	int rc, ret = -1;
 
 	rc = repo_open(&h->r, ".", 0, &err);
 	if (rc) {
@@ -64,12 +63,9 @@ static int open_repo(struct hook_ctx *h)
 		goto out;
 	}
 	h->workdir = h->r.workdir.buf;
-	/* the team's .ahd-replay.yml first; a clone's git config wins */
-	if (rcfile_policy_at(&err, h->workdir, POLICY_STRICT) == 1)
-		file_strict = !strcmp(err.buf, "true");
-	strbuf_reset(&err);
-	if (repo_config_bool_at(&h->strict, &h->r, "ahd-replay.strict",
-				file_strict, &err)) {
+	/* unset (-1): the judged state's .ahd-replay.yml says (hookcheck.h) */
+	if (repo_config_bool_at(&h->strict, &h->r, "ahd-replay.strict", -1,
+				&err)) {
 		warning("%s; old drift is not refused", err.buf);
 		h->strict = 0;
 	}

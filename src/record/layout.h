@@ -27,6 +27,15 @@ struct layout_input {
 	enum hash_spelling spelling;
 };
 
+/*
+ * The fields backfill may fill in a record that lacks them (the layout's
+ * backfill key): the commit, each input's hash.
+ */
+enum layout_fill_field {
+	LAYOUT_FILL_COMMIT = (1 << 0),
+	LAYOUT_FILL_HASH = (1 << 1),
+};
+
 /* Which files are records and where in each the pinned inputs are. */
 struct layout {
 	char *name;
@@ -34,6 +43,8 @@ struct layout {
 	char *commit;		/* JSON Pointer to the commit, or NULL */
 	char *command;		/* JSON Pointer to the recorded command, or NULL */
 	char *schema;		/* a JSON Schema to validate with, or NULL */
+	unsigned fill;		/* enum layout_fill_field: what backfill
+				   fills */
 	struct layout_input *inputs;
 	size_t nr, alloc;
 	long line;		/* where the file defines it */

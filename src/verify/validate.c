@@ -12,10 +12,12 @@
 #include "record/sidecar.h"
 #include "root/rootfile.h"
 #include "strutil.h"
+#include "usage.h"
 #include "utf8.h"
 
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 /* Sidecars are small; anything this large is not one. */
 #define VALIDATE_MAX_SIZE ((size_t)16 << 20)
@@ -138,6 +140,109 @@ void validation_check(struct validation *v, const struct jsonschema *schema,
 	v->valid = !jsonschema_validate(&v->errs, schema, doc);
 	explain_newer_version(&v->errs, doc);
 	jval_decref(doc);
+}
+
+int record_validation_collect(struct record_validation *rv,
+			      const char *root, int *argc, char **argv)
+{
+	int i, kept = 0, none = !*argc, ret;
+	struct stat st;
+
+	if (rcfile_here(&rv->rc, root))
+		return -1;
+	rv->schemas = xcalloc(rv->rc.nr + 1, sizeof(*rv->schemas));
+	rv->why = xcalloc(rv->rc.nr + 1, sizeof(*rv->why));
+	rv->tried = xcalloc(rv->rc.nr + 1, sizeof(*rv->tried));
+	ret = layout_list_collect(&rv->list, rv->rc.layouts, rv->rc.nr,
+				  rv->rc.top.buf, argc, argv, 0);
+	/* a directory operand was searched for records: not a sidecar */
+	for (i = 0; rv->rc.nr && i < *argc; i++)
+		if (stat(argv[i], &st) || !S_ISDIR(st.st_mode))
+			argv[kept++] = argv[i];
+	if (rv->rc.nr)
+		*argc = kept;
+	/* no operands: the records of the layouts that name a schema */
+	for (i = 0; none && (size_t)i < rv->list.nr; )
+		if (!rv->list.items[i].layout->schema) {
+			free(rv->list.items[i].shown);
+			rv->list.items[i] = rv->list.items[--rv->list.nr];
+		} else
+			i++;
+	return ret;
+}
+
+/* The schema of layout k, loaded on first use; NULL with rv->why[k]. */
+static const struct jsonschema *layout_schema(struct record_validation *rv,
+					      size_t k)
+{
+	const struct layout *lay = &rv->rc.layouts[k];
+	struct strbuf path = STRBUF_INIT, real = STRBUF_INIT;
+
+	if (rv->tried[k]++)
+		return rv->schemas[k];
+	strbuf_init(&rv->why[k], 0);
+	if (!lay->schema) {
+		strbuf_addf(&rv->why[k], "layout '%s' names no schema",
+			    lay->name);
+		goto out;
+	}
+	strbuf_addf(&path, "%s/%s", rv->rc.top.buf, lay->schema);
+	/* beneath the top: a symlink out of it is refused, as a sidecar's */
+	if (rootfile_check(rv->rc.top.buf, path.buf, 0, &real, &rv->why[k]) ||
+	    jsonschema_load(&rv->schemas[k], real.buf, &rv->why[k])) {
+		struct strbuf msg = STRBUF_INIT;
+
+		strbuf_addf(&msg, "layout '%s': schema %s: ", lay->name,
+			    lay->schema);
+		strbuf_addbuf(&msg, &rv->why[k]);
+		strbuf_reset(&rv->why[k]);
+		strbuf_addbuf(&rv->why[k], &msg);
+		strbuf_release(&msg);
+		rv->schemas[k] = NULL;
+	}
+out:
+	strbuf_release(&path);
+	strbuf_release(&real);
+	return rv->schemas[k];
+}
+
+void record_validation_check(struct validation *v,
+			     struct record_validation *rv, size_t i,
+			     int allow_outside)
+{
+	const struct layout_record *r = &rv->list.items[i];
+	const struct jsonschema *schema;
+	struct jval *doc;
+
+	strbuf_addstr(&v->path, r->shown);
+	schema = layout_schema(rv, r->layout - rv->rc.layouts);
+	if (!schema) {
+		strbuf_addbuf(&v->error,
+			      &rv->why[r->layout - rv->rc.layouts]);
+		return;
+	}
+	doc = load_sidecar(v->path.buf, allow_outside, &v->error);
+	if (!doc)
+		return;
+	v->checked = 1;
+	v->valid = !jsonschema_validate(&v->errs, schema, doc);
+	jval_decref(doc);
+}
+
+void record_validation_release(struct record_validation *rv)
+{
+	size_t k;
+
+	for (k = 0; rv->tried && k < rv->rc.nr; k++) {
+		jsonschema_free(rv->schemas[k]);
+		if (rv->tried[k])
+			strbuf_release(&rv->why[k]);
+	}
+	free(rv->schemas);
+	free(rv->why);
+	free(rv->tried);
+	layout_list_release(&rv->list);
+	rcfile_release(&rv->rc);
 }
 
 void validation_release(struct validation *v)

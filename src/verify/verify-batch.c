@@ -17,11 +17,39 @@
 #include <string.h>
 #include <unistd.h>
 
+/*
+ * The cache, unless --no-cache: git config ahd-replay.cache decides
+ * (cache.c reads it), and when it is unset the team's file may turn
+ * the cache off.
+ */
+static int configure_cache(struct verify_options *o, struct strbuf *err)
+{
+	struct strbuf value = STRBUF_INIT, why = STRBUF_INIT;
+	int rc = 0;
+
+	if (!o->no_cache)
+		rc = repo_config_here(&value, "ahd-replay.cache",
+				      REPO_CONFIG_BOOL, &why);
+	/* a bad value: cache.c warns and turns the cache off */
+	if (rc < 0)
+		rc = 1;
+	if (!o->no_cache && !rc &&
+	    (rc = rcfile_policy_here(&value, POLICY_CACHE)) < 0)
+		strbuf_addstr(err, "cannot read .ahd-replay.yml");
+	if (rc > 0 && !strcmp(value.buf, "false"))
+		o->no_cache = 1;
+	strbuf_release(&value);
+	strbuf_release(&why);
+	return rc < 0 ? -1 : 0;
+}
+
 int verify_options_configure(struct verify_options *o, struct strbuf *err)
 {
 	struct strbuf value = STRBUF_INIT;
 	int rc;
 
+	if (configure_cache(o, err))
+		return -1;
 	if (o->require_signature >= 0)
 		return 0;
 	rc = repo_config_here(&value, "ahd-replay.requireSignature",

@@ -68,7 +68,9 @@ void verify_batch_init(struct verify_batch *b);
 
 /*
  * The defaults the git configuration gives options left unset
- * (require_signature < 0: ahd-replay.requireSignature).  Returns 0, or
+ * (require_signature < 0: ahd-replay.requireSignature; the cache on
+ * unless ahd-replay.cache, or when git config does not set it the
+ * file's policy, says false).  Returns 0, or
  * -1 with the reason in err.
  */
 int verify_options_configure(struct verify_options *o, struct strbuf *err);
