@@ -1,0 +1,211 @@
+/*
+ * The verdict level of the cache (see verify-cached.h): a report's
+ * sidecar fields by the digests of its sidecar's and its markdown's
+ * bytes.
+ */
+#include "config.h"
+#include "verify-cached.h"
+#include "cache/cache-pack.h"
+#include "hash/digest.h"
+#include "hash/hashfile.h"
+#include "record/render.h"
+#include "record/sidecar.h"
+#include "root/rootfile.h"
+#include "strutil.h"
+#include "usage.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+/* The fields an entry holds, in its order. */
+enum {
+	F_KIND, F_AHD_VERSION, F_AHD_COMMIT, F_GIT_DIRTY, F_INVOKED_AT,
+	F_TOKEN_PATH, F_TOKEN_HASH, F_BRIEF_PATH, F_BRIEF_HASH, F_UNKNOWN,
+	F_NR
+};
+
+struct verify_cached {
+	char sidecar_sum[DIGEST_HEX_MAX];	/* "": not known, no entry */
+	char *fields[F_NR];	/* a hit's: r->sc points into them */
+};
+
+/* Stands for a markdown report that is not there, in a key. */
+#define NO_MARKDOWN "-"
+
+/*
+ * r's markdown as render_compare_block() reads it, into text, and its
+ * digest (or NO_MARKDOWN when it does not exist) into sum.  Returns 0,
+ * or -1 when it cannot be read inside the root: then no entry answers,
+ * since render_compare_block() warns about it or compares nothing.
+ */
+static int read_markdown(struct strbuf *text, char *sum,
+			 const struct verify_report *r, int allow_outside)
+{
+	struct strbuf err = STRBUF_INIT;
+	int ret = -1;
+
+	if (!r->markdown.len || access(r->markdown.buf, F_OK)) {
+		strcpy(sum, NO_MARKDOWN);
+		ret = 0;
+	} else if (!rootfile_read(text, r->root.buf, r->markdown.buf,
+				  allow_outside, HASH_DEFAULT_MAX_SIZE, &err) &&
+		   !digest_buffer_hex(sum, text->buf, text->len))
+		ret = 0;
+	strbuf_release(&err);
+	return ret;
+}
+
+/* "vd.<hex>": SHA-256 over both digests, so an entry is one key long. */
+static int entry_key(struct strbuf *key, const char *sidecar_sum,
+		     const char *markdown_sum)
+{
+	struct strbuf both = STRBUF_INIT;
+	char sum[DIGEST_HEX_MAX];
+	int ret;
+
+	strbuf_addf(&both, "%s %s", sidecar_sum, markdown_sum);
+	ret = digest_buffer_hex(sum, both.buf, both.len);
+	if (!ret)
+		strbuf_addf(key, "vd.%s", sum + strlen("sha256:"));
+	strbuf_release(&both);
+	return ret ? -1 : 0;
+}
+
+/*
+ * r->sc from an entry's fields: what sidecar_parse() would have made of
+ * the bytes for what verification and the printers read.  Returns 0, or
+ * -1 when the fields could not have come from a sidecar that parsed.
+ */
+static int fill_sidecar(struct verify_report *r, char **f)
+{
+	struct sidecar *sc = &r->sc;
+	const char *dirty = f[F_GIT_DIRTY];
+
+	if (!f[F_KIND] || !f[F_AHD_VERSION] || !f[F_INVOKED_AT] ||
+	    !f[F_TOKEN_PATH] || !f[F_TOKEN_HASH] || !f[F_UNKNOWN] ||
+	    !is_sha256_hash(f[F_TOKEN_HASH], HEX_LOWER) ||
+	    !f[F_BRIEF_PATH] != !f[F_BRIEF_HASH] ||
+	    (f[F_BRIEF_HASH] && !is_sha256_hash(f[F_BRIEF_HASH], HEX_LOWER)) ||
+	    !dirty || (strcmp(dirty, "1") && strcmp(dirty, "0") &&
+		       strcmp(dirty, "-1")))
+		return -1;
+	sc->schema_version = SIDECAR_SCHEMA_VERSION;
+	sc->kind = f[F_KIND];
+	sc->ahd_version = f[F_AHD_VERSION];
+	sc->ahd_commit = f[F_AHD_COMMIT];
+	sc->git_dirty = atoi(dirty);
+	sc->invoked_at = f[F_INVOKED_AT];
+	sc->token.path = f[F_TOKEN_PATH];
+	sc->token.hash = f[F_TOKEN_HASH];
+	sc->brief.path = f[F_BRIEF_PATH];
+	sc->brief.hash = f[F_BRIEF_HASH];
+	strbuf_addstr(&sc->unknown, f[F_UNKNOWN]);
+	return 0;
+}
+
+/*
+ * The entry for r's sidecar (its digest in r->cached) and its markdown
+ * as it is now, into r->sc: 1, or 0 for none (r->sc untouched).
+ */
+static int lookup(struct cache *c, struct verify_report *r,
+		  int allow_outside)
+{
+	struct strbuf text = STRBUF_INIT, key = STRBUF_INIT;
+	struct strbuf value = STRBUF_INIT;
+	char md[DIGEST_HEX_MAX];
+	int hit = 0;
+
+	if (read_markdown(&text, md, r, allow_outside) ||
+	    entry_key(&key, r->cached->sidecar_sum, md) ||
+	    !cache_get(c, key.buf, &value) ||
+	    cache_unpack(r->cached->fields, F_NR, value.buf))
+		goto out;
+	if (fill_sidecar(r, r->cached->fields)) {
+		/* a value we did not write: parse, as without a cache */
+		cache_pack_free(r->cached->fields, F_NR);
+		goto out;
+	}
+	hit = 1;
+out:
+	strbuf_release(&text);
+	strbuf_release(&key);
+	strbuf_release(&value);
+	return hit;
+}
+
+int verify_cached_load(struct cache *c, struct verify_report *r,
+		       int allow_outside, struct strbuf *err)
+{
+	struct strbuf buf = STRBUF_INIT;
+	int ret = -1;
+
+	if (rootfile_read(&buf, r->root.buf, r->sidecar_path.buf,
+			  allow_outside, SIDECAR_MAX_SIZE, err))
+		goto out;
+	if (c && !r->cached) {
+		r->cached = xcalloc(1, sizeof(*r->cached));
+		/* the digest of the very bytes parsed below, or no entry */
+		if (digest_buffer_hex(r->cached->sidecar_sum, buf.buf,
+				      buf.len))
+			r->cached->sidecar_sum[0] = '\0';
+		else if (lookup(c, r, allow_outside)) {
+			ret = 1;
+			goto out;
+		}
+	}
+	ret = sidecar_parse(&r->sc, buf.buf, buf.len, err) ? -1 : 0;
+out:
+	strbuf_release(&buf);
+	return ret;
+}
+
+void verify_cached_store(struct cache *c, struct verify_report *r,
+			 int allow_outside)
+{
+	const struct sidecar *sc = &r->sc;
+	struct strbuf text = STRBUF_INIT, key = STRBUF_INIT;
+	struct strbuf value = STRBUF_INIT, warning = STRBUF_INIT;
+	char md[DIGEST_HEX_MAX];
+	const char *f[F_NR];
+	long line = 0;
+
+	/* only a sidecar parsed from the bytes whose digest we hold */
+	if (!c || !r->cached || !r->cached->sidecar_sum[0] || !sc->json ||
+	    r->md_warning.len)
+		goto out;
+	/*
+	 * The markdown read again, and compared again: the entry must
+	 * answer for these bytes, not for whatever the check read before.
+	 */
+	if (read_markdown(&text, md, r, allow_outside) ||
+	    (strcmp(md, NO_MARKDOWN) &&
+	     render_compare_text(&warning, &line, r->markdown.buf, &text, sc)) ||
+	    entry_key(&key, r->cached->sidecar_sum, md))
+		goto out;
+	f[F_KIND] = sc->kind;
+	f[F_AHD_VERSION] = sc->ahd_version;
+	f[F_AHD_COMMIT] = sc->ahd_commit;
+	f[F_GIT_DIRTY] = sc->git_dirty < 0 ? "-1" : sc->git_dirty ? "1" : "0";
+	f[F_INVOKED_AT] = sc->invoked_at;
+	f[F_TOKEN_PATH] = sc->token.path;
+	f[F_TOKEN_HASH] = sc->token.hash;
+	f[F_BRIEF_PATH] = sc->brief.path;
+	f[F_BRIEF_HASH] = sc->brief.hash;
+	f[F_UNKNOWN] = sc->unknown.buf;
+	cache_pack(&value, f, F_NR);
+	cache_put(c, key.buf, value.buf);
+out:
+	strbuf_release(&text);
+	strbuf_release(&key);
+	strbuf_release(&value);
+	strbuf_release(&warning);
+}
+
+void verify_cached_free(struct verify_cached *vc)
+{
+	if (!vc)
+		return;
+	cache_pack_free(vc->fields, F_NR);
+	free(vc);
+}
