@@ -56,7 +56,10 @@ static int read_markdown(struct strbuf *text, char *sum,
 	return ret;
 }
 
-/* "vd.<hex>": SHA-256 over both digests, so an entry is one key long. */
+/*
+ * CACHE_VERDICT_PREFIX and a SHA-256 over both digests, which keeps the
+ * key as short as one digest.
+ */
 static int entry_key(struct strbuf *key, const char *sidecar_sum,
 		     const char *markdown_sum)
 {
@@ -67,7 +70,8 @@ static int entry_key(struct strbuf *key, const char *sidecar_sum,
 	strbuf_addf(&both, "%s %s", sidecar_sum, markdown_sum);
 	ret = digest_buffer_hex(sum, both.buf, both.len);
 	if (!ret)
-		strbuf_addf(key, "vd.%s", sum + strlen("sha256:"));
+		strbuf_addf(key, CACHE_VERDICT_PREFIX "%s",
+			    sum + strlen("sha256:"));
 	strbuf_release(&both);
 	return ret ? -1 : 0;
 }
