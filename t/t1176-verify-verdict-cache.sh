@@ -211,6 +211,18 @@ test_expect_success 'options that change the verdict: warm is still --no-cache' 
 	same_as_uncached --explain
 '
 
+test_expect_success 'a sidecar whose fields run long is not kept' '
+	test_when_finished "rm -f repo/docs/long.replay.json" &&
+	long=$(printf "%05000d" 0) &&
+	(cd repo && write_sidecar --extra="
+  \"u$long\": 1," docs/long.replay.json tokens/x.yml) &&
+	(cd repo && ahd-replay verify docs/long.replay.json) >actual &&
+	test_grep "unknown fields in the sidecar: u0000" actual &&
+	key=$(verdict_key repo/docs/long.replay.json) &&
+	test_grep ! "^$key " "$store" &&
+	same_as_uncached docs/long.replay.json
+'
+
 test_expect_success '--no-cache and ahd-replay.cache=false write no entry' '
 	test_when_finished "git -C repo config --unset ahd-replay.cache" &&
 	rm -rf repo/.git/ahd-replay &&

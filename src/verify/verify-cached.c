@@ -30,6 +30,13 @@ struct verify_cached {
 	char *fields[F_NR];	/* a hit's: r->sc points into them */
 };
 
+/*
+ * The longest value stored: a sidecar's fields are a few hundred bytes,
+ * and one whose paths or unknown keys run longer is parsed every run
+ * rather than let a few such reports fill the store (cache.h's bound).
+ */
+#define MAX_VALUE 4096
+
 /* Stands for a markdown report that is not there, in a key. */
 #define NO_MARKDOWN "-"
 
@@ -198,7 +205,8 @@ void verify_cached_store(struct cache *c, struct verify_report *r,
 	f[F_BRIEF_HASH] = sc->brief.hash;
 	f[F_UNKNOWN] = sc->unknown.buf;
 	cache_pack(&value, f, F_NR);
-	cache_put(c, key.buf, value.buf);
+	if (value.len <= MAX_VALUE)
+		cache_put(c, key.buf, value.buf);
 out:
 	strbuf_release(&text);
 	strbuf_release(&key);
