@@ -965,6 +965,7 @@ loaded:
 	for (i = 0; i < r->nr_checks; i++)
 		if (r->checks[i].note.len)
 			verify_add_note(r, "note", "%s", r->checks[i].note.buf);
+	/* a hit's entry was put only for markdown bytes that agreed */
 	if (!r->layout && !hit) {
 		render_compare_block(&r->md_warning, &r->md_line,
 				     r->markdown.buf, r->root.buf,
