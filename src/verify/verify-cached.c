@@ -27,6 +27,10 @@ enum {
 
 struct verify_cached {
 	char sidecar_sum[DIGEST_HEX_MAX];	/* "": not known, no entry */
+	/* a miss's markdown as read for the key, until it is compared */
+	int markdown_read;
+	char markdown_sum[DIGEST_HEX_MAX];
+	struct strbuf markdown;
 	char *fields[F_NR];	/* a hit's: r->sc points into them */
 };
 
@@ -117,29 +121,32 @@ static int fill_sidecar(struct verify_report *r, char **f)
 
 /*
  * The entry for r's sidecar (its digest in r->cached) and its markdown
- * as it is now, into r->sc: 1, or 0 for none (r->sc untouched).
+ * as it is now, into r->sc: 1, or 0 for none (r->sc untouched; the
+ * markdown kept, when it could be read, for verify_cached_compare()).
  */
 static int lookup(struct cache *c, struct verify_report *r,
 		  int allow_outside)
 {
-	struct strbuf text = STRBUF_INIT, key = STRBUF_INIT;
-	struct strbuf value = STRBUF_INIT;
-	char md[DIGEST_HEX_MAX];
+	struct verify_cached *vc = r->cached;
+	struct strbuf key = STRBUF_INIT, value = STRBUF_INIT;
 	int hit = 0;
 
-	if (read_markdown(&text, md, r, allow_outside) ||
-	    entry_key(&key, r->cached->sidecar_sum, md) ||
-	    !cache_get(c, key.buf, &value) ||
-	    cache_unpack(r->cached->fields, F_NR, value.buf))
+	if (read_markdown(&vc->markdown, vc->markdown_sum, r, allow_outside))
 		goto out;
-	if (fill_sidecar(r, r->cached->fields)) {
+	vc->markdown_read = 1;
+	if (entry_key(&key, vc->sidecar_sum, vc->markdown_sum) ||
+	    !cache_get(c, key.buf, &value) ||
+	    cache_unpack(vc->fields, F_NR, value.buf))
+		goto out;
+	if (fill_sidecar(r, vc->fields)) {
 		/* a value we did not write: parse, as without a cache */
-		cache_pack_free(r->cached->fields, F_NR);
+		cache_pack_free(vc->fields, F_NR);
 		goto out;
 	}
 	hit = 1;
 out:
-	strbuf_release(&text);
+	if (hit || !vc->markdown_read)
+		strbuf_release(&vc->markdown);
 	strbuf_release(&key);
 	strbuf_release(&value);
 	return hit;
@@ -156,6 +163,7 @@ int verify_cached_load(struct cache *c, struct verify_report *r,
 		goto out;
 	if (c && !r->cached) {
 		r->cached = xcalloc(1, sizeof(*r->cached));
+		strbuf_init(&r->cached->markdown, 0);
 		/* the digest of the very bytes parsed below, or no entry */
 		if (digest_buffer_hex(r->cached->sidecar_sum, buf.buf,
 				      buf.len))
@@ -171,28 +179,15 @@ out:
 	return ret;
 }
 
-void verify_cached_store(struct cache *c, struct verify_report *r,
-			 int allow_outside)
+/* Put the entry for r, whose sidecar was parsed from the bytes keyed. */
+static void put_entry(struct cache *c, const struct verify_report *r)
 {
 	const struct sidecar *sc = &r->sc;
-	struct strbuf text = STRBUF_INIT, key = STRBUF_INIT;
-	struct strbuf value = STRBUF_INIT, warning = STRBUF_INIT;
-	char md[DIGEST_HEX_MAX];
+	const struct verify_cached *vc = r->cached;
+	struct strbuf key = STRBUF_INIT, value = STRBUF_INIT;
 	const char *f[F_NR];
-	long line = 0;
 
-	/* only a sidecar parsed from the bytes whose digest we hold */
-	if (!c || !r->cached || !r->cached->sidecar_sum[0] || !sc->json ||
-	    r->md_warning.len)
-		goto out;
-	/*
-	 * The markdown read again, and compared again: the entry must
-	 * answer for these bytes, not for whatever the check read before.
-	 */
-	if (read_markdown(&text, md, r, allow_outside) ||
-	    (strcmp(md, NO_MARKDOWN) &&
-	     render_compare_text(&warning, &line, r->markdown.buf, &text, sc)) ||
-	    entry_key(&key, r->cached->sidecar_sum, md))
+	if (entry_key(&key, vc->sidecar_sum, vc->markdown_sum))
 		goto out;
 	f[F_KIND] = sc->kind;
 	f[F_AHD_VERSION] = sc->ahd_version;
@@ -208,10 +203,33 @@ void verify_cached_store(struct cache *c, struct verify_report *r,
 	if (value.len <= MAX_VALUE)
 		cache_put(c, key.buf, value.buf);
 out:
-	strbuf_release(&text);
 	strbuf_release(&key);
 	strbuf_release(&value);
-	strbuf_release(&warning);
+}
+
+void verify_cached_compare(struct cache *c, struct verify_report *r,
+			   int allow_outside)
+{
+	struct verify_cached *vc = r->cached;
+
+	/* an entry only for a sidecar parsed from the bytes keyed */
+	if (!c || !vc || !vc->sidecar_sum[0] || !vc->markdown_read ||
+	    !r->sc.json) {
+		render_compare_block(&r->md_warning, &r->md_line,
+				     r->markdown.buf, r->root.buf,
+				     allow_outside, &r->sc);
+		return;
+	}
+	/*
+	 * The bytes the key names are the bytes compared, as
+	 * render_compare_block() would have read them: a report that
+	 * warns gets no entry, and is parsed and compared every run.
+	 */
+	if (!strcmp(vc->markdown_sum, NO_MARKDOWN) ||
+	    !render_compare_text(&r->md_warning, &r->md_line,
+				 r->markdown.buf, &vc->markdown, &r->sc))
+		put_entry(c, r);
+	strbuf_release(&vc->markdown);
 }
 
 void verify_cached_free(struct verify_cached *vc)
@@ -219,5 +237,6 @@ void verify_cached_free(struct verify_cached *vc)
 	if (!vc)
 		return;
 	cache_pack_free(vc->fields, F_NR);
+	strbuf_release(&vc->markdown);
 	free(vc);
 }

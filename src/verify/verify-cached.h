@@ -13,7 +13,7 @@
  * differs from the sidecar's.  Both facts are functions of the bytes
  * keyed and are checked on the very bytes the key names before the
  * entry is put: the sidecar parsed from the buffer hashed, the markdown
- * read, hashed and compared once more (render_compare_text()).
+ * compared (render_compare_text()) from the buffer hashed.
  *
  * What depends on anything else is never cached and is done on every
  * run, hit or miss: the root, the inputs' checks (each input read and
@@ -40,12 +40,13 @@ int verify_cached_load(struct cache *c, struct verify_report *r,
 		       int allow_outside, struct strbuf *err);
 
 /*
- * After a report whose sidecar verify_cached_load() parsed has been
- * verified (its markdown compared): put its entry into c, when there is
- * one to put (see above).  Reads the markdown again; c may be NULL.
+ * render_compare_block() for a report whose sidecar verify_cached_load()
+ * parsed, on the markdown bytes it read for the key (when it could read
+ * them): then, when those bytes agree with the sidecar, put the report's
+ * entry into c (see above).  c may be NULL.
  */
-void verify_cached_store(struct cache *c, struct verify_report *r,
-			 int allow_outside);
+void verify_cached_compare(struct cache *c, struct verify_report *r,
+			   int allow_outside);
 
 /* Release what verify_cached_load() kept for a report; NULL is fine. */
 void verify_cached_free(struct verify_cached *vc);

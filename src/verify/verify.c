@@ -12,7 +12,6 @@
 #include "explain.h"
 #include "hash/hashfile.h"
 #include "root/inputpath.h"
-#include "record/render.h"
 #include "record/require-sidecar.h"
 #include "git/checkedout.h"
 #include "git/repo.h"
@@ -966,12 +965,8 @@ loaded:
 		if (r->checks[i].note.len)
 			verify_add_note(r, "note", "%s", r->checks[i].note.buf);
 	/* a hit's entry was put only for markdown bytes that agreed */
-	if (!r->layout && !hit) {
-		render_compare_block(&r->md_warning, &r->md_line,
-				     r->markdown.buf, r->root.buf,
-				     opts->allow_outside, &r->sc);
-		verify_cached_store(memos->cache, r, opts->allow_outside);
-	}
+	if (!r->layout && !hit)
+		verify_cached_compare(memos->cache, r, opts->allow_outside);
 out:
 	r->verdict = VERIFY_INTACT;
 	if (r->error.len)
