@@ -222,7 +222,6 @@ void verify_report_release(struct verify_report *r)
 	commitsig_result_release(&r->commit_sig);
 	strbuf_release(&r->notes);
 	strbuf_release(&r->md_warning);
-	verify_cached_free(r->cached);
 }
 
 /* --- checking -------------------------------------------------------- */
@@ -984,6 +983,9 @@ out:
 		r->verdict = VERIFY_UNTRUSTED;
 	if (r->loaded)
 		keep_shown_fields(r);
+	/* copied by now, or of no use: a report skipped keeps no markdown */
+	verify_cached_free(r->cached);
+	r->cached = NULL;
 	strbuf_release(&dir);
 	strbuf_release(&err);
 }

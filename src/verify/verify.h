@@ -79,7 +79,8 @@ struct verify_report {
 	enum verify_verdict verdict;
 	int stop;		/* --at cannot be used: verify no further report,
 				   so its error is printed once */
-	struct verify_cached *cached;	/* verify-cached.c's, or NULL */
+	struct verify_cached *cached;	/* verify-cached.c's while verify_one()
+					   runs, else NULL */
 };
 
 struct verify_options {
