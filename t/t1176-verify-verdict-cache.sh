@@ -223,6 +223,27 @@ test_expect_success 'a sidecar whose fields run long is not kept' '
 	same_as_uncached docs/long.replay.json
 '
 
+test_expect_success 'concurrent cold runs: the same answers, and every entry kept' '
+	rm -rf repo/.git/ahd-replay &&
+	for i in 1 2 3 4
+	do
+		(cd repo && ahd-replay verify >../conc$i 2>&1; echo $? >../rc$i) &
+	done &&
+	wait &&
+	for i in 1 2 3 4
+	do
+		test "$(cat rc$i)" = 0 &&
+		test_cmp expect conc$i || return 1
+	done &&
+	(cd repo && ahd-replay verify) >actual &&
+	test_cmp expect actual &&
+	for r in a c
+	do
+		key=$(verdict_key repo/docs/$r.replay.json repo/docs/$r.md) &&
+		test_grep "^$key p1," "$store" || return 1
+	done
+'
+
 test_expect_success '--no-cache and ahd-replay.cache=false write no entry' '
 	test_when_finished "git -C repo config --unset ahd-replay.cache" &&
 	rm -rf repo/.git/ahd-replay &&
