@@ -32,6 +32,7 @@ struct cache {
 	int dirty;		/* entries added: save writes */
 	size_t max_entries;	/* CACHE_MAX_ENTRIES, lowered by tests */
 	size_t keep_entries;	/* CACHE_KEEP_ENTRIES, likewise */
+	size_t max_bytes;	/* CACHE_MAX_BYTES when saving, likewise */
 };
 
 /* The entry for key in t, or NULL. */

@@ -8,6 +8,7 @@
 #include "fs/atomicfile.h"
 #include "fs/path.h"
 #include "hash/digest.h"
+#include "strutil.h"
 #include "usage.h"
 
 #include <errno.h>
@@ -78,24 +79,52 @@ static unsigned long keep_from(const struct cache *c)
 	return from;
 }
 
+/*
+ * How much of the verdict level a store keeps: all of it, only this
+ * run's entries, or none.  Its entries are twice an input's and one per
+ * report, so in a repository of very many reports they are what would
+ * take a store past CACHE_MAX_BYTES; the input hashes, fewer and
+ * costlier to redo, go on being kept.
+ */
+enum keep_verdicts { KEEP_ALL_VERDICTS, KEEP_NEW_VERDICTS, KEEP_NO_VERDICT };
+
+static int kept(const struct cache_entry *e, unsigned long from,
+		unsigned long run, enum keep_verdicts verdicts)
+{
+	if (!e->key || e->run < from)
+		return 0;
+	if (!starts_with(e->key, CACHE_VERDICT_PREFIX))
+		return 1;
+	return verdicts == KEEP_ALL_VERDICTS ||
+	       (verdicts == KEEP_NEW_VERDICTS && e->run == run);
+}
+
 /* The store's text for c: header, entries, checksum line. */
 static int serialize(struct strbuf *out, const struct cache *c,
 		     unsigned long run)
 {
 	char sum[DIGEST_HEX_MAX];
 	unsigned long from = keep_from(c);
+	enum keep_verdicts verdicts = KEEP_ALL_VERDICTS;
 	size_t i;
 
+again:
+	strbuf_reset(out);
 	strbuf_addf(out, "%s%lu\n", c->magic.buf, run);
 	for (i = 0; i < c->t.size; i++) {
 		const struct cache_entry *e = &c->t.slots[i];
 
-		if (e->key && e->run >= from)
+		if (kept(e, from, run, verdicts))
 			strbuf_addf(out, "%s %s %lu\n", e->key, e->value,
 				    e->run);
 	}
 	/* one the next run would refuse to read is not worth writing */
-	if (out->len > CACHE_MAX_BYTES - DIGEST_HEX_MAX ||
+	if (out->len > c->max_bytes - DIGEST_HEX_MAX &&
+	    verdicts != KEEP_NO_VERDICT) {
+		verdicts++;
+		goto again;
+	}
+	if (out->len > c->max_bytes - DIGEST_HEX_MAX ||
 	    digest_buffer_hex(sum, out->buf, out->len))
 		return -1;
 	strbuf_addf(out, "%s\n", sum);

@@ -263,6 +263,7 @@ struct cache *cache_open_path(const char *path)
 	strbuf_addstr(&c->magic, " run=");
 	c->max_entries = CACHE_MAX_ENTRIES;
 	c->keep_entries = CACHE_KEEP_ENTRIES;
+	c->max_bytes = CACHE_MAX_BYTES;
 	cache_load_store(&c->t, path, c->magic.buf);
 	return c;
 }

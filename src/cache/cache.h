@@ -44,14 +44,22 @@
  */
 
 /*
- * An input entry is about 190 bytes, so a full store is under 40 MB,
- * within CACHE_MAX_BYTES: a store too large to be read back would be
- * rebuilt on every run.
+ * An input entry is about 190 bytes, so a store of input entries only
+ * is under 40 MB, within CACHE_MAX_BYTES: a store too large to be read
+ * back would be rebuilt on every run.  A verdict entry (one per report,
+ * keyed CACHE_VERDICT_PREFIX..., verify/verify-cached.h) is about 350:
+ * 100,000 reports over a few hundred inputs make a store of about 35 MB.
+ * A save that would pass CACHE_MAX_BYTES keeps of the verdict entries
+ * only this run's, then none, and the input entries in any case; only a
+ * store too large with input entries alone is not written.
  */
 #define CACHE_MAX_ENTRIES 200000
 #define CACHE_KEEP_ENTRIES 150000
 /* A store larger than this is neither read nor written. */
 #define CACHE_MAX_BYTES ((size_t)64 << 20)
+
+/* How the keys of the verdict level start (see above). */
+#define CACHE_VERDICT_PREFIX "vd."
 
 /*
  * The version of the hash contract (SPEC section 4) as this code

@@ -239,9 +239,7 @@ int render_compare_block(struct strbuf *warning, long *line_out,
 			 const char *path, const char *root, int allow_outside,
 			 const struct sidecar *sc)
 {
-	struct strbuf text = STRBUF_INIT, want = STRBUF_INIT, err = STRBUF_INIT;
-	size_t begin, end, i = 0, line;
-	const char *a, *b, *p;
+	struct strbuf text = STRBUF_INIT, err = STRBUF_INIT;
 	int ret = 0;
 
 	if (!*path || access(path, F_OK))
@@ -255,7 +253,24 @@ int render_compare_block(struct strbuf *warning, long *line_out,
 		ret = 1;
 		goto out;
 	}
-	if (err.len || render_find_block(text.buf, text.len, &begin, &end))
+	if (!err.len)
+		ret = render_compare_text(warning, line_out, path, &text, sc);
+out:
+	strbuf_release(&text);
+	strbuf_release(&err);
+	return ret;
+}
+
+int render_compare_text(struct strbuf *warning, long *line_out,
+			const char *path, struct strbuf *text,
+			const struct sidecar *sc)
+{
+	struct strbuf want = STRBUF_INIT;
+	size_t begin, end, i = 0, line;
+	const char *a, *b, *p;
+	int ret = 0;
+
+	if (render_find_block(text->buf, text->len, &begin, &end))
 		goto out;
 	render_markdown(&want, sc);
 	{
@@ -263,20 +278,20 @@ int render_compare_block(struct strbuf *warning, long *line_out,
 		size_t from = begin, to = begin;
 
 		for (; from < end; from++) {
-			if (text.buf[from] == '\r' && from + 1 < end &&
-			    text.buf[from + 1] == '\n')
+			if (text->buf[from] == '\r' && from + 1 < end &&
+			    text->buf[from + 1] == '\n')
 				continue;
-			text.buf[to++] = text.buf[from] == '\r' ? '\n' :
-				text.buf[from];
+			text->buf[to++] = text->buf[from] == '\r' ? '\n' :
+				text->buf[from];
 		}
-		memmove(text.buf + to, text.buf + end, text.len - end + 1);
-		text.len -= end - to;
+		memmove(text->buf + to, text->buf + end, text->len - end + 1);
+		text->len -= end - to;
 		end = to;
 	}
-	if (end - begin == want.len && !memcmp(text.buf + begin, want.buf,
+	if (end - begin == want.len && !memcmp(text->buf + begin, want.buf,
 					       want.len))
 		goto out;
-	a = text.buf + begin;
+	a = text->buf + begin;
 	b = want.buf;
 	while (i < end - begin && i < want.len && a[i] == b[i])
 		i++;
@@ -284,7 +299,7 @@ int render_compare_block(struct strbuf *warning, long *line_out,
 	while (i > 0 && a[i - 1] != '\n')
 		i--;
 	line = 1;
-	for (p = text.buf; p < a + i; p++)
+	for (p = text->buf; p < a + i; p++)
 		line += *p == '\n';
 	*line_out = (long)line;
 	ret = 1;
@@ -305,9 +320,7 @@ int render_compare_block(struct strbuf *warning, long *line_out,
 		strbuf_addstr(warning, "' (the JSON is authoritative)");
 	}
 out:
-	strbuf_release(&text);
 	strbuf_release(&want);
-	strbuf_release(&err);
 	return ret;
 }
 

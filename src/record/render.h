@@ -68,4 +68,13 @@ int render_compare_block(struct strbuf *warning, long *line,
 			 const char *path, const char *root, int allow_outside,
 			 const struct sidecar *sc);
 
+/*
+ * render_compare_block() of the report's bytes already read into text
+ * (its line breaks made LF in place), path only for the warning: for a
+ * caller that must know which bytes were compared.
+ */
+int render_compare_text(struct strbuf *warning, long *line,
+			const char *path, struct strbuf *text,
+			const struct sidecar *sc);
+
 #endif

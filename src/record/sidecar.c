@@ -22,9 +22,6 @@
 #include <string.h>
 #include <sys/stat.h>
 
-/* Sidecars are small; anything this large is not one. */
-#define SIDECAR_MAX_SIZE ((size_t)16 << 20)
-
 const char *const sidecar_fields[] = {
 	"schema_version", "kind", "ahd_version", "ahd_commit", "git_dirty",
 	"node_version", "platform", "invoked_at", "argv", "token", "brief",

@@ -36,6 +36,13 @@ struct sidecar {
  */
 extern const char *const sidecar_fields[];
 
+/*
+ * Sidecars are small; anything this large is not one (the limit of
+ * every read of one, so that a caller reading the bytes itself, to parse
+ * them with sidecar_parse(), refuses what sidecar_load() would).
+ */
+#define SIDECAR_MAX_SIZE ((size_t)16 << 20)
+
 /* The newest schema_version this tool understands. */
 #define SIDECAR_SCHEMA_VERSION 1
 

@@ -8,10 +8,10 @@
 #include "cache/cache.h"
 #include "record/changed.h"
 #include "verify-int.h"
+#include "verify-cached.h"
 #include "explain.h"
 #include "hash/hashfile.h"
 #include "root/inputpath.h"
-#include "record/render.h"
 #include "record/require-sidecar.h"
 #include "git/checkedout.h"
 #include "git/repo.h"
@@ -881,7 +881,7 @@ void verify_one(struct verify_run *run, struct verify_report *r)
 	struct strbuf dir = STRBUF_INIT, err = STRBUF_INIT;
 	const struct at_commit *at = NULL;
 	struct input_tree tree, *tp = NULL;
-	int i, missing = 0;
+	int i, hit = 0, missing = 0;
 
 	/* The root first: the sidecar and its neighbours must lie in it. */
 	path_dirname(&dir, r->report.buf);
@@ -904,8 +904,9 @@ void verify_one(struct verify_run *run, struct verify_report *r)
 				      "is required");
 		goto loaded;
 	}
-	if (sidecar_load_in(&r->sc, r->root.buf, r->sidecar_path.buf,
-			    opts->allow_outside, &err)) {
+	/* a hit fills r->sc from the cache, unparsed (verify-cached.h) */
+	hit = verify_cached_load(memos->cache, r, opts->allow_outside, &err);
+	if (hit < 0) {
 		if (!sidecar_absent(run, r, &missing))
 			strbuf_addf(&r->error, "%s", err.buf);
 		goto out;
@@ -962,10 +963,9 @@ loaded:
 	for (i = 0; i < r->nr_checks; i++)
 		if (r->checks[i].note.len)
 			verify_add_note(r, "note", "%s", r->checks[i].note.buf);
-	if (!r->layout)
-		render_compare_block(&r->md_warning, &r->md_line,
-				     r->markdown.buf, r->root.buf,
-				     opts->allow_outside, &r->sc);
+	/* a hit's entry was put only for markdown bytes that agreed */
+	if (!r->layout && !hit)
+		verify_cached_compare(memos->cache, r, opts->allow_outside);
 out:
 	r->verdict = VERIFY_INTACT;
 	if (r->error.len)
@@ -983,6 +983,9 @@ out:
 		r->verdict = VERIFY_UNTRUSTED;
 	if (r->loaded)
 		keep_shown_fields(r);
+	/* copied by now, or of no use: a report skipped keeps no markdown */
+	verify_cached_free(r->cached);
+	r->cached = NULL;
 	strbuf_release(&dir);
 	strbuf_release(&err);
 }

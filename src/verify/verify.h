@@ -9,6 +9,7 @@
 #include "strbuf.h"
 
 struct explanation;
+struct verify_cached;
 
 /*
  * What a verification is and what it finds: for one sidecar, load and
@@ -78,6 +79,8 @@ struct verify_report {
 	enum verify_verdict verdict;
 	int stop;		/* --at cannot be used: verify no further report,
 				   so its error is printed once */
+	struct verify_cached *cached;	/* verify-cached.c's while verify_one()
+					   runs, else NULL */
 };
 
 struct verify_options {

@@ -5,6 +5,7 @@
 #include "config.h"
 #include "cache/cache.h"
 #include "cache/cache-int.h"
+#include "cache/cache-pack.h"
 #include "hash/digest.h"
 #include "hash/hashfile.h"
 #include "strbuf.h"
@@ -188,6 +189,87 @@ static void check_input_level(const char *path)
 	strbuf_release(&key);
 }
 
+/*
+ * A save over the byte bound drops the verdict level's entries (older
+ * runs' first) before it would drop the store.
+ */
+static void check_byte_bound(const char *path)
+{
+	struct strbuf key = STRBUF_INIT, big = STRBUF_INIT;
+	struct cache *c;
+	int i;
+
+	unlink(path);
+	c = cache_open_path(path);
+	cache_put(c, "in.s.1", "v");
+	for (i = 0; i < 400; i++)
+		strbuf_addch(&big, 'x');
+	cache_put(c, CACHE_VERDICT_PREFIX "old", big.buf);
+	is_int(0, cache_save(c), "saved");
+	cache_free(c);
+
+	c = cache_open_path(path);
+	for (i = 0; i < 40; i++) {
+		strbuf_reset(&key);
+		strbuf_addf(&key, CACHE_VERDICT_PREFIX "new%d", i);
+		cache_put(c, key.buf, "v");
+	}
+	/* the header, the input, the new verdicts, not the old one */
+	c->max_bytes = c->magic.len + 900;
+	is_int(0, cache_save(c), "saved over the byte bound");
+	cache_free(c);
+	c = cache_open_path(path);
+	ok(has(c, "in.s.1") && !has(c, CACHE_VERDICT_PREFIX "old") &&
+	   has(c, CACHE_VERDICT_PREFIX "new0"),
+	   "an older run's verdicts go first");
+	cache_put(c, "in.s.2", "v");
+	for (i = 0; i < 80; i++) {
+		strbuf_reset(&key);
+		strbuf_addf(&key, CACHE_VERDICT_PREFIX "newer%d", i);
+		cache_put(c, key.buf, "v");
+	}
+	c->max_bytes = c->magic.len + 900;
+	is_int(0, cache_save(c), "saved far over the byte bound");
+	cache_free(c);
+	c = cache_open_path(path);
+	ok(has(c, "in.s.1") && has(c, "in.s.2") &&
+	   !has(c, CACHE_VERDICT_PREFIX "new0") &&
+	   !has(c, CACHE_VERDICT_PREFIX "newer0"),
+	   "then every verdict, never an input");
+	cache_free(c);
+	strbuf_release(&key);
+	strbuf_release(&big);
+}
+
+static void check_pack(void)
+{
+	const char *in[4] = { "plain-._/:@+", NULL, "", "a b,%~\x01\xff" };
+	char *out[4];
+	struct strbuf v = STRBUF_INIT;
+	static const char *const bad[] = {
+		"p1,a,~,", "p1,a,~,,b,c", "p2,a,~,,b",
+		"p1,a%2c,~,,b", "p1,a%2,~,,b", "p1,a%00,~,,b", "p1,a%41,~,,b",
+		"p1,a b,~,,b", "p1,a~,~,,b", "", "p1",
+	};
+	size_t i;
+
+	cache_pack(&v, in, 4);
+	is_string("p1,plain-._/:@+,~,,a%20b%2C%25%7E%01%FF", v.buf,
+		  "packed: percent-encoded, ~ for NULL");
+	ok(!cache_unpack(out, 4, v.buf), "unpacked");
+	ok(!strcmp(out[0], in[0]) && !out[1] && !strcmp(out[2], "") &&
+	   !strcmp(out[3], in[3]), "the same strings back");
+	cache_pack_free(out, 4);
+	ok(cache_unpack(out, 3, v.buf) && !out[0],
+	   "a list of another length: refused");
+	ok(!cache_unpack(out, 4, "p1,a,~,,b"), "control: a list of 4");
+	cache_pack_free(out, 4);
+	for (i = 0; i < sizeof(bad) / sizeof(*bad); i++)
+		ok(cache_unpack(out, 4, bad[i]) && !out[0] && !out[3],
+		   "refused: %s", bad[i]);
+	strbuf_release(&v);
+}
+
 int main(void)
 {
 	char dir[] = "/tmp/t-cache.XXXXXX";
@@ -204,6 +286,8 @@ int main(void)
 	check_round_trip_and_bound(path.buf);
 	check_refused(path.buf);
 	check_input_level(path.buf);
+	check_byte_bound(path.buf);
+	check_pack();
 	unlink(path.buf);
 	rmdir(dir);
 	strbuf_release(&path);
