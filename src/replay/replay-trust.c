@@ -335,6 +335,7 @@ static int sidecar_signed(struct replay *rp,
 	subj.report = report.buf;
 	subj.root = root.buf;
 	subj.invoked_at = rp->sc.invoked_at;
+	subj.layout = NULL;
 	if (sig_check_sidecar(&res, &kr, &subj) == SIG_OK &&
 	    !res.sidecar_only) {
 		strbuf_addstr(basis, "the sidecar is signed by ");

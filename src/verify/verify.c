@@ -755,9 +755,10 @@ static void check_signature(struct verify_report *r,
 		goto out;
 	}
 	subj.sidecar = r->sidecar_path.buf;
-	subj.report = r->markdown.buf;
+	subj.report = r->layout ? NULL : r->markdown.buf;
 	subj.root = r->root.buf;
-	subj.invoked_at = r->sc.invoked_at;
+	subj.invoked_at = r->layout ? NULL : r->sc.invoked_at;
+	subj.layout = r->layout ? r->layout->name : NULL;
 	switch (sig_check_sidecar(&r->sig, kr, &subj)) {
 	case SIG_OK:
 		if (r->sig.sidecar_only && opts->require_signature)
@@ -898,10 +899,7 @@ void verify_one(struct verify_run *run, struct verify_report *r)
 			goto out;
 		}
 		r->loaded = 1;
-		if (opts->require_signature)
-			strbuf_addstr(&r->sig.reason, "records of a layout "
-				      "cannot be signed yet, and a signature "
-				      "is required");
+		check_signature(r, run->keyring, opts);
 		goto loaded;
 	}
 	if (sidecar_load_in(&r->sc, r->root.buf, r->sidecar_path.buf,
