@@ -7,6 +7,7 @@
 #include "layout.h"
 #include "fs/readfile.h"
 #include "json/jsonload.h"
+#include "json/jval.h"
 #include "usage.h"
 
 #include <ctype.h>
@@ -256,5 +257,69 @@ int record_from_layout_text(struct record *out, const struct layout *lay,
 out:
 	founds_release(&commit);
 	arena_release(&arena);
+	return ret;
+}
+
+/* v as argv, when it is a list of UTF-8 strings free of NUL bytes. */
+static struct jval *argv_of(const struct value *v)
+{
+	struct jval *argv;
+	size_t i;
+
+	if (!v || v->kind != VALUE_SEQ)
+		return NULL;
+	for (i = 0; i < v->nr; i++)
+		if (!is_string(value_deref(v->u.items[i])))
+			return NULL;
+	argv = jval_array();
+	if (!argv)
+		die("out of memory");
+	for (i = 0; i < v->nr; i++) {
+		const struct value *s = value_deref(v->u.items[i]);
+		/* NULL for a string that is not UTF-8: refused as well */
+		struct jval *arg = jval_stringn(s->u.str.ptr, s->u.str.len);
+
+		if (!arg) {
+			jval_decref(argv);
+			return NULL;
+		}
+		if (jval_array_append_new(argv, arg))
+			die("out of memory");
+	}
+	return argv;
+}
+
+int layout_record_command(struct jval **out, const struct layout *lay,
+			  const char *file, struct strbuf *err)
+{
+	struct strbuf text = STRBUF_INIT;
+	struct arena arena = ARENA_INIT;
+	struct founds cmd = { 0 };
+	struct value *root;
+	int ret = -1;
+
+	*out = NULL;
+	if (!lay->command)
+		return 0;
+	if (read_file_limited(&text, file, LAYOUT_RECORD_MAX, err) ||
+	    jsonload_parse(&root, &arena, text.buf, text.len, err))
+		goto out;
+	find(root, lay->command, &cmd);
+	if (!cmd.nr) {
+		ret = 0;
+		goto out;
+	}
+	*out = argv_of(cmd.items[0].v);
+	if (!*out) {
+		strbuf_addf(err, "the command at %s is not a list of strings "
+			    "(argv); replay runs no shell to split a string",
+			    lay->command);
+		goto out;
+	}
+	ret = 1;
+out:
+	founds_release(&cmd);
+	arena_release(&arena);
+	strbuf_release(&text);
 	return ret;
 }

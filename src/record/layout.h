@@ -56,4 +56,16 @@ int record_from_layout_text(struct record *out, const struct layout *lay,
 			    const char *file, const char *text, size_t len,
 			    struct strbuf *err);
 
+/*
+ * The command the record at file names at its layout's command pointer,
+ * as argv: a JSON array of strings.  Nothing else is taken: a string
+ * would need a shell to split it, and replay runs none.  Returns 1 with
+ * *out a new array (jval.h), 0 when the layout or the record names no
+ * command, or -1 with the reason in err (an unreadable record, a
+ * command of another type).
+ */
+struct jval;
+int layout_record_command(struct jval **out, const struct layout *lay,
+			  const char *file, struct strbuf *err);
+
 #endif

@@ -64,10 +64,12 @@ static int source_json(struct jval **out, const struct replay *rp,
 	int ret;
 
 	strbuf_addf(&path, "%s/%s", rp->repo.workdir.buf, rp->sidecar.buf);
-	ret = hash_file(hex, path.buf, HASH_JCS, HASH_DEFAULT_MAX_SIZE, &why);
+	/* a layout's record by its bytes, as its signature binds it */
+	ret = hash_file(hex, path.buf, rp->layout ? HASH_RAW : HASH_JCS,
+			HASH_DEFAULT_MAX_SIZE, &why);
 	if (ret)
-		strbuf_addf(err, "cannot hash the sidecar %s: %s", path.buf,
-			    why.buf);
+		strbuf_addf(err, "cannot hash the %s %s: %s", rp->layout ?
+			    "record" : "sidecar", path.buf, why.buf);
 	strbuf_release(&path);
 	strbuf_release(&why);
 	if (ret)
@@ -75,9 +77,15 @@ static int source_json(struct jval **out, const struct replay *rp,
 	o = jval_object();
 	if (!o)
 		die("out of memory");
-	jsonout_set(o, "report", jsonout_text(rp->report.buf));
-	jsonout_set(o, "sidecar", jsonout_text(rp->sidecar.buf));
-	jsonout_set(o, "sidecar_sha256", jsonout_text(hex));
+	if (rp->layout) {
+		jsonout_set(o, "layout", jsonout_text(rp->layout->name));
+		jsonout_set(o, "record", jsonout_text(rp->sidecar.buf));
+		jsonout_set(o, "record_sha256", jsonout_text(hex));
+	} else {
+		jsonout_set(o, "report", jsonout_text(rp->report.buf));
+		jsonout_set(o, "sidecar", jsonout_text(rp->sidecar.buf));
+		jsonout_set(o, "sidecar_sha256", jsonout_text(hex));
+	}
 	*out = o;
 	return 0;
 }
