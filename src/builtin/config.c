@@ -91,6 +91,7 @@ static void show_layouts(const struct rcfile *c)
 			show_line(from.buf, key.buf, value); \
 	} while (0)
 		SHOW("records", l->records);
+		SHOW("sidecar", l->sidecar);
 		SHOW("commit", l->commit);
 		SHOW("command", l->command);
 		SHOW("schema", l->schema);

@@ -82,7 +82,9 @@ static int statement_of(struct statement *st, struct strbuf *sidecar,
 	const struct layout *lay = layout_of(rc, operand);
 	int ret = 0;
 
-	if (lay)
+	if (lay && lay->sidecar)
+		layout_sidecar_for(&path, lay, operand);
+	else if (lay)
 		strbuf_addstr(&path, operand);
 	else
 		sidecar_path_for(&path, operand);

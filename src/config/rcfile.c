@@ -159,6 +159,17 @@ static void check_path(struct reader *rd, const struct value *v,
 		     path);
 }
 
+/* A layout's sidecar pattern (record/layout.h). */
+static void check_sidecar(struct reader *rd, const struct value *v,
+			  const char *pattern)
+{
+	struct strbuf why = STRBUF_INIT;
+
+	if (layout_sidecar_check(pattern, &why))
+		fail(rd, v, "'sidecar' pattern '%s' %s", pattern, why.buf);
+	strbuf_release(&why);
+}
+
 /* RFC 6901, with '*' standing for every member. */
 static void check_pointer(struct reader *rd, const struct value *v,
 			  const char *key, const char *ptr)
@@ -273,6 +284,7 @@ static void read_layout(struct reader *rd, struct rcfile *c,
 		const struct value *v = value_deref(m->u.items[2 * i + 1]);
 		char **slot = !strcmp(k, "name") ? &lay->name :
 			      !strcmp(k, "records") ? &lay->records :
+			      !strcmp(k, "sidecar") ? &lay->sidecar :
 			      !strcmp(k, "commit") ? &lay->commit :
 			      !strcmp(k, "command") ? &lay->command :
 			      !strcmp(k, "schema") ? &lay->schema : NULL;
@@ -295,6 +307,8 @@ static void read_layout(struct reader *rd, struct rcfile *c,
 			continue;
 		if (slot == &lay->records)
 			check_glob(rd, v, *slot);
+		else if (slot == &lay->sidecar)
+			check_sidecar(rd, v, *slot);
 		else if (slot == &lay->schema)
 			check_path(rd, v, k, *slot);
 		else if (slot != &lay->name)
@@ -567,6 +581,7 @@ static void layout_release(struct layout *lay)
 	free(lay->inputs);
 	free(lay->name);
 	free(lay->records);
+	free(lay->sidecar);
 	free(lay->commit);
 	free(lay->command);
 	free(lay->schema);

@@ -8,6 +8,7 @@
 #include "fs/readfile.h"
 #include "json/jsonload.h"
 #include "json/jval.h"
+#include "strutil.h"
 #include "usage.h"
 
 #include <ctype.h>
@@ -322,4 +323,87 @@ out:
 	arena_release(&arena);
 	strbuf_release(&text);
 	return ret;
+}
+
+#define SIDECAR_DIR "{dir}/"
+
+int layout_sidecar_check(const char *pattern, struct strbuf *err)
+{
+	const char *p, *rest = pattern + strlen(SIDECAR_DIR);
+	int named = 0;
+
+	if (strncmp(pattern, SIDECAR_DIR, strlen(SIDECAR_DIR))) {
+		strbuf_addstr(err, "starts with {dir}/: a sidecar lies beside "
+			      "or below its record");
+		return -1;
+	}
+	for (p = rest; *p; p++) {
+		size_t n;
+
+		if (*p == '}') {
+			strbuf_addstr(err, "has a '}' that closes nothing");
+			return -1;
+		}
+		if (*p != '{')
+			continue;
+		n = strcspn(p, "}");
+		if (!p[n]) {
+			strbuf_addstr(err, "has an unclosed '{'");
+			return -1;
+		}
+		if ((n == 5 && !strncmp(p, "{stem", 5)) ||
+		    (n == 5 && !strncmp(p, "{name", 5)))
+			named = 1;
+		else {
+			strbuf_addf(err, "has an unknown placeholder '%.*s}' "
+				    "({dir} first, then {stem} or {name})",
+				    (int)n, p);
+			return -1;
+		}
+		p += n;
+	}
+	if (!named) {
+		strbuf_addstr(err, "names no {stem} or {name}: every record "
+			      "would share one sidecar");
+		return -1;
+	}
+	for (p = rest; *p; p += strcspn(p, "/"), p += !!*p)
+		if (!strncmp(p, "..", 2) && (!p[2] || p[2] == '/')) {
+			strbuf_addstr(err, "leads outside the record's "
+				      "directory ('..')");
+			return -1;
+		}
+	if (ends_with(rest, ".replay.json")) {
+		strbuf_addstr(err, "ends in .replay.json, which names AHD's "
+			      "sidecars");
+		return -1;
+	}
+	if (!strcmp(rest, "{name}") || !*rest || rest[strlen(rest) - 1] == '/') {
+		strbuf_addstr(err, "does not name a file other than the record");
+		return -1;
+	}
+	return 0;
+}
+
+void layout_sidecar_for(struct strbuf *out, const struct layout *lay,
+			const char *path)
+{
+	const char *slash = strrchr(path, '/');
+	const char *name = slash ? slash + 1 : path;
+	const char *dot = strrchr(name, '.');
+	size_t stem = dot && dot != name ? (size_t)(dot - name) : strlen(name);
+	const char *p = lay->sidecar + strlen(SIDECAR_DIR);
+
+	if (slash)
+		strbuf_add(out, path, (size_t)(slash - path) + 1);
+	while (*p) {
+		if (!strncmp(p, "{stem}", 6)) {
+			strbuf_add(out, name, stem);
+			p += 6;
+		} else if (!strncmp(p, "{name}", 6)) {
+			strbuf_addstr(out, name);
+			p += 6;
+		} else
+			strbuf_addch(out, *p++);
+	}
 }

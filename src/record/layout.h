@@ -31,6 +31,9 @@ struct layout_input {
 struct layout {
 	char *name;
 	char *records;		/* glob, relative to the top */
+	char *sidecar;		/* where a record's JSON is, a pattern
+				   ("{dir}/{stem}.run.json"), or NULL: the
+				   record is the JSON */
 	char *commit;		/* JSON Pointer to the commit, or NULL */
 	char *command;		/* JSON Pointer to the recorded command, or NULL */
 	char *schema;		/* a JSON Schema to validate with, or NULL */
@@ -55,6 +58,26 @@ int record_from_layout(struct record *out, const struct layout *lay,
 int record_from_layout_text(struct record *out, const struct layout *lay,
 			    const char *file, const char *text, size_t len,
 			    struct strbuf *err);
+
+/*
+ * A sidecar pattern names a record's JSON from the record's path: it
+ * starts with "{dir}/" (the record's directory: a sidecar lies beside or
+ * below its record) and names the file with "{stem}" (the record's file
+ * name without its last extension) or "{name}" (the whole file name),
+ * e.g. "{dir}/{stem}.run.json".  No other placeholder, no ".."
+ * component, not the record itself, and not a name ending in
+ * ".replay.json" (AHD's sidecars, which verify reads as AHD's).  Returns 0, or -1 with why in
+ * err.
+ */
+int layout_sidecar_check(const char *pattern, struct strbuf *err);
+
+/*
+ * Append the sidecar of the record at path (as given: its directory is
+ * kept as spelt) under lay's pattern, which layout_sidecar_check()
+ * accepted.
+ */
+void layout_sidecar_for(struct strbuf *out, const struct layout *lay,
+			const char *path);
 
 /*
  * The command the record at file names at its layout's command pointer,

@@ -341,7 +341,7 @@ static int sidecar_signed(struct replay *rp,
 	while (root.len > 1 && root.buf[root.len - 1] == '/')
 		strbuf_setlen(&root, root.len - 1);
 	subj.sidecar = side.buf;
-	subj.report = rp->layout ? NULL : report.buf;
+	subj.report = rp->layout && !rp->layout->sidecar ? NULL : report.buf;
 	subj.root = root.buf;
 	subj.invoked_at = rp->layout ? NULL : rp->sc.invoked_at;
 	subj.layout = rp->layout ? rp->layout->name : NULL;

@@ -80,7 +80,9 @@ static int locate(struct replay *rp, const char *operand, struct strbuf *err)
 
 	if (path_absolute(&abs, operand, err) || find_layout(rp, abs.buf, err))
 		goto out;
-	if (rp->layout || ends_with(abs.buf, ".replay.json"))
+	if (rp->layout && rp->layout->sidecar)
+		layout_sidecar_for(&side, rp->layout, abs.buf);
+	else if (rp->layout || ends_with(abs.buf, ".replay.json"))
 		strbuf_addbuf(&side, &abs);
 	else
 		sidecar_path_for(&side, abs.buf);
@@ -110,7 +112,16 @@ static int locate(struct replay *rp, const char *operand, struct strbuf *err)
 			    rp->repo.workdir.buf);
 		goto out;
 	}
-	if (rp->layout)
+	if (rp->layout && rp->layout->sidecar) {
+		free(real);
+		real = realpath(abs.buf, NULL);
+		if (!real || relative_to(&rp->report, real,
+					 rp->repo.workdir.buf)) {
+			strbuf_addf(err, "%s is outside the work tree %s",
+				    abs.buf, rp->repo.workdir.buf);
+			goto out;
+		}
+	} else if (rp->layout)
 		strbuf_addbuf(&rp->report, &rp->sidecar);
 	else
 		sidecar_report_for(&rp->report, rp->sidecar.buf);
@@ -326,19 +337,23 @@ static void check_against(struct replay *rp,
 	struct verify_options vo;
 	struct sig_keyring keyring = SIG_KEYRING_INIT;
 	struct verify_run run;
-	struct strbuf side = STRBUF_INIT;
+	struct strbuf side = STRBUF_INIT, report = STRBUF_INIT;
 
 	memset(&vo, 0, sizeof(vo));
 	vo.allow_outside = opts->allow_outside;
 	vo.root = root;
 	strbuf_addf(&side, "%s/%s", rp->repo.workdir.buf, rp->sidecar.buf);
+	/* AHD's report is found from its sidecar, as verify finds it */
+	strbuf_addf(&report, "%s/%s", rp->repo.workdir.buf, rp->layout ?
+		    rp->report.buf : rp->sidecar.buf);
 	verify_run_init(&run, &vo, &keyring);
-	verify_report_init(r, side.buf, side.buf);
+	verify_report_init(r, report.buf, side.buf);
 	r->layout = rp->layout;
 	verify_one(&run, r);
 	verify_run_release(&run);
 	sig_keyring_release(&keyring);
 	strbuf_release(&side);
+	strbuf_release(&report);
 }
 
 static void check_worktree(struct replay *rp,
@@ -616,8 +631,9 @@ static int copy_report(struct replay *rp, struct strbuf *err)
 
 	files[0] = rp->sidecar.buf;
 	files[1] = rp->report.buf;
-	/* a layout's record is its own report */
-	for (i = 0; i < (rp->layout ? 1 : 2) && !ret; i++) {
+	/* a layout's record without a sidecar is its own report */
+	for (i = 0; i < (rp->layout && !rp->layout->sidecar ? 1 : 2) && !ret;
+	     i++) {
 		struct strbuf src = STRBUF_INIT, dst = STRBUF_INIT;
 		struct strbuf buf = STRBUF_INIT;
 

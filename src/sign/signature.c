@@ -385,12 +385,16 @@ int sig_record_statement(struct statement *out, struct strbuf *sidecar,
 	struct record rec = RECORD_INIT;
 	int ret = -1;
 
-	strbuf_addstr(sidecar, record);
-	if (record_from_layout(&rec, lay, record, err))
+	if (lay->sidecar)
+		layout_sidecar_for(sidecar, lay, record);
+	else
+		strbuf_addstr(sidecar, record);
+	if (record_from_layout(&rec, lay, sidecar->buf, err))
 		goto out;
 	path_dirname(&dir, record);
 	if (root_find(&root, dir.buf, given_root, err) < 0 ||
-	    statement_for_record(out, root.buf, lay->name, record, NULL, err))
+	    statement_for_record(out, root.buf, lay->name, record,
+				 lay->sidecar ? sidecar->buf : NULL, err))
 		goto out;
 	ret = 0;
 out:
