@@ -141,6 +141,40 @@ test_expect_success 'replay: the input restored, the report and its sidecar copi
 	git -C repo checkout -q configs/a.yaml
 '
 
+test_expect_success 'block: the one derived block is inputs, and needs a sidecar' '
+	printf "layouts:\n  - name: a\n    records: \"r/*.md\"\n    sidecar: \"{dir}/{stem}.j.json\"\n    block: yaml\n    inputs:\n      - {name: i, path: /p, hash: /h}\n" >bad/.ahd-replay.yml &&
+	(cd bad && test_expect_code 1 ahd-replay config check 2>../err) &&
+	test_grep "\.ahd-replay\.yml:5:12: '"'"'block'"'"' '"'"'yaml'"'"': the one derived block is '"'"'inputs'"'"'" err &&
+	printf "layouts:\n  - name: a\n    records: \"r/*.json\"\n    block: inputs\n    inputs:\n      - {name: i, path: /p, hash: /h}\n" >bad/.ahd-replay.yml &&
+	(cd bad && test_expect_code 1 ahd-replay config check 2>../err) &&
+	test_grep "\.ahd-replay\.yml:2:5: '"'"'block'"'"' needs '"'"'sidecar'"'"'" err
+'
+
+test_expect_success 'a report'"'"'s derived block that agrees: no warning' '
+	rm repo/reports/a.run.json.sig &&
+	sed "s|^    sidecar: .*|&\n    block: inputs|" repo/.ahd-replay.yml >yml &&
+	cp yml repo/.ahd-replay.yml &&
+	(cd repo && ahd-replay config check) &&
+	{
+		printf "# a\n\n\`\`\`yaml ahd-replay-record\nlayout: \"reports\"\n" &&
+		printf "commit: \"%s\"\ninputs:\n" "$(git -C repo rev-parse HEAD~1)" &&
+		printf "  - name: \"config/0\"\n    path: \"configs/a.yaml\"\n" &&
+		printf "    hash: \"sha256:%s\"\n\`\`\`\n" "$(test_sha256 repo/configs/a.yaml)"
+	} >repo/reports/a.md &&
+	(cd repo && ahd-replay verify reports/a.md >../out) &&
+	test_grep ! "warning" out &&
+	test_grep "^verdict: replay inputs intact$" out
+'
+
+test_expect_success 'a derived block that disagrees with the sidecar: a warning with its line' '
+	sed "s|\"configs/a.yaml\"|\"configs/A.yaml\"|" repo/reports/a.md >a.md &&
+	cp a.md repo/reports/a.md &&
+	(cd repo && ahd-replay verify reports/a.md >../out) &&
+	test_grep "warning: the replay block in reports/a.md differs from the sidecar at line 8: it has '"'"'    path: \"configs/A.yaml\"'"'"', the sidecar renders '"'"'    path: \"configs/a.yaml\"'"'"' (the JSON is authoritative)" out &&
+	test_grep "^verdict: replay inputs intact$" out &&
+	git -C repo checkout -q reports/a.md .ahd-replay.yml
+'
+
 test_expect_success 'pre-commit: refuses an edit of a pinned input, takes a report edit' '
 	(cd repo && ahd-replay install-hooks >/dev/null &&
 	 echo "lr: 5" >configs/b.yaml &&

@@ -92,6 +92,7 @@ static void show_layouts(const struct rcfile *c)
 	} while (0)
 		SHOW("records", l->records);
 		SHOW("sidecar", l->sidecar);
+		SHOW("block", l->block);
 		SHOW("commit", l->commit);
 		SHOW("command", l->command);
 		SHOW("schema", l->schema);

@@ -285,6 +285,7 @@ static void read_layout(struct reader *rd, struct rcfile *c,
 		char **slot = !strcmp(k, "name") ? &lay->name :
 			      !strcmp(k, "records") ? &lay->records :
 			      !strcmp(k, "sidecar") ? &lay->sidecar :
+			      !strcmp(k, "block") ? &lay->block :
 			      !strcmp(k, "commit") ? &lay->commit :
 			      !strcmp(k, "command") ? &lay->command :
 			      !strcmp(k, "schema") ? &lay->schema : NULL;
@@ -309,6 +310,12 @@ static void read_layout(struct reader *rd, struct rcfile *c,
 			check_glob(rd, v, *slot);
 		else if (slot == &lay->sidecar)
 			check_sidecar(rd, v, *slot);
+		else if (slot == &lay->block) {
+			if (strcmp(*slot, LAYOUT_BLOCK_INPUTS))
+				fail(rd, v, "'block' '%s': the one derived "
+				     "block is '" LAYOUT_BLOCK_INPUTS "' "
+				     "(ahd-replay-config(5))", *slot);
+		}
 		else if (slot == &lay->schema)
 			check_path(rd, v, k, *slot);
 		else if (slot != &lay->name)
@@ -316,6 +323,9 @@ static void read_layout(struct reader *rd, struct rcfile *c,
 	}
 	if (!lay->name || !lay->records || !lay->nr)
 		fail(rd, m, "a layout wants 'name', 'records' and 'inputs'");
+	if (lay->block && !lay->sidecar)
+		fail(rd, m, "'block' needs 'sidecar': a record that is its own "
+		     "JSON has no report to carry a block");
 }
 
 /* A policy value: a boolean, or (requireSidecar) a glob or a list. */
@@ -582,6 +592,7 @@ static void layout_release(struct layout *lay)
 	free(lay->name);
 	free(lay->records);
 	free(lay->sidecar);
+	free(lay->block);
 	free(lay->commit);
 	free(lay->command);
 	free(lay->schema);

@@ -7,6 +7,8 @@
 #include "layout.h"
 #include "fs/readfile.h"
 #include "json/jsonload.h"
+#include "json/jsonout.h"
+#include "render.h"
 #include "json/jval.h"
 #include "strutil.h"
 #include "usage.h"
@@ -406,4 +408,100 @@ void layout_sidecar_for(struct strbuf *out, const struct layout *lay,
 		} else
 			strbuf_addch(out, *p++);
 	}
+}
+
+/* s as a JSON string; "null" for none (or one that is not UTF-8). */
+static void add_json_string(struct strbuf *out, const char *s)
+{
+	struct jval *v = s ? jval_string(s) : NULL;
+
+	if (v)
+		jsonout_write(out, v, JSONOUT_COMPACT, 0);
+	else
+		strbuf_addstr(out, "null");
+	jval_decref(v);
+}
+
+void layout_render_block(struct strbuf *out, const struct layout *lay,
+			 const struct record *rec)
+{
+	size_t i;
+
+	strbuf_addstr(out, LAYOUT_BLOCK_INFO "\nlayout: ");
+	add_json_string(out, lay->name);
+	strbuf_addstr(out, "\ncommit: ");
+	add_json_string(out, rec->commit);
+	strbuf_addstr(out, "\ninputs:\n");
+	for (i = 0; i < rec->nr; i++) {
+		strbuf_addstr(out, "  - name: ");
+		add_json_string(out, rec->inputs[i].name);
+		strbuf_addstr(out, "\n    path: ");
+		add_json_string(out, rec->inputs[i].path);
+		strbuf_addstr(out, "\n    hash: ");
+		add_json_string(out, rec->inputs[i].hash);
+		strbuf_addch(out, '\n');
+	}
+	strbuf_addstr(out, "```");
+}
+
+/* The line [p, e), a CR before its LF dropped, is exactly s. */
+static int line_is(const char *p, const char *e, const char *s)
+{
+	size_t k = strlen(s);
+
+	if (e > p && e[-1] == '\r')
+		e--;
+	return (size_t)(e - p) == k && !memcmp(p, s, k);
+}
+
+int layout_find_block(const char *text, size_t len, size_t *begin,
+		      size_t *end)
+{
+	const char *p = text, *e = text + len, *start = NULL;
+
+	while (p < e) {
+		const char *le = memchr(p, '\n', (size_t)(e - p));
+
+		if (!le)
+			le = e;
+		if (!start && line_is(p, le, LAYOUT_BLOCK_INFO))
+			start = p;
+		else if (start && line_is(p, le, "```")) {
+			*begin = (size_t)(start - text);
+			/* at the closing fence's line break, CR included */
+			*end = (size_t)(le - text) - (le > p && le[-1] == '\r');
+			return 0;
+		}
+		p = le + (le < e);
+	}
+	/* a block never closed: to the end, so the comparison says so */
+	if (!start)
+		return -1;
+	*begin = (size_t)(start - text);
+	*end = len;
+	return 0;
+}
+
+struct block_of {
+	const struct layout *lay;
+	const struct record *rec;
+};
+
+static void render_record(struct strbuf *out, const void *data)
+{
+	const struct block_of *b = data;
+
+	layout_render_block(out, b->lay, b->rec);
+}
+
+int layout_compare_block(struct strbuf *warning, long *line,
+			 const struct layout *lay, const struct record *rec,
+			 const char *report, const char *root,
+			 int allow_outside)
+{
+	const struct render_block how = { layout_find_block, render_record };
+	struct block_of b = { lay, rec };
+
+	return render_compare_with(warning, line, report, root, allow_outside,
+				   &how, &b);
 }

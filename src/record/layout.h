@@ -34,6 +34,8 @@ struct layout {
 	char *sidecar;		/* where a record's JSON is, a pattern
 				   ("{dir}/{stem}.run.json"), or NULL: the
 				   record is the JSON */
+	char *block;		/* the derived block its reports carry:
+				   "inputs", or NULL for none */
 	char *commit;		/* JSON Pointer to the commit, or NULL */
 	char *command;		/* JSON Pointer to the recorded command, or NULL */
 	char *schema;		/* a JSON Schema to validate with, or NULL */
@@ -78,6 +80,45 @@ int layout_sidecar_check(const char *pattern, struct strbuf *err);
  */
 void layout_sidecar_for(struct strbuf *out, const struct layout *lay,
 			const char *path);
+
+/*
+ * The one derived block a layout's report can carry ("block: inputs",
+ * for a layout with sidecars): what the record pins, each value a JSON
+ * string (which YAML reads as the same string), hashes as verify
+ * compares them, inputs in the record's order:
+ *
+ *	```yaml ahd-replay-record
+ *	layout: "reports"
+ *	commit: "<40 hex>"		(null when the record names none)
+ *	inputs:
+ *	  - name: "config"
+ *	    path: "configs/a.yaml"
+ *	    hash: "sha256:<64 hex>"
+ *	```
+ *
+ * The JSON is authoritative: verify warns where the report's block (its
+ * first line "```yaml ahd-replay-record" through the next "```" line)
+ * differs from what the sidecar renders.
+ */
+#define LAYOUT_BLOCK_INPUTS "inputs"
+#define LAYOUT_BLOCK_INFO "```yaml ahd-replay-record"
+
+/* Append the block of rec, a record of lay (no final line break). */
+void layout_render_block(struct strbuf *out, const struct layout *lay,
+			 const struct record *rec);
+
+/* render_find_block() for the block above (record/render.h). */
+int layout_find_block(const char *text, size_t len, size_t *begin,
+		      size_t *end);
+
+/*
+ * render_compare_block() for rec, a record of lay, whose report is at
+ * report: 1 with a warning where the report's block differs.
+ */
+int layout_compare_block(struct strbuf *warning, long *line,
+			 const struct layout *lay, const struct record *rec,
+			 const char *report, const char *root,
+			 int allow_outside);
 
 /*
  * The command the record at file names at its layout's command pointer,

@@ -235,11 +235,27 @@ int render_find_block(const char *text, size_t len, size_t *begin,
 	return -1;
 }
 
+static void render_sidecar(struct strbuf *out, const void *sc)
+{
+	render_markdown(out, sc);
+}
+
 int render_compare_block(struct strbuf *warning, long *line_out,
 			 const char *path, const char *root, int allow_outside,
 			 const struct sidecar *sc)
 {
-	struct strbuf text = STRBUF_INIT, want = STRBUF_INIT, err = STRBUF_INIT;
+	const struct render_block how = { render_find_block, render_sidecar };
+
+	return render_compare_with(warning, line_out, path, root,
+				   allow_outside, &how, sc);
+}
+
+int render_compare_with(struct strbuf *warning, long *line_out,
+			const char *path, const char *root, int allow_outside,
+			const struct render_block *how, const void *data)
+{
+	struct strbuf text = STRBUF_INIT, err = STRBUF_INIT;
+	struct strbuf want_ = STRBUF_INIT, *want = &want_;
 	size_t begin, end, i = 0, line;
 	const char *a, *b, *p;
 	int ret = 0;
@@ -255,9 +271,10 @@ int render_compare_block(struct strbuf *warning, long *line_out,
 		ret = 1;
 		goto out;
 	}
-	if (err.len || render_find_block(text.buf, text.len, &begin, &end))
+	if (err.len || how->find(text.buf, text.len, &begin, &end))
 		goto out;
-	render_markdown(&want, sc);
+	/* rendered only for a report that carries a block */
+	how->render(want, data);
 	{
 		/* Compare with LF line breaks, whatever the report uses. */
 		size_t from = begin, to = begin;
@@ -273,12 +290,12 @@ int render_compare_block(struct strbuf *warning, long *line_out,
 		text.len -= end - to;
 		end = to;
 	}
-	if (end - begin == want.len && !memcmp(text.buf + begin, want.buf,
-					       want.len))
+	if (end - begin == want->len && !memcmp(text.buf + begin, want->buf,
+						want->len))
 		goto out;
 	a = text.buf + begin;
-	b = want.buf;
-	while (i < end - begin && i < want.len && a[i] == b[i])
+	b = want->buf;
+	while (i < end - begin && i < want->len && a[i] == b[i])
 		i++;
 	/* Back to the start of the differing line; count lines before it. */
 	while (i > 0 && a[i - 1] != '\n')
@@ -290,11 +307,11 @@ int render_compare_block(struct strbuf *warning, long *line_out,
 	ret = 1;
 	{
 		const char *ea = memchr(a + i, '\n', end - begin - i);
-		const char *eb = i <= want.len ?
-			memchr(b + i, '\n', want.len - i) : NULL;
+		const char *eb = i <= want->len ?
+			memchr(b + i, '\n', want->len - i) : NULL;
 		size_t na = ea ? (size_t)(ea - a - i) : end - begin - i;
-		size_t nb = i <= want.len ? (eb ? (size_t)(eb - b - i) :
-					     want.len - i) : 0;
+		size_t nb = i <= want->len ? (eb ? (size_t)(eb - b - i) :
+					      want->len - i) : 0;
 
 		strbuf_addf(warning, "the replay block in %s differs "
 			    "from the sidecar at line %zu: it has '", path,
@@ -306,8 +323,8 @@ int render_compare_block(struct strbuf *warning, long *line_out,
 	}
 out:
 	strbuf_release(&text);
-	strbuf_release(&want);
 	strbuf_release(&err);
+	strbuf_release(want);
 	return ret;
 }
 

@@ -968,6 +968,10 @@ loaded:
 		render_compare_block(&r->md_warning, &r->md_line,
 				     r->markdown.buf, r->root.buf,
 				     opts->allow_outside, &r->sc);
+	else if (r->layout->block)
+		layout_compare_block(&r->md_warning, &r->md_line, r->layout,
+				     &r->rec, r->markdown.buf, r->root.buf,
+				     opts->allow_outside);
 out:
 	r->verdict = VERIFY_INTACT;
 	if (r->error.len)
