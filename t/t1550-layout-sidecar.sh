@@ -97,7 +97,8 @@ test_expect_success 'a report named without its sidecar: an error, exit 2' '
 
 test_expect_success '--require-sidecar: a matching report without one is missing' '
 	(cd repo && test_expect_code 1 ahd-replay verify --all \
-		--require-sidecar="reports/**/*.md" >../out) &&
+		--require-sidecar="reports/**/*.md" >../out 2>../err) &&
+	test_grep ! "ahd-replay backfill" err &&
 	test_grep "^3 reports: 2 intact, 0 drifted, 0 errors, 1 missing" out &&
 	test_grep "no replay sidecar for reports/notes.md" out
 '
