@@ -205,7 +205,7 @@ test_expect_success 'policy: requireSignature from the file; git config override
 	printf "  requireSignature: true\n" >>pol/.ahd-replay.yml &&
 	(cd pol && test_expect_code 1 ahd-replay verify $base >../sig) &&
 	grep "^verdict: signature check failed" sig &&
-	grep "FAIL  signature: records of a layout cannot be signed yet" sig &&
+	grep "FAIL  signature: no signature at $base.sig (--require-signature)" sig &&
 	(cd pol && git config ahd-replay.requireSignature false &&
 	 ahd-replay verify $base >../sig2) &&
 	grep "^verdict: replay inputs intact" sig2

@@ -72,6 +72,11 @@ static const char *const mode_names[] = {
 	"structured", "raw-then-structured", "raw"
 };
 
+/* the backfill key, as the file spells it; NULL: none */
+static const char *const fill_names[] = {
+	NULL, "commit", "hash", "commit, hash"
+};
+
 static void show_layouts(const struct rcfile *c)
 {
 	struct strbuf from = STRBUF_INIT, key = STRBUF_INIT;
@@ -91,9 +96,13 @@ static void show_layouts(const struct rcfile *c)
 			show_line(from.buf, key.buf, value); \
 	} while (0)
 		SHOW("records", l->records);
+		SHOW("sidecar", l->sidecar);
+		SHOW("block", l->block);
 		SHOW("commit", l->commit);
 		SHOW("command", l->command);
 		SHOW("schema", l->schema);
+		SHOW("backfill", fill_names[l->fill &
+					     (LAYOUT_FILL_COMMIT | LAYOUT_FILL_HASH)]);
 		for (j = 0; j < l->nr; j++) {
 			const struct layout_input *in = &l->inputs[j];
 			struct strbuf f = STRBUF_INIT;

@@ -16,12 +16,12 @@
 #include <string.h>
 
 static const char replay_usage_text[] =
-	"Makes a linked worktree at the sidecar's ahd_commit with the token and\n"
-	"brief the run read, and a receipt.  Exit status: 0 when ready (and,\n"
-	"with --run, the command succeeded and every stable field held); 1 when\n"
-	"the run cannot be re-issued exactly or a stable field changed; 2 on\n"
-	"usage errors, unusable input and a command --run refuses as untrusted;\n"
-	"with --run, a failing command's own status.\n";
+	"Makes a linked worktree at the sidecar's ahd_commit (a layout's record:\n"
+	"its commit) with the inputs the run read, and a receipt.  Exit status:\n"
+	"0 when ready (and, with --run, the command succeeded and every stable\n"
+	"field held); 1 when the run cannot be re-issued exactly or a stable\n"
+	"field changed; 2 on usage errors, unusable input and a command --run\n"
+	"refuses as untrusted; with --run, a failing command's own status.\n";
 
 struct replay_cmd {
 	struct replay_options core;
@@ -224,14 +224,15 @@ int cmd_replay(int argc, char **argv)
 		OPT_END()
 	};
 	const struct cmd_usage usage = {
-		"replay", OPERANDS("<report>|<sidecar> [-- <program>...]"),
+		"replay", OPERANDS("<report>|<sidecar>|<record> "
+					  "[-- <program>...]"),
 		options, replay_usage_text
 	};
 
 	memset(&c, 0, sizeof(c));
 	argc = parse_options(argc, argv, &usage, PARSE_OPT_KEEP_DASHDASH);
 	if (argc < 1)
-		usage_msg_opt(&usage, "replay wants a report or a sidecar");
+		usage_msg_opt(&usage, "replay wants a report, sidecar or record");
 	if (argc > 1) {
 		if (strcmp(argv[1], "--") || argc < 3)
 			usage_msg_opt(&usage, "replay wants one report; a "
@@ -279,8 +280,7 @@ int cmd_replay(int argc, char **argv)
 		if (c.format == FORMAT_TEXT && compared > 0)
 			replay_print_compare(&d);
 		else if (c.format == FORMAT_TEXT && !compared && exit_code >= 0)
-			printf("\nthe command wrote no new sidecar for this "
-			       "report: no stable fields to compare\n");
+			replay_print_uncompared(&rp);
 	}
 	if (c.format == FORMAT_JSON)
 		print_json(&rp, &c, exit_code, compared, &d);

@@ -1,9 +1,11 @@
 /*
- * ahd-replay sign: write detached signatures for sidecars, or print
- * what a signature signs.
+ * ahd-replay sign: write detached signatures for sidecars and for the
+ * records of the layouts of .ahd-replay.yml, or print what a signature
+ * signs.
  */
 #include "config.h"
 #include "builtin.h"
+#include "config/rcfile.h"
 #include "fs/path.h"
 #include "parse-options.h"
 #include "root/rootfile.h"
@@ -13,9 +15,11 @@
 #include "usage.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 
 static const char sign_usage_text[] =
-	"Writes <sidecar>.sig beside each sidecar, replacing any older one:\n"
+	"Writes <sidecar>.sig beside each sidecar (<record>.sig beside a\n"
+	"record of a layout of .ahd-replay.yml), replacing any older one:\n"
 	"an SSH signature with --ssh-key (or user.signingKey when gpg.format\n"
 	"is ssh), an Ed25519 one with --key.  --statement prints the bytes a\n"
 	"signature signs instead.  The sidecar itself is not changed.  Exit\n"
@@ -43,24 +47,51 @@ static int sig_limit(struct strbuf *limit, const char *root,
 	return 0;
 }
 
+/* The layout operand is a record of, or NULL: AHD's report or sidecar. */
+static const struct layout *layout_of(const struct rcfile *rc,
+				      const char *operand)
+{
+	const struct layout *lay = NULL;
+	char *real;
+	const char *rel;
+
+	if (!rc->nr)
+		return NULL;
+	/* symlinks resolved, as the top is */
+	real = realpath(operand, NULL);
+	rel = real ? path_inside(real, rc->top.buf) : NULL;
+	if (rel)
+		lay = rcfile_layout_for(rc, rel);
+	free(real);
+	return lay;
+}
+
 /*
- * The statement for operand, vouching only for a sidecar inside its
- * root (rootfile.h), and in limit the directory its .sig is written
- * beneath (may be NULL).  On failure prints the error naming the
- * sidecar.
+ * The statement for operand, vouching only for a sidecar (or a layout's
+ * record) inside its root (rootfile.h), and in limit the directory its
+ * .sig is written beneath (may be NULL).  On failure prints the error
+ * naming the sidecar.
  */
 static int statement_of(struct statement *st, struct strbuf *sidecar,
 			struct strbuf *limit, const char *operand,
-			const char *root, int allow_outside)
+			const char *root, int allow_outside,
+			const struct rcfile *rc)
 {
 	struct strbuf err = STRBUF_INIT, dir = STRBUF_INIT;
 	struct strbuf path = STRBUF_INIT;
+	const struct layout *lay = layout_of(rc, operand);
 	int ret = 0;
 
-	sidecar_path_for(&path, operand);
+	if (lay && lay->sidecar)
+		layout_sidecar_for(&path, lay, operand);
+	else if (lay)
+		strbuf_addstr(&path, operand);
+	else
+		sidecar_path_for(&path, operand);
 	if (rootfile_root_for(&dir, path.buf, root, &err) < 0 ||
 	    rootfile_check(dir.buf, path.buf, allow_outside, NULL, &err) ||
-	    sig_statement(st, sidecar, operand, root, &err) ||
+	    (lay ? sig_record_statement(st, sidecar, lay, operand, root, &err) :
+	     sig_statement(st, sidecar, operand, root, &err)) ||
 	    (limit && sig_limit(limit, dir.buf, sidecar->buf, allow_outside,
 				&err))) {
 		error_path(path.buf, &err);
@@ -76,6 +107,7 @@ int cmd_sign(int argc, char **argv)
 {
 	struct strbuf err = STRBUF_INIT, ssh_key = STRBUF_INIT;
 	struct strbuf program = STRBUF_INIT;
+	struct rcfile rc = RCFILE_INIT;
 	const char *key_path = NULL, *ssh_key_opt = NULL, *root = NULL;
 	int statement_only = 0;
 	struct sig_private_key *key = NULL;
@@ -99,13 +131,16 @@ int cmd_sign(int argc, char **argv)
 		OPT_END()
 	};
 	const struct cmd_usage usage = {
-		"sign", OPERANDS("<report>|<sidecar>..."), options,
+		"sign", OPERANDS("<report>|<sidecar>|<record>..."), options,
 		sign_usage_text
 	};
 
 	argc = parse_options(argc, argv, &usage, 0);
 	if (!argc)
 		usage_msg_opt(&usage, "no sidecar given");
+	/* a malformed file is named; its layouts' records cannot be signed */
+	if (rcfile_here(&rc, root))
+		goto out;
 	if (statement_only) {
 		struct statement st;
 		struct strbuf sidecar = STRBUF_INIT;
@@ -115,7 +150,7 @@ int cmd_sign(int argc, char **argv)
 				      "and no key");
 		statement_init(&st);
 		if (!statement_of(&st, &sidecar, NULL, argv[0], root,
-				  allow_outside)) {
+				  allow_outside, &rc)) {
 			fwrite(st.text.buf, 1, st.text.len, stdout);
 			status = 0;
 		}
@@ -138,7 +173,7 @@ int cmd_sign(int argc, char **argv)
 		statement_init(&st);
 		strbuf_reset(&err);
 		if (statement_of(&st, &sidecar, &limit, argv[i], root,
-				 allow_outside)) {
+				 allow_outside, &rc)) {
 			status = 2;
 		} else if (key ? sig_sign_sidecar(key, &st, limit.buf,
 						  sidecar.buf, &err) :
@@ -156,6 +191,7 @@ int cmd_sign(int argc, char **argv)
 	}
 out:
 	sig_private_key_free(key);
+	rcfile_release(&rc);
 	strbuf_release(&err);
 	strbuf_release(&ssh_key);
 	strbuf_release(&program);

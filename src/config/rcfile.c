@@ -159,6 +159,17 @@ static void check_path(struct reader *rd, const struct value *v,
 		     path);
 }
 
+/* A layout's sidecar pattern (record/layout.h). */
+static void check_sidecar(struct reader *rd, const struct value *v,
+			  const char *pattern)
+{
+	struct strbuf why = STRBUF_INIT;
+
+	if (layout_sidecar_check(pattern, &why))
+		fail(rd, v, "'sidecar' pattern '%s' %s", pattern, why.buf);
+	strbuf_release(&why);
+}
+
 /* RFC 6901, with '*' standing for every member. */
 static void check_pointer(struct reader *rd, const struct value *v,
 			  const char *key, const char *ptr)
@@ -340,6 +351,8 @@ static void read_layout(struct reader *rd, struct rcfile *c,
 		const struct value *v = value_deref(m->u.items[2 * i + 1]);
 		char **slot = !strcmp(k, "name") ? &lay->name :
 			      !strcmp(k, "records") ? &lay->records :
+			      !strcmp(k, "sidecar") ? &lay->sidecar :
+			      !strcmp(k, "block") ? &lay->block :
 			      !strcmp(k, "commit") ? &lay->commit :
 			      !strcmp(k, "command") ? &lay->command :
 			      !strcmp(k, "schema") ? &lay->schema : NULL;
@@ -366,6 +379,14 @@ static void read_layout(struct reader *rd, struct rcfile *c,
 			continue;
 		if (slot == &lay->records)
 			check_glob(rd, v, *slot);
+		else if (slot == &lay->sidecar)
+			check_sidecar(rd, v, *slot);
+		else if (slot == &lay->block) {
+			if (strcmp(*slot, LAYOUT_BLOCK_INPUTS))
+				fail(rd, v, "'block' '%s': the one derived "
+				     "block is '" LAYOUT_BLOCK_INPUTS "' "
+				     "(ahd-replay-config(5))", *slot);
+		}
 		else if (slot == &lay->schema)
 			check_path(rd, v, k, *slot);
 		else if (slot != &lay->name)
@@ -375,6 +396,9 @@ static void read_layout(struct reader *rd, struct rcfile *c,
 		fail(rd, m, "a layout wants 'name', 'records' and 'inputs'");
 	if (fill)
 		check_fill(rd, lay, fill);
+	if (lay->block && !lay->sidecar)
+		fail(rd, m, "'block' needs 'sidecar': a record that is its own "
+		     "JSON has no report to carry a block");
 }
 
 /* A policy value: a boolean, or (requireSidecar) a glob or a list. */
@@ -662,6 +686,8 @@ static void layout_release(struct layout *lay)
 	free(lay->inputs);
 	free(lay->name);
 	free(lay->records);
+	free(lay->sidecar);
+	free(lay->block);
 	free(lay->commit);
 	free(lay->command);
 	free(lay->schema);

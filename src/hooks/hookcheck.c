@@ -534,6 +534,7 @@ struct sidecar_file {
 	 */
 	int relayout;
 	const struct layout *old_layout;
+	int by_path;		/* a layout's sidecar, read by its path */
 };
 
 struct sidecar_files {
@@ -582,8 +583,16 @@ static int add_sidecar(void *data, const char *path, const char *hex,
 	/* as verify lists sidecars, but for a bare one at the top */
 	if (lay || (strlen(path) > strlen(".replay.json") &&
 		    ends_with(path, ".replay.json"))) {
+		struct strbuf sc = STRBUF_INIT;
+
+		/* a report with a sidecar: its record is the sidecar */
+		if (lay && lay->sidecar)
+			layout_sidecar_for(&sc, lay, path);
+		else
+			strbuf_addstr(&sc, path);
 		ALLOC_GROW(out->v, out->nr + 1, out->alloc);
-		out->v[out->nr].path = xstrdup(path);
+		out->v[out->nr].path = strbuf_detach(&sc, NULL);
+		out->v[out->nr].by_path = lay && lay->sidecar;
 		memcpy(out->v[out->nr].hex, hex, SNAPSHOT_HEX_MAX);
 		out->v[out->nr].layout = lay;
 		out->v[out->nr].relayout = relayout;
@@ -784,9 +793,14 @@ static void judge_sidecar(struct ctx *c, const struct sidecar_file *f)
 	struct strbuf buf = STRBUF_INIT, why = STRBUF_INIT;
 	struct strbuf report = STRBUF_INIT;
 	int changed = paths_has(&c->changed, f->path);
-	int unread = snapshot_read_blob(&buf, c->next->snap, f->hex, &why);
+	int unread = f->by_path ?
+		snapshot_read_file(&buf, c->next->snap, f->path, &why) != 1 :
+		snapshot_read_blob(&buf, c->next->snap, f->hex, &why);
 	int had;
 
+	/* a layout's report without its sidecar pins nothing */
+	if (f->by_path && unread && !why.len)
+		goto out;
 	/* names no changed path: nothing to judge */
 	if (!changed && !unread && !f->relayout && !mentions_changed(c, &buf))
 		goto out;

@@ -368,7 +368,9 @@ static void add_item(struct layout_fill *lf, const struct layout_record *r,
 	struct layout_fill_item *it;
 	struct strbuf rel = STRBUF_INIT, dir = STRBUF_INIT;
 	struct strbuf err = STRBUF_INIT;
-	char *real = realpath(r->shown, NULL);
+	/* the record's JSON: its sidecar, for a layout that gives it one */
+	const char *file = r->sidecar ? r->sidecar : r->shown;
+	char *real = realpath(file, NULL);
 
 	ALLOC_GROW(lf->items, lf->nr + 1, lf->alloc);
 	it = &lf->items[lf->nr++];
@@ -379,7 +381,7 @@ static void add_item(struct layout_fill *lf, const struct layout_record *r,
 	strbuf_init(&it->filled, 0);
 	strbuf_init(&it->fields, 0);
 	it->layout = r->layout;
-	it->path = real ? real : xstrdup(r->shown);
+	it->path = real ? real : xstrdup(file);
 	path_relative(&rel, lf->top, it->path);
 	it->rel = strbuf_detach(&rel, NULL);
 	path_dirname(&dir, it->path);

@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 struct search {
 	const struct layout *layouts;
@@ -36,6 +37,7 @@ static const struct layout *layout_of(const struct search *s,
 static void add(struct layout_list *l, const char *shown,
 		const struct layout *lay)
 {
+	struct strbuf sc = STRBUF_INIT;
 	size_t i;
 
 	for (i = 0; i < l->nr; i++)
@@ -43,7 +45,26 @@ static void add(struct layout_list *l, const char *shown,
 			return;	/* named twice, or found by two searches */
 	ALLOC_GROW(l->items, l->nr + 1, l->alloc);
 	l->items[l->nr].shown = xstrdup(shown);
+	l->items[l->nr].sidecar = NULL;
+	if (lay->sidecar) {
+		layout_sidecar_for(&sc, lay, shown);
+		l->items[l->nr].sidecar = strbuf_detach(&sc, NULL);
+	}
 	l->items[l->nr++].layout = lay;
+}
+
+/* A report of a layout with sidecars whose sidecar is not there. */
+static int lacks_sidecar(const struct layout *lay, const char *abs)
+{
+	struct strbuf sc = STRBUF_INIT;
+	int lacks;
+
+	if (!lay->sidecar)
+		return 0;
+	layout_sidecar_for(&sc, lay, abs);
+	lacks = access(sc.buf, F_OK) != 0;
+	strbuf_release(&sc);
+	return lacks;
 }
 
 /* rel is a directory below the top ("" for the top itself). */
@@ -80,7 +101,8 @@ static void search_dir(struct search *s, const char *rel, int depth)
 				       strerror(errno));
 		else if (S_ISDIR(st.st_mode))
 			search_dir(s, sub.buf, depth + 1);
-		else if (S_ISREG(st.st_mode) && (lay = layout_of(s, sub.buf))) {
+		else if (S_ISREG(st.st_mode) && (lay = layout_of(s, sub.buf)) &&
+			 !lacks_sidecar(lay, abs.buf)) {
 			struct strbuf shown = STRBUF_INIT;
 
 			path_relative(&shown, s->cwd, abs.buf);
@@ -173,8 +195,33 @@ void layout_list_release(struct layout_list *l)
 {
 	size_t i;
 
-	for (i = 0; i < l->nr; i++)
+	for (i = 0; i < l->nr; i++) {
 		free(l->items[i].shown);
+		free(l->items[i].sidecar);
+	}
 	free(l->items);
 	memset(l, 0, sizeof(*l));
+}
+
+const struct layout *layout_list_find(const struct layout *layouts,
+				      size_t nr, const char *top,
+				      const char *path)
+{
+	struct search s;
+	char *abs;
+	const char *rel;
+	const struct layout *lay = NULL;
+
+	if (!nr)
+		return NULL;
+	memset(&s, 0, sizeof(s));
+	s.layouts = layouts;
+	s.nr = nr;
+	/* symlinks resolved, as the top is */
+	abs = realpath(path, NULL);
+	rel = abs ? path_inside(abs, top) : NULL;
+	if (rel && *rel)
+		lay = layout_of(&s, rel);
+	free(abs);
+	return lay;
 }

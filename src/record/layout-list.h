@@ -13,6 +13,8 @@ struct layout_record {
 	char *shown;		/* as given, or relative to the current
 				   directory when found in a directory */
 	const struct layout *layout;	/* borrowed */
+	char *sidecar;		/* its sidecar, shown likewise, when the
+				   layout gives records one; else NULL */
 };
 
 struct layout_list {
@@ -29,12 +31,23 @@ struct layout_list {
  * too), and the whole top when there are no operands or with all.
  * Directories are searched as sidecar-list.c searches them (not .git,
  * node_modules or symlinked directories); what is found is sorted by
- * name.  Returns 0, or -1 after printing why part of the scope could not
+ * name.  A record of a layout with sidecars that is found in a
+ * directory without its sidecar is no record, as a report without its
+ * sidecar is not one (--require-sidecar says whether it should be);
+ * one named as an operand is taken, for verify to say it has none.  Returns 0, or -1 after printing why part of the scope could not
  * be searched (what could be listed still is).
  */
 int layout_list_collect(struct layout_list *out, const struct layout *layouts,
 			size_t nr, const char *top, int *argc, char **argv,
 			int all);
 void layout_list_release(struct layout_list *l);
+
+/*
+ * The layout whose records glob matches the file at path (as given),
+ * relative to top (absolute, symlinks resolved), or NULL.
+ */
+const struct layout *layout_list_find(const struct layout *layouts,
+				      size_t nr, const char *top,
+				      const char *path);
 
 #endif

@@ -7,6 +7,10 @@
 #include "layout.h"
 #include "fs/readfile.h"
 #include "json/jsonload.h"
+#include "json/jsonout.h"
+#include "render.h"
+#include "json/jval.h"
+#include "strutil.h"
 #include "usage.h"
 
 #include <ctype.h>
@@ -257,4 +261,247 @@ out:
 	founds_release(&commit);
 	arena_release(&arena);
 	return ret;
+}
+
+/* v as argv, when it is a list of UTF-8 strings free of NUL bytes. */
+static struct jval *argv_of(const struct value *v)
+{
+	struct jval *argv;
+	size_t i;
+
+	if (!v || v->kind != VALUE_SEQ)
+		return NULL;
+	for (i = 0; i < v->nr; i++)
+		if (!is_string(value_deref(v->u.items[i])))
+			return NULL;
+	argv = jval_array();
+	if (!argv)
+		die("out of memory");
+	for (i = 0; i < v->nr; i++) {
+		const struct value *s = value_deref(v->u.items[i]);
+		/* NULL for a string that is not UTF-8: refused as well */
+		struct jval *arg = jval_stringn(s->u.str.ptr, s->u.str.len);
+
+		if (!arg) {
+			jval_decref(argv);
+			return NULL;
+		}
+		if (jval_array_append_new(argv, arg))
+			die("out of memory");
+	}
+	return argv;
+}
+
+int layout_record_command(struct jval **out, const struct layout *lay,
+			  const char *file, struct strbuf *err)
+{
+	struct strbuf text = STRBUF_INIT;
+	struct arena arena = ARENA_INIT;
+	struct founds cmd = { 0 };
+	struct value *root;
+	int ret = -1;
+
+	*out = NULL;
+	if (!lay->command)
+		return 0;
+	if (read_file_limited(&text, file, LAYOUT_RECORD_MAX, err) ||
+	    jsonload_parse(&root, &arena, text.buf, text.len, err))
+		goto out;
+	find(root, lay->command, &cmd);
+	if (!cmd.nr) {
+		ret = 0;
+		goto out;
+	}
+	*out = argv_of(cmd.items[0].v);
+	if (!*out) {
+		strbuf_addf(err, "the command at %s is not a list of strings "
+			    "(argv); replay runs no shell to split a string",
+			    lay->command);
+		goto out;
+	}
+	ret = 1;
+out:
+	founds_release(&cmd);
+	arena_release(&arena);
+	strbuf_release(&text);
+	return ret;
+}
+
+#define SIDECAR_DIR "{dir}/"
+
+int layout_sidecar_check(const char *pattern, struct strbuf *err)
+{
+	const char *p, *rest = pattern + strlen(SIDECAR_DIR);
+	int named = 0;
+
+	if (strncmp(pattern, SIDECAR_DIR, strlen(SIDECAR_DIR))) {
+		strbuf_addstr(err, "starts with {dir}/: a sidecar lies beside "
+			      "or below its record");
+		return -1;
+	}
+	for (p = rest; *p; p++) {
+		size_t n;
+
+		if (*p == '}') {
+			strbuf_addstr(err, "has a '}' that closes nothing");
+			return -1;
+		}
+		if (*p != '{')
+			continue;
+		n = strcspn(p, "}");
+		if (!p[n]) {
+			strbuf_addstr(err, "has an unclosed '{'");
+			return -1;
+		}
+		if ((n == 5 && !strncmp(p, "{stem", 5)) ||
+		    (n == 5 && !strncmp(p, "{name", 5)))
+			named = 1;
+		else {
+			strbuf_addf(err, "has an unknown placeholder '%.*s}' "
+				    "({dir} first, then {stem} or {name})",
+				    (int)n, p);
+			return -1;
+		}
+		p += n;
+	}
+	if (!named) {
+		strbuf_addstr(err, "names no {stem} or {name}: every record "
+			      "would share one sidecar");
+		return -1;
+	}
+	for (p = rest; *p; p += strcspn(p, "/"), p += !!*p)
+		if (!strncmp(p, "..", 2) && (!p[2] || p[2] == '/')) {
+			strbuf_addstr(err, "leads outside the record's "
+				      "directory ('..')");
+			return -1;
+		}
+	if (ends_with(rest, ".replay.json")) {
+		strbuf_addstr(err, "ends in .replay.json, which names AHD's "
+			      "sidecars");
+		return -1;
+	}
+	if (!strcmp(rest, "{name}") || !*rest || rest[strlen(rest) - 1] == '/') {
+		strbuf_addstr(err, "does not name a file other than the record");
+		return -1;
+	}
+	return 0;
+}
+
+void layout_sidecar_for(struct strbuf *out, const struct layout *lay,
+			const char *path)
+{
+	const char *slash = strrchr(path, '/');
+	const char *name = slash ? slash + 1 : path;
+	const char *dot = strrchr(name, '.');
+	size_t stem = dot && dot != name ? (size_t)(dot - name) : strlen(name);
+	const char *p = lay->sidecar + strlen(SIDECAR_DIR);
+
+	if (slash)
+		strbuf_add(out, path, (size_t)(slash - path) + 1);
+	while (*p) {
+		if (!strncmp(p, "{stem}", 6)) {
+			strbuf_add(out, name, stem);
+			p += 6;
+		} else if (!strncmp(p, "{name}", 6)) {
+			strbuf_addstr(out, name);
+			p += 6;
+		} else
+			strbuf_addch(out, *p++);
+	}
+}
+
+/* s as a JSON string; "null" for none (or one that is not UTF-8). */
+static void add_json_string(struct strbuf *out, const char *s)
+{
+	struct jval *v = s ? jval_string(s) : NULL;
+
+	if (v)
+		jsonout_write(out, v, JSONOUT_COMPACT, 0);
+	else
+		strbuf_addstr(out, "null");
+	jval_decref(v);
+}
+
+void layout_render_block(struct strbuf *out, const struct layout *lay,
+			 const struct record *rec)
+{
+	size_t i;
+
+	strbuf_addstr(out, LAYOUT_BLOCK_INFO "\nlayout: ");
+	add_json_string(out, lay->name);
+	strbuf_addstr(out, "\ncommit: ");
+	add_json_string(out, rec->commit);
+	strbuf_addstr(out, "\ninputs:\n");
+	for (i = 0; i < rec->nr; i++) {
+		strbuf_addstr(out, "  - name: ");
+		add_json_string(out, rec->inputs[i].name);
+		strbuf_addstr(out, "\n    path: ");
+		add_json_string(out, rec->inputs[i].path);
+		strbuf_addstr(out, "\n    hash: ");
+		add_json_string(out, rec->inputs[i].hash);
+		strbuf_addch(out, '\n');
+	}
+	strbuf_addstr(out, "```");
+}
+
+/* The line [p, e), a CR before its LF dropped, is exactly s. */
+static int line_is(const char *p, const char *e, const char *s)
+{
+	size_t k = strlen(s);
+
+	if (e > p && e[-1] == '\r')
+		e--;
+	return (size_t)(e - p) == k && !memcmp(p, s, k);
+}
+
+int layout_find_block(const char *text, size_t len, size_t *begin,
+		      size_t *end)
+{
+	const char *p = text, *e = text + len, *start = NULL;
+
+	while (p < e) {
+		const char *le = memchr(p, '\n', (size_t)(e - p));
+
+		if (!le)
+			le = e;
+		if (!start && line_is(p, le, LAYOUT_BLOCK_INFO))
+			start = p;
+		else if (start && line_is(p, le, "```")) {
+			*begin = (size_t)(start - text);
+			/* at the closing fence's line break, CR included */
+			*end = (size_t)(le - text) - (le > p && le[-1] == '\r');
+			return 0;
+		}
+		p = le + (le < e);
+	}
+	/* a block never closed: to the end, so the comparison says so */
+	if (!start)
+		return -1;
+	*begin = (size_t)(start - text);
+	*end = len;
+	return 0;
+}
+
+struct block_of {
+	const struct layout *lay;
+	const struct record *rec;
+};
+
+static void render_record(struct strbuf *out, const void *data)
+{
+	const struct block_of *b = data;
+
+	layout_render_block(out, b->lay, b->rec);
+}
+
+int layout_compare_block(struct strbuf *warning, long *line,
+			 const struct layout *lay, const struct record *rec,
+			 const char *report, const char *root,
+			 int allow_outside)
+{
+	const struct render_block how = { layout_find_block, render_record };
+	struct block_of b = { lay, rec };
+
+	return render_compare_with(warning, line, report, root, allow_outside,
+				   &how, &b);
 }

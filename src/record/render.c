@@ -235,9 +235,30 @@ int render_find_block(const char *text, size_t len, size_t *begin,
 	return -1;
 }
 
+static int compare_text_with(struct strbuf *warning, long *line_out,
+			     const char *path, struct strbuf *text,
+			     const struct render_block *how, const void *data);
+
+static void render_sidecar(struct strbuf *out, const void *sc)
+{
+	render_markdown(out, sc);
+}
+
+static const struct render_block ahd_block = {
+	render_find_block, render_sidecar
+};
+
 int render_compare_block(struct strbuf *warning, long *line_out,
 			 const char *path, const char *root, int allow_outside,
 			 const struct sidecar *sc)
+{
+	return render_compare_with(warning, line_out, path, root,
+				   allow_outside, &ahd_block, sc);
+}
+
+int render_compare_with(struct strbuf *warning, long *line_out,
+			const char *path, const char *root, int allow_outside,
+			const struct render_block *how, const void *data)
 {
 	struct strbuf text = STRBUF_INIT, err = STRBUF_INIT;
 	int ret = 0;
@@ -254,7 +275,8 @@ int render_compare_block(struct strbuf *warning, long *line_out,
 		goto out;
 	}
 	if (!err.len)
-		ret = render_compare_text(warning, line_out, path, &text, sc);
+		ret = compare_text_with(warning, line_out, path, &text, how,
+					data);
 out:
 	strbuf_release(&text);
 	strbuf_release(&err);
@@ -265,14 +287,24 @@ int render_compare_text(struct strbuf *warning, long *line_out,
 			const char *path, struct strbuf *text,
 			const struct sidecar *sc)
 {
+	return compare_text_with(warning, line_out, path, text, &ahd_block,
+				 sc);
+}
+
+/* render_compare_text() for any derived block, as render_compare_with(). */
+static int compare_text_with(struct strbuf *warning, long *line_out,
+			     const char *path, struct strbuf *text,
+			     const struct render_block *how, const void *data)
+{
 	struct strbuf want = STRBUF_INIT;
 	size_t begin, end, i = 0, line;
 	const char *a, *b, *p;
 	int ret = 0;
 
-	if (render_find_block(text->buf, text->len, &begin, &end))
+	if (how->find(text->buf, text->len, &begin, &end))
 		goto out;
-	render_markdown(&want, sc);
+	/* rendered only for a report that carries a block */
+	how->render(&want, data);
 	{
 		/* Compare with LF line breaks, whatever the report uses. */
 		size_t from = begin, to = begin;

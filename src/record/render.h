@@ -69,6 +69,25 @@ int render_compare_block(struct strbuf *warning, long *line,
 			 const struct sidecar *sc);
 
 /*
+ * A derived block: find() locates it in a report as render_find_block()
+ * does (-1: none), render() makes what it must be from data.
+ */
+struct render_block {
+	int (*find)(const char *text, size_t len, size_t *begin,
+		    size_t *end);
+	void (*render)(struct strbuf *out, const void *data);
+};
+
+/*
+ * render_compare_block() for any derived block: the block how finds in
+ * the report at path must be what how renders of data, compared with LF
+ * line breaks (rendered only when the report carries a block).
+ */
+int render_compare_with(struct strbuf *warning, long *line,
+			const char *path, const char *root, int allow_outside,
+			const struct render_block *how, const void *data);
+
+/*
  * render_compare_block() of the report's bytes already read into text
  * (its line breaks made LF in place), path only for the warning: for a
  * caller that must know which bytes were compared.

@@ -121,7 +121,8 @@ static struct jval *map_arg(const struct prefixes *px, const char *arg, int firs
 
 int replay_reroot_argv(struct replay *rp, struct strbuf *err)
 {
-	const struct jval *argv = jval_object_get(rp->sc.json, "argv");
+	const struct jval *argv = rp->layout ? rp->recorded_argv :
+		jval_object_get(rp->sc.json, "argv");
 	struct prefixes px = { { NULL }, 0 };
 	const struct jval *arg;
 	size_t i;
@@ -133,9 +134,9 @@ int replay_reroot_argv(struct replay *rp, struct strbuf *err)
 		die("out of memory");
 	if (!jval_is_array(argv))
 		return 0;
-	learn_prefix(&px, rp->root.buf, rp->sc.token.path);
-	if (rp->sc.brief.path)
-		learn_prefix(&px, rp->root.buf, rp->sc.brief.path);
+	/* the inputs' recorded paths: AHD's token and brief, in order */
+	for (i = 0; i < rp->rec.nr; i++)
+		learn_prefix(&px, rp->root.buf, rp->rec.inputs[i].path);
 	jval_array_foreach(argv, i, arg)
 		if (jval_is_string(arg))
 			learn_prefix(&px, rp->root.buf, jval_string_value(arg));

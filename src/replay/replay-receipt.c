@@ -8,6 +8,8 @@
 #include "config.h"
 #include "replay-int.h"
 #include "replay-trust.h"
+#include "fs/readfile.h"
+#include "hash/digest.h"
 #include "hash/hashfile.h"
 #include "json/jsonout.h"
 #include "usage.h"
@@ -55,29 +57,64 @@ static struct jval *delta_json(const struct replay_material *m, const char *reas
 	return o;
 }
 
-static int source_json(struct jval **out, const struct replay *rp,
-		       struct strbuf *err)
+/*
+ * The SHA-256 of the work tree's file rel (what names it): of its
+ * RFC 8785 form with jcs, else of its bytes.
+ */
+static int hash_of(char hex[HASH_HEX_MAX], const struct replay *rp,
+		   const char *rel, int jcs, const char *what,
+		   struct strbuf *err)
 {
 	struct strbuf path = STRBUF_INIT, why = STRBUF_INIT;
-	char hex[HASH_HEX_MAX];
-	struct jval *o;
+	struct strbuf bytes = STRBUF_INIT;
 	int ret;
 
-	strbuf_addf(&path, "%s/%s", rp->repo.workdir.buf, rp->sidecar.buf);
-	ret = hash_file(hex, path.buf, HASH_JCS, HASH_DEFAULT_MAX_SIZE, &why);
+	strbuf_addf(&path, "%s/%s", rp->repo.workdir.buf, rel);
+	if (jcs)
+		ret = hash_file(hex, path.buf, HASH_JCS, HASH_DEFAULT_MAX_SIZE,
+				&why);
+	else if (!(ret = read_file_limited(&bytes, path.buf,
+					   HASH_DEFAULT_MAX_SIZE, &why)) &&
+		 (ret = digest_buffer_hex(hex, bytes.buf, bytes.len)))
+		strbuf_addstr(&why, "cannot compute a SHA-256");
 	if (ret)
-		strbuf_addf(err, "cannot hash the sidecar %s: %s", path.buf,
+		strbuf_addf(err, "cannot hash the %s %s: %s", what, path.buf,
 			    why.buf);
 	strbuf_release(&path);
 	strbuf_release(&why);
-	if (ret)
+	strbuf_release(&bytes);
+	return ret ? -1 : 0;
+}
+
+/*
+ * AHD's: the report and the sidecar's RFC 8785 hash.  A layout's: its
+ * name, the record and any sidecar by their bytes, as a signature binds
+ * them.
+ */
+static int source_json(struct jval **out, const struct replay *rp,
+		       struct strbuf *err)
+{
+	char hex[HASH_HEX_MAX], rec[HASH_HEX_MAX];
+	int sidecar = !rp->layout || rp->layout->sidecar;
+	struct jval *o;
+
+	if ((sidecar && hash_of(hex, rp, rp->sidecar.buf, !rp->layout,
+				"sidecar", err)) ||
+	    (rp->layout && hash_of(rec, rp, rp->report.buf, 0, "record", err)))
 		return -1;
 	o = jval_object();
 	if (!o)
 		die("out of memory");
-	jsonout_set(o, "report", jsonout_text(rp->report.buf));
-	jsonout_set(o, "sidecar", jsonout_text(rp->sidecar.buf));
-	jsonout_set(o, "sidecar_sha256", jsonout_text(hex));
+	if (rp->layout) {
+		jsonout_set(o, "layout", jsonout_text(rp->layout->name));
+		jsonout_set(o, "record", jsonout_text(rp->report.buf));
+		jsonout_set(o, "record_sha256", jsonout_text(rec));
+	} else
+		jsonout_set(o, "report", jsonout_text(rp->report.buf));
+	if (sidecar) {
+		jsonout_set(o, "sidecar", jsonout_text(rp->sidecar.buf));
+		jsonout_set(o, "sidecar_sha256", jsonout_text(hex));
+	}
 	*out = o;
 	return 0;
 }

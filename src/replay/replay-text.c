@@ -8,6 +8,7 @@
 #include "usage.h"
 
 #include <stdio.h>
+#include <string.h>
 
 static void add_line(struct strbuf *out, const char *label, const char *s)
 {
@@ -16,16 +17,24 @@ static void add_line(struct strbuf *out, const char *label, const char *s)
 	strbuf_addch(out, '\n');
 }
 
-static void material_text(struct strbuf *out, const struct replay_material *m)
+/* commit: what the run's commit is called ("ahd_commit") */
+static void material_text(struct strbuf *out, const struct replay_material *m,
+			  const char *commit)
 {
-	strbuf_addf(out, "  %-9s ", m->kind);
+	/* a layout's input name comes from the record: escaped */
+	strbuf_addstr(out, "  ");
+	strbuf_add_printable(out, m->kind);
+	strbuf_addf(out, "%*s", strlen(m->kind) < 9 ?
+		    (int)(10 - strlen(m->kind)) : 1, "");
 	strbuf_add_printable(out, m->path.buf);
 	switch (m->source) {
 	case MATERIAL_AT_COMMIT:
-		strbuf_addstr(out, m->user_changed ?
-			      "  restored from history: the version at "
-			      "ahd_commit (the work tree's copy changed since)\n" :
-			      "  as ahd_commit has it\n");
+		if (m->user_changed)
+			strbuf_addf(out, "  restored from history: the version "
+				    "at %s (the work tree's copy changed "
+				    "since)\n", commit);
+		else
+			strbuf_addf(out, "  as %s has it\n", commit);
 		break;
 	case MATERIAL_HISTORY:
 		strbuf_addstr(out, "  restored from history: ");
@@ -54,7 +63,8 @@ void replay_print_ready(const struct replay *rp, enum replay_mode mode,
 		    mode == REPLAY_EXACT ? "exact" : "with overrides");
 	add_line(&out, "worktree", rp->wt.path.buf);
 	for (i = 0; i < rp->nr_materials; i++)
-		material_text(&out, &rp->materials[i]);
+		material_text(&out, &rp->materials[i], rp->layout ?
+			      "the record's commit" : "ahd_commit");
 	if (receipt)
 		add_line(&out, "receipt", receipt);
 	replay_command_text(&cmd, rp);
@@ -100,4 +110,11 @@ void replay_print_compare(const struct sidecar_diff *d)
 			printf("  changed  %s\n", f.buf);
 			strbuf_release(&f);
 		}
+}
+
+void replay_print_uncompared(const struct replay *rp)
+{
+	printf("\n%s: no stable fields to compare\n", rp->layout ?
+	       "only AHD's sidecar has a field stability table" :
+	       "the command wrote no new sidecar for this report");
 }

@@ -154,8 +154,15 @@ int replay_command_prepare(struct replay_command *cmd, const struct replay *rp,
 	} else
 		n = replay_argv_count(rp);
 	if (!n) {
-		strbuf_addstr(err, "the sidecar records no command (argv is "
-			      "empty): nothing to run");
+		if (rp->layout)
+			strbuf_addf(err, "the record names no command%s%s: "
+				    "nothing to run", rp->layout->command ?
+				    " at " : " (its layout has no command "
+				    "pointer)", rp->layout->command ?
+				    rp->layout->command : "");
+		else
+			strbuf_addstr(err, "the sidecar records no command "
+				      "(argv is empty): nothing to run");
 		return -1;
 	}
 	cmd->argv = xcalloc(n + 1, sizeof(*cmd->argv));
@@ -271,12 +278,14 @@ static int commit_trusted(struct replay *rp, const char *given,
 	if (!strcmp(hex, rp->commit) ||
 	    (!revrange_merge_base(base, &rp->repo, rp->commit, hex, &err) &&
 	     !strcmp(base, rp->commit))) {
-		strbuf_addf(basis, "ahd_commit %.12s is in %s", rp->commit,
+		strbuf_addf(basis, "%s %.12s is in %s", rp->layout ?
+			    "the record's commit" : "ahd_commit", rp->commit,
 			    ref.buf);
 		ok = 1;
 	} else
-		strbuf_addf(why, "ahd_commit %.12s is not in the history of "
-			    "the trusted ref %s", rp->commit, ref.buf);
+		strbuf_addf(why, "%s %.12s is not in the history of the "
+			    "trusted ref %s", rp->layout ? "the record's "
+			    "commit" : "ahd_commit", rp->commit, ref.buf);
 out:
 	strbuf_release(&ref);
 	strbuf_release(&err);
@@ -332,12 +341,14 @@ static int sidecar_signed(struct replay *rp,
 	while (root.len > 1 && root.buf[root.len - 1] == '/')
 		strbuf_setlen(&root, root.len - 1);
 	subj.sidecar = side.buf;
-	subj.report = report.buf;
+	subj.report = rp->layout && !rp->layout->sidecar ? NULL : report.buf;
 	subj.root = root.buf;
-	subj.invoked_at = rp->sc.invoked_at;
+	subj.invoked_at = rp->layout ? NULL : rp->sc.invoked_at;
+	subj.layout = rp->layout ? rp->layout->name : NULL;
 	if (sig_check_sidecar(&res, &kr, &subj) == SIG_OK &&
 	    !res.sidecar_only) {
-		strbuf_addstr(basis, "the sidecar is signed by ");
+		strbuf_addf(basis, "the %s is signed by ",
+			    rp->layout ? "record" : "sidecar");
 		strbuf_add_printable(basis, res.principal.len ?
 				     res.principal.buf : res.key_id.buf);
 		ok = 1;

@@ -36,9 +36,40 @@ static int relative_to(struct strbuf *out, const char *path, const char *dir)
 }
 
 /*
- * The report and its sidecar, the repository holding them, and the
- * root the sidecar's paths are relative to, seen from the work tree's
- * top (which the worktree reproduces).
+ * Is the file at abs a record of a layout of its work tree's
+ * .ahd-replay.yml?  Sets rp->layout (NULL: no) and returns 0, or -1
+ * when the file is malformed, with each problem in err.
+ */
+static int find_layout(struct replay *rp, const char *abs, struct strbuf *err)
+{
+	struct strbuf dir = STRBUF_INIT, top = STRBUF_INIT;
+	char *real = realpath(abs, NULL);
+	const char *rel;
+	int ret = 0;
+
+	if (!real)
+		goto out;	/* the sidecar search says why */
+	path_dirname(&dir, real);
+	if (!repo_worktree_of(&top, dir.buf))
+		goto out;
+	if (rcfile_load(&rp->rc, top.buf, err)) {
+		ret = -1;
+		goto out;
+	}
+	rel = path_inside(real, top.buf);
+	if (rel && *rel)
+		rp->layout = rcfile_layout_for(&rp->rc, rel);
+out:
+	free(real);
+	strbuf_release(&dir);
+	strbuf_release(&top);
+	return ret;
+}
+
+/*
+ * The report and its sidecar (or a layout's record), the repository
+ * holding them, and the root the recorded paths are relative to, seen
+ * from the work tree's top (which the worktree reproduces).
  */
 static int locate(struct replay *rp, const char *operand, struct strbuf *err)
 {
@@ -47,9 +78,11 @@ static int locate(struct replay *rp, const char *operand, struct strbuf *err)
 	char *real = NULL;
 	int ret = -1;
 
-	if (path_absolute(&abs, operand, err))
+	if (path_absolute(&abs, operand, err) || find_layout(rp, abs.buf, err))
 		goto out;
-	if (ends_with(abs.buf, ".replay.json"))
+	if (rp->layout && rp->layout->sidecar)
+		layout_sidecar_for(&side, rp->layout, abs.buf);
+	else if (rp->layout || ends_with(abs.buf, ".replay.json"))
 		strbuf_addbuf(&side, &abs);
 	else
 		sidecar_path_for(&side, abs.buf);
@@ -59,8 +92,13 @@ static int locate(struct replay *rp, const char *operand, struct strbuf *err)
 			    strerror(errno));
 		goto out;
 	}
-	if (sidecar_load(&rp->sc, real, err))
+	if (rp->layout ? record_from_layout(&rp->rec, rp->layout, real, err) ||
+			 layout_record_command(&rp->recorded_argv, rp->layout,
+					       real, err) < 0 :
+	    sidecar_load(&rp->sc, real, err))
 		goto out;
+	if (!rp->layout)
+		record_from_sidecar(&rp->rec, &rp->sc, real, NULL);
 	path_dirname(&dir, real);
 	if (repo_open(&rp->repo, dir.buf, 0, err) < 0)
 		goto out;
@@ -74,7 +112,19 @@ static int locate(struct replay *rp, const char *operand, struct strbuf *err)
 			    rp->repo.workdir.buf);
 		goto out;
 	}
-	sidecar_report_for(&rp->report, rp->sidecar.buf);
+	if (rp->layout && rp->layout->sidecar) {
+		free(real);
+		real = realpath(abs.buf, NULL);
+		if (!real || relative_to(&rp->report, real,
+					 rp->repo.workdir.buf)) {
+			strbuf_addf(err, "%s is outside the work tree %s",
+				    abs.buf, rp->repo.workdir.buf);
+			goto out;
+		}
+	} else if (rp->layout)
+		strbuf_addbuf(&rp->report, &rp->sidecar);
+	else
+		sidecar_report_for(&rp->report, rp->sidecar.buf);
 	if (root_find(&root, dir.buf, NULL, err) < 0)
 		goto out;
 	if (relative_to(&rp->prefix, root.buf, rp->repo.workdir.buf)) {
@@ -94,15 +144,28 @@ out:
 	return ret;
 }
 
-/* ahd_commit as a commit of this repository; 1 when there is none. */
+/*
+ * ahd_commit (a layout's record: the commit at its layout's commit
+ * pointer) as a commit of this repository; 1 when there is none.
+ */
 static int find_commit(struct replay *rp, struct strbuf *err)
 {
-	const char *hex = rp->sc.ahd_commit;
+	const char *hex = rp->rec.commit;
+	const char *what = rp->layout ? "the record's commit" : "ahd_commit";
 	struct strbuf detail = STRBUF_INIT;
 	size_t len = hex ? strlen(hex) : 0;
 	size_t i;
 	int ret = 1;
 
+	if (rp->layout && (!hex || !*hex)) {
+		strbuf_addf(err, "the record names no commit%s%s, so the "
+			    "version the run used is unknown and it cannot be "
+			    "re-issued (its inputs can still be verified)",
+			    rp->layout->commit ? " at " : " (its layout has "
+			    "no commit pointer)", rp->layout->commit ?
+			    rp->layout->commit : "");
+		return 1;
+	}
 	if (!hex || !*hex) {
 		strbuf_addstr(err, "the sidecar records no ahd_commit, so the "
 			      "version the run used is unknown and it cannot be "
@@ -117,23 +180,24 @@ static int find_commit(struct replay *rp, struct strbuf *err)
 	 * whatever commit of this repository happens to share it.
 	 */
 	if (len != COMMIT_HEX_MAX - 1 || i < len) {
-		strbuf_addstr(err, "the sidecar's ahd_commit is not a commit id "
-			      "(40 lowercase hex digits)");
+		strbuf_addf(err, "%s is not a commit id (40 lowercase hex "
+			    "digits)", rp->layout ? what :
+			    "the sidecar's ahd_commit");
 		return 1;
 	}
 	switch (commit_find(&rp->repo, hex, &detail)) {
 	case COMMIT_MISSING_SHALLOW:
-		strbuf_addf(err, "ahd_commit %s is not in this shallow clone; "
+		strbuf_addf(err, "%s %s is not in this shallow clone; "
 			    "fetch the history first (git fetch --unshallow)",
-			    hex);
+			    what, hex);
 		break;
 	case COMMIT_MISSING:
-		strbuf_addf(err, "ahd_commit %s is not in this repository (%s)",
-			    hex, detail.buf);
+		strbuf_addf(err, "%s %s is not in this repository (%s)",
+			    what, hex, detail.buf);
 		break;
 	case COMMIT_NOT_COMMIT:
-		strbuf_addf(err, "ahd_commit %s is a %s of this repository, "
-			    "not a commit", hex, detail.buf);
+		strbuf_addf(err, "%s %s is a %s of this repository, "
+			    "not a commit", what, hex, detail.buf);
 		break;
 	case COMMIT_FOUND:
 		memcpy(rp->commit, hex, sizeof(rp->commit));
@@ -161,6 +225,8 @@ static int default_worktree(struct strbuf *out, const struct replay *rp,
 	strbuf_addstr(&stem, base);
 	if (ends_with(stem.buf, ".md"))
 		strbuf_setlen(&stem, stem.len - 3);
+	else if (rp->layout && ends_with(stem.buf, ".json"))
+		strbuf_setlen(&stem, stem.len - 5);
 	snprintf(hex, sizeof(hex), "%.12s", rp->commit);
 	strbuf_addf(out, "%s/ahd-replay-worktrees", rp->repo.commondir.buf);
 	if (mkdir(out->buf, 0777) && errno != EEXIST) {
@@ -271,18 +337,23 @@ static void check_against(struct replay *rp,
 	struct verify_options vo;
 	struct sig_keyring keyring = SIG_KEYRING_INIT;
 	struct verify_run run;
-	struct strbuf side = STRBUF_INIT;
+	struct strbuf side = STRBUF_INIT, report = STRBUF_INIT;
 
 	memset(&vo, 0, sizeof(vo));
 	vo.allow_outside = opts->allow_outside;
 	vo.root = root;
 	strbuf_addf(&side, "%s/%s", rp->repo.workdir.buf, rp->sidecar.buf);
+	/* AHD's report is found from its sidecar, as verify finds it */
+	strbuf_addf(&report, "%s/%s", rp->repo.workdir.buf, rp->layout ?
+		    rp->report.buf : rp->sidecar.buf);
 	verify_run_init(&run, &vo, &keyring);
-	verify_report_init(r, side.buf, side.buf);
+	verify_report_init(r, report.buf, side.buf);
+	r->layout = rp->layout;
 	verify_one(&run, r);
 	verify_run_release(&run);
 	sig_keyring_release(&keyring);
 	strbuf_release(&side);
+	strbuf_release(&report);
 }
 
 static void check_worktree(struct replay *rp,
@@ -317,8 +388,9 @@ static void note_user_drift(struct replay *rp,
 static int find_version(struct replay *rp, struct replay_material *m,
 			struct attribution_version *v, struct strbuf *err)
 {
-	enum attribution_hash how = strcmp(m->kind, "token") ?
-		ATTRIBUTE_RAW_OR_STRUCTURED : ATTRIBUTE_STRUCTURED;
+	enum attribution_hash how = m->mode == PIN_STRUCTURED ?
+		ATTRIBUTE_STRUCTURED : m->mode == PIN_RAW ? ATTRIBUTE_RAW :
+		ATTRIBUTE_RAW_OR_STRUCTURED;
 	struct strbuf path = STRBUF_INIT;
 	char head[COMMIT_HEX_MAX];
 	int ret;
@@ -401,12 +473,13 @@ out:
 	return ret;
 }
 
-static void material_init(struct replay_material *m, const char *kind,
-			  const char *recorded)
+static void material_init(struct replay_material *m,
+			  const struct pinned_input *in)
 {
 	memset(m, 0, sizeof(*m));
-	m->kind = kind;
-	m->recorded = recorded;
+	m->kind = in->name;
+	m->recorded = in->hash;
+	m->mode = in->mode;
 	strbuf_init(&m->path, 0);
 	strbuf_init(&m->sha256, 0);
 	strbuf_init(&m->commit_text, 0);
@@ -457,27 +530,29 @@ static int restore_inputs(struct replay *rp, const struct replay_options *opts,
 			  struct strbuf *err)
 {
 	struct verify_report r;
-	const char *recorded[2];
 	int i, ret = 0;
 
 	check_worktree(rp, opts, &r);
+	if (!r.error.len && (size_t)r.nr_checks != rp->rec.nr)
+		strbuf_addstr(&r.error, "the record changed while it was read");
 	if (r.error.len) {
 		quote_escape(err, r.error.buf, r.error.len);
 		verify_report_release(&r);
 		return -1;
 	}
-	recorded[0] = rp->sc.token.path;
-	recorded[1] = rp->sc.brief.path;
+	rp->materials = xcalloc(rp->rec.nr ? rp->rec.nr : 1,
+				sizeof(*rp->materials));
 	for (i = 0; i < r.nr_checks && ret >= 0; i++) {
 		const struct verify_check *c = &r.checks[i];
 		struct replay_material *m = &rp->materials[rp->nr_materials++];
-		const char *override = opts->override[strcmp(c->field,
-							       "token") != 0];
+		/* overrides are AHD's: replay_prepare() refuses others */
+		const char *override = rp->layout ? NULL :
+			opts->override[strcmp(c->field, "token") != 0];
 
-		/* the verify report goes; the sidecar's strings stay */
-		material_init(m, c->field, i ? rp->sc.brief.hash :
-			      rp->sc.token.hash);
-		if (material_path(rp, m, c, recorded[i], opts, err)) {
+		/* the verify report goes; the record's strings stay */
+		material_init(m, &rp->rec.inputs[i]);
+		if (material_path(rp, m, c, rp->rec.inputs[i].path, opts,
+				  err)) {
 			ret = -1;
 			break;
 		}
@@ -556,7 +631,9 @@ static int copy_report(struct replay *rp, struct strbuf *err)
 
 	files[0] = rp->sidecar.buf;
 	files[1] = rp->report.buf;
-	for (i = 0; i < 2 && !ret; i++) {
+	/* a layout's record without a sidecar is its own report */
+	for (i = 0; i < (rp->layout && !rp->layout->sidecar ? 1 : 2) && !ret;
+	     i++) {
 		struct strbuf src = STRBUF_INIT, dst = STRBUF_INIT;
 		struct strbuf buf = STRBUF_INIT;
 
@@ -588,7 +665,14 @@ int replay_prepare(struct replay *rp, const char *report,
 	ret = locate(rp, report, err) ? -1 : find_commit(rp, err);
 	if (ret)
 		goto out;
-	if (rp->sc.git_dirty == 1)
+	if (rp->layout && (opts->override[0] || opts->override[1])) {
+		strbuf_addstr(err, "--override replaces AHD's token or brief; "
+			      "a record of a layout is replayed with its "
+			      "recorded inputs only");
+		ret = -1;
+		goto out;
+	}
+	if (!rp->layout && rp->sc.git_dirty == 1)
 		strbuf_addstr(&rp->notes, "note: the run was made with "
 			      "uncommitted changes (git_dirty: true); its inputs "
 			      "are restored by their hashes, other files are as "
@@ -636,6 +720,9 @@ int replay_compare(const struct replay *rp, struct sidecar_diff *d,
 	struct strbuf x = STRBUF_INIT, y = STRBUF_INIT;
 	int ret = -1;
 
+	/* only AHD's sidecar has a field stability table to compare under */
+	if (rp->layout)
+		return 0;
 	strbuf_addf(&orig, "%s/%s", rp->repo.workdir.buf, rp->sidecar.buf);
 	strbuf_addf(&now, "%s/%s", rp->wt.path.buf, rp->sidecar.buf);
 	/* the copy replay_prepare() put there, untouched: nothing written */
@@ -673,6 +760,10 @@ void replay_release(struct replay *rp)
 		strbuf_release(&rp->materials[i].commit_text);
 		strbuf_release(&rp->materials[i].why);
 	}
+	free(rp->materials);
+	rcfile_release(&rp->rc);
+	record_release(&rp->rec);
+	jval_decref(rp->recorded_argv);
 	worktree_release(&rp->wt);
 	repo_release(&rp->repo);
 	sidecar_release(&rp->sc);

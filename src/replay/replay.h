@@ -1,8 +1,10 @@
 #ifndef REPLAY_H
 #define REPLAY_H
 
+#include "config/rcfile.h"
 #include "git/commitinfo.h"
 #include "git/repo.h"
+#include "record/record.h"
 #include "record/sidecar.h"
 #include "record/sidecardiff.h"
 #include "strbuf.h"
@@ -21,6 +23,12 @@
  * report and its sidecar in, writes a receipt, and maps the recorded
  * argv onto the worktree.  Running the command and comparing what it
  * wrote are the caller's (replay_run(), replay_compare()).
+ *
+ * A record of a layout of .ahd-replay.yml (record/layout.h) is replayed
+ * the same way: the worktree at the commit its layout's commit pointer
+ * names, each pinned input restored by its hash, the record copied in,
+ * and the command its layout's command pointer names (argv, a list of
+ * strings).  Overrides are AHD's token and brief only.
  */
 
 enum replay_mode {
@@ -45,8 +53,10 @@ enum material_source {
 };
 
 struct replay_material {
-	const char *kind;		/* "token" or "brief" */
+	const char *kind;		/* "token", "brief", a layout's input:
+					   borrowed from the record */
 	const char *recorded;		/* the sidecar's hash */
+	enum pin_mode mode;		/* how recorded was computed */
 	struct strbuf path;		/* relative to the root */
 	struct strbuf sha256;		/* what the worktree now holds */
 	enum material_source source;
@@ -65,22 +75,27 @@ struct replay {
 	char commit[COMMIT_HEX_MAX];	/* ahd_commit, checked */
 	struct worktree wt;
 	struct strbuf root;		/* the root inside the worktree */
-	struct replay_material materials[2];
+	struct replay_material *materials;	/* one per pinned input */
 	int nr_materials;
 	struct jval *argv;			/* re-rooted, relative to the root */
 	struct strbuf notes;		/* "note: ..." lines */
 	struct jval *receipt;
 	struct strbuf receipt_text;	/* RFC 8785 */
+	struct rcfile rc;		/* the layouts of the work tree */
+	const struct layout *layout;	/* a layout's record; NULL: AHD's */
+	struct record rec;		/* the pinned inputs and the commit */
+	struct jval *recorded_argv;	/* a layout record's command */
 };
 
 #define REPLAY_INIT { REPO_INIT, SIDECAR_INIT, STRBUF_INIT, STRBUF_INIT, \
 		      STRBUF_INIT, "", WORKTREE_INIT, STRBUF_INIT, \
-		      { { NULL } }, 0, NULL, STRBUF_INIT, NULL, STRBUF_INIT }
+		      NULL, 0, NULL, STRBUF_INIT, NULL, STRBUF_INIT, \
+		      RCFILE_INIT, NULL, RECORD_INIT, NULL }
 
 /*
- * Prepare the replay of report (a report or a sidecar): everything but
- * running.  Returns 0; 1 when the run cannot be re-issued as asked (no
- * ahd_commit, a commit not in this clone, an input that cannot be
+ * Prepare the replay of report (a report, a sidecar or a layout's
+ * record): everything but running.  Returns 0; 1 when the run cannot be
+ * re-issued as asked (no ahd_commit or recorded commit, a commit not in this clone, an input that cannot be
  * restored in exact mode), with the reason in err and the worktree
  * removed unless opts->keep; -1 when something could not be read or
  * written, reason in err.  Release rp with replay_release() either way.
@@ -123,6 +138,8 @@ void replay_command_text(struct strbuf *out, const struct replay *rp);
 void replay_print_ready(const struct replay *rp, enum replay_mode mode,
 			const char *receipt);
 void replay_print_compare(const struct sidecar_diff *d);
+/* After a run that left nothing to compare: why. */
+void replay_print_uncompared(const struct replay *rp);
 /* The stable fields that changed, as a JSON array of their names. */
 struct jval *replay_stable_json(const struct sidecar_diff *d);
 

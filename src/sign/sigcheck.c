@@ -19,6 +19,7 @@
 #include <openssl/err.h>
 #include <openssl/evp.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #define ED25519_SIG_LEN 64
@@ -298,6 +299,10 @@ static void check_json(struct sig_result *res, const struct sig_keyring *kr,
 	} else if (decode_sig(sig, b64)) {
 		strbuf_addf(&res->reason, "%s: the signature is not 64 bytes "
 			    "of base64", res->sig_path.buf);
+	} else if (version == 1 && subj->layout) {
+		/* version 1 predates layouts: it never signed a record */
+		strbuf_addf(&res->reason, "%s: a version 1 signature cannot "
+			    "sign a record of a layout", res->sig_path.buf);
 	} else {
 		strbuf_addstr(&res->key_id, key_id);
 		if (version == 1)
@@ -313,7 +318,7 @@ static void check_signer(struct sig_result *res, const struct sig_keyring *kr,
 			 const struct sshsig *sig, const char *invoked_at)
 {
 	const char *principals = NULL;
-	int64_t when;
+	int64_t when = (int64_t)time(NULL);
 
 	if (!kr->have_ssh) {
 		set_status(res, SIG_UNKNOWN_KEY);
@@ -322,8 +327,8 @@ static void check_signer(struct sig_result *res, const struct sig_keyring *kr,
 			    "or gpg.ssh.allowedSignersFile)", res->key_id.buf);
 		return;
 	}
-	if (datetime_parse(invoked_at, strlen(invoked_at), DATETIME_RFC3339,
-			   &when, NULL)) {
+	if (invoked_at && datetime_parse(invoked_at, strlen(invoked_at),
+					 DATETIME_RFC3339, &when, NULL)) {
 		strbuf_addstr(&res->reason, "the sidecar's invoked_at is not a "
 			      "date-time, so the key's validity cannot be "
 			      "checked");
@@ -440,8 +445,14 @@ enum sig_status sig_check_sidecar(struct sig_result *res,
 		goto out;
 	}
 	strbuf_reset(&why);
-	have_now = !statement_for(&now, subj->root, subj->report,
-				  subj->sidecar, &why);
+	if (subj->layout)
+		have_now = !statement_for_record(&now, subj->root, subj->layout,
+						 subj->report ? subj->report :
+						 subj->sidecar, subj->report ?
+						 subj->sidecar : NULL, &why);
+	else
+		have_now = !statement_for(&now, subj->root, subj->report,
+					  subj->sidecar, &why);
 	if (sshsig_is_armoured(raw.buf, raw.len))
 		check_ssh(res, kr, &raw, subj, have_now ? &now : NULL);
 	else

@@ -8,6 +8,7 @@
 #include "fs/readfile.h"
 #include "root/root.h"
 #include "record/sidecar.h"
+#include "fs/path.h"
 #include "sshwire.h"
 #include "statement.h"
 #include "strutil.h"
@@ -371,6 +372,33 @@ int sig_statement(struct statement *out, struct strbuf *sidecar,
 out:
 	sidecar_release(&sc);
 	strbuf_release(&report);
+	strbuf_release(&dir);
+	strbuf_release(&root);
+	return ret;
+}
+
+int sig_record_statement(struct statement *out, struct strbuf *sidecar,
+			 const struct layout *lay, const char *record,
+			 const char *given_root, struct strbuf *err)
+{
+	struct strbuf dir = STRBUF_INIT, root = STRBUF_INIT;
+	struct record rec = RECORD_INIT;
+	int ret = -1;
+
+	if (lay->sidecar)
+		layout_sidecar_for(sidecar, lay, record);
+	else
+		strbuf_addstr(sidecar, record);
+	if (record_from_layout(&rec, lay, sidecar->buf, err))
+		goto out;
+	path_dirname(&dir, record);
+	if (root_find(&root, dir.buf, given_root, err) < 0 ||
+	    statement_for_record(out, root.buf, lay->name, record,
+				 lay->sidecar ? sidecar->buf : NULL, err))
+		goto out;
+	ret = 0;
+out:
+	record_release(&rec);
 	strbuf_release(&dir);
 	strbuf_release(&root);
 	return ret;

@@ -3,6 +3,7 @@
 
 #include "allowedsigners.h"
 #include "hash/digest.h"
+#include "record/layout.h"
 #include "statement.h"
 #include "strbuf.h"
 
@@ -80,6 +81,17 @@ int sig_statement(struct statement *out, struct strbuf *sidecar,
 		  struct strbuf *err);
 
 /*
+ * The record statement (statement.h) for record, a record of the
+ * layout lay, with the root found as verify finds it (given_root when
+ * not NULL).  sidecar receives the path of the JSON file the .sig goes
+ * beside: the record's sidecar when its layout gives it one, else the
+ * record itself.  Only a record verify can read is vouched for.  Needs repo_library_init().
+ */
+int sig_record_statement(struct statement *out, struct strbuf *sidecar,
+			 const struct layout *lay, const char *record,
+			 const char *given_root, struct strbuf *err);
+
+/*
  * Sign the statement st about the sidecar at sidecar_path and replace
  * <sidecar_path>.sig atomically (version 2) beneath root (fs/write.h:
  * a .sig that is a symlink out of root is refused, not written
@@ -155,13 +167,20 @@ struct sig_result {
 void sig_result_init(struct sig_result *res);
 void sig_result_release(struct sig_result *res);
 
-/* What a signature is checked against. */
+/*
+ * What a signature is checked against.  For a record of a layout, layout
+ * names it and the statement is a record statement (statement.h): the
+ * record is report when the layout gives it a sidecar, else sidecar (the
+ * JSON file, beside which the .sig is in both cases).
+ */
 struct sig_subject {
 	const char *sidecar;
 	const char *report;
 	const char *root;	/* absolute, symlink-free */
 	const char *invoked_at;	/* the sidecar's: when an SSH key must be
-				   valid (valid-after, valid-before) */
+				   valid (valid-after, valid-before); NULL
+				   (a layout's record says no time): now */
+	const char *layout;	/* NULL: AHD's sidecar */
 };
 
 /*

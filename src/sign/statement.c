@@ -22,6 +22,8 @@ void statement_init(struct statement *st)
 	strbuf_init(&st->report_sha, 0);
 	strbuf_init(&st->sidecar_path, 0);
 	strbuf_init(&st->sidecar_sha, 0);
+	strbuf_init(&st->layout, 0);
+	st->is_record = 0;
 	strbuf_init(&st->type, 0);
 	strbuf_init(&st->text, 0);
 }
@@ -32,6 +34,7 @@ void statement_release(struct statement *st)
 	strbuf_release(&st->report_sha);
 	strbuf_release(&st->sidecar_path);
 	strbuf_release(&st->sidecar_sha);
+	strbuf_release(&st->layout);
 	strbuf_release(&st->type);
 	strbuf_release(&st->text);
 }
@@ -105,10 +108,17 @@ static int statement_text(struct statement *st, struct strbuf *err)
 	int ret;
 
 	jsonout_set(doc, "type", jval_stringn(st->type.buf, st->type.len));
-	jsonout_set(doc, "report", part_json(&st->report_path,
-					     &st->report_sha));
-	jsonout_set(doc, "sidecar", part_json(&st->sidecar_path,
-					      &st->sidecar_sha));
+	if (st->is_record) {
+		jsonout_set(doc, "layout", jval_stringn(st->layout.buf,
+							st->layout.len));
+		jsonout_set(doc, "record", part_json(&st->report_path,
+						     &st->report_sha));
+	} else
+		jsonout_set(doc, "report", part_json(&st->report_path,
+						     &st->report_sha));
+	if (!st->is_record || st->sidecar_path.len)
+		jsonout_set(doc, "sidecar", part_json(&st->sidecar_path,
+						      &st->sidecar_sha));
 	jsonout_write(&compact, doc, JSONOUT_COMPACT, 0);
 	strbuf_reset(&st->text);
 	ret = canon_text(&st->text, compact.buf, compact.len, HASH_JCS, err);
@@ -155,6 +165,49 @@ out:
 	return ret;
 }
 
+/* The hex SHA-256 of the bytes of the file at path, what names it. */
+static int bytes_sha(struct strbuf *out, const char *path, const char *what,
+		     struct strbuf *err)
+{
+	struct strbuf bytes = STRBUF_INIT, why = STRBUF_INIT;
+	char hex[DIGEST_HEX_MAX];
+	int ret = -1;
+
+	if (read_file_limited(&bytes, path, HASH_DEFAULT_MAX_SIZE, &why))
+		strbuf_addf(err, "cannot read the %s %s: %s", what, path,
+			    why.buf);
+	else if (digest_buffer_hex(hex, bytes.buf, bytes.len))
+		strbuf_addstr(err, "cannot compute a SHA-256");
+	else {
+		strbuf_addstr(out, hex + strlen("sha256:"));
+		ret = 0;
+	}
+	strbuf_release(&bytes);
+	strbuf_release(&why);
+	return ret;
+}
+
+int statement_for_record(struct statement *out, const char *root,
+			 const char *layout, const char *record,
+			 const char *sidecar, struct strbuf *err)
+{
+	strbuf_addstr(&out->type, STATEMENT_RECORD_TYPE);
+	strbuf_addstr(&out->layout, layout);
+	out->is_record = 1;
+	if (utf8_valid_prefix(layout, strlen(layout)) != strlen(layout)) {
+		strbuf_addstr(err, "the layout's name is not UTF-8");
+		return -1;
+	}
+	if (root_relative(&out->report_path, root, record, err) ||
+	    bytes_sha(&out->report_sha, record, "record", err))
+		return -1;
+	if (sidecar &&
+	    (root_relative(&out->sidecar_path, root, sidecar, err) ||
+	     bytes_sha(&out->sidecar_sha, sidecar, "sidecar", err)))
+		return -1;
+	return statement_text(out, err);
+}
+
 static int get_part(struct jval *doc, const char *name, struct strbuf *path,
 		    struct strbuf *sha)
 {
@@ -173,9 +226,9 @@ int statement_parse(struct statement *out, const char *text, size_t len,
 		    struct strbuf *err)
 {
 	struct strbuf why = STRBUF_INIT;
-	struct jval *doc = NULL, *type;
+	struct jval *doc = NULL, *type, *layout;
 	struct jval_error jerr;
-	int ret = -1;
+	int ret = -1, shape;
 
 	if (canon_text(&out->text, text, len, HASH_JCS, &why)) {
 		strbuf_addf(err, "the recorded statement is not JSON: %s",
@@ -185,16 +238,32 @@ int statement_parse(struct statement *out, const char *text, size_t len,
 	doc = jval_loadb(out->text.buf, out->text.len, JVAL_REJECT_DUPLICATES,
 			 &jerr);
 	type = jval_object_get(doc, "type");
-	if (!jval_is_object(doc) || jval_object_size(doc) != 3 ||
-	    !jval_is_string(type) ||
-	    get_part(doc, "report", &out->report_path, &out->report_sha) ||
-	    get_part(doc, "sidecar", &out->sidecar_path, &out->sidecar_sha)) {
+	layout = jval_object_get(doc, "layout");
+	out->is_record = jval_object_get(doc, "record") != NULL;
+	if (!out->is_record)
+		shape = jval_object_size(doc) == 3 &&
+			!get_part(doc, "report", &out->report_path,
+				  &out->report_sha) &&
+			!get_part(doc, "sidecar", &out->sidecar_path,
+				  &out->sidecar_sha);
+	else
+		shape = jval_is_string(layout) &&
+			!get_part(doc, "record", &out->report_path,
+				  &out->report_sha) &&
+			(jval_object_size(doc) == 3 ||
+			 (jval_object_size(doc) == 4 &&
+			  !get_part(doc, "sidecar", &out->sidecar_path,
+				    &out->sidecar_sha)));
+	if (!jval_is_object(doc) || !jval_is_string(type) || !shape) {
 		strbuf_addstr(err, "the recorded statement is not a "
 			      STATEMENT_TYPE " statement");
 		goto out;
 	}
 	strbuf_add(&out->type, jval_string_value(type),
 		   jval_string_length(type));
+	if (out->is_record)
+		strbuf_add(&out->layout, jval_string_value(layout),
+			   jval_string_length(layout));
 	ret = 0;
 out:
 	jval_decref(doc);
@@ -215,6 +284,7 @@ static void add_path(struct strbuf *why, const struct strbuf *path)
 void statement_explain(struct strbuf *why, const struct statement *signed_,
 		       const struct statement *now)
 {
+	const char *file = now->is_record ? "record" : "report";
 	int sidecar, report;
 
 	if (!sb_differ(&signed_->text, &now->text))
@@ -222,23 +292,32 @@ void statement_explain(struct strbuf *why, const struct statement *signed_,
 	if (sb_differ(&signed_->type, &now->type)) {
 		strbuf_addstr(why, "the signature is over a statement of "
 			      "another type");
+	} else if (sb_differ(&signed_->layout, &now->layout)) {
+		strbuf_addstr(why, "the signature is for the layout ");
+		add_path(why, &signed_->layout);
+		strbuf_addstr(why, ", not ");
+		add_path(why, &now->layout);
 	} else if (sb_differ(&signed_->sidecar_path, &now->sidecar_path)) {
 		strbuf_addstr(why, "the signature is for the sidecar ");
 		add_path(why, &signed_->sidecar_path);
 		strbuf_addstr(why, ", not ");
 		add_path(why, &now->sidecar_path);
 	} else if (sb_differ(&signed_->report_path, &now->report_path)) {
-		strbuf_addstr(why, "the signature is for the report ");
+		strbuf_addf(why, "the signature is for the %s ", file);
 		add_path(why, &signed_->report_path);
 		strbuf_addstr(why, ", not ");
 		add_path(why, &now->report_path);
 	} else {
 		sidecar = sb_differ(&signed_->sidecar_sha, &now->sidecar_sha);
 		report = sb_differ(&signed_->report_sha, &now->report_sha);
-		strbuf_addstr(why, sidecar && report ? "sidecar and report "
-			      "changed after signing" : sidecar ?
-			      "sidecar changed after signing" : report ?
-			      "report changed after signing" :
-			      "the recorded statement is not canonical");
+		if (sidecar && report)
+			strbuf_addf(why, "sidecar and %s changed after "
+				    "signing", file);
+		else if (sidecar || report)
+			strbuf_addf(why, "%s changed after signing",
+				    sidecar ? "sidecar" : file);
+		else
+			strbuf_addstr(why, "the recorded statement is not "
+				      "canonical");
 	}
 }

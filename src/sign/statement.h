@@ -16,13 +16,31 @@
  * (on one line, no spaces).  Naming the report binds a signature to it:
  * copied next to another report, over edited report bytes, or for
  * another sidecar, the statement differs and the signature fails.
+ *
+ * A record of a layout of .ahd-replay.yml (record/layout.h) has its own
+ * statement, which binds the record's bytes and, when the layout gives
+ * records a sidecar, the sidecar's bytes (not a canonical form: a
+ * layout's JSON is only read, never rewritten), and names the layout:
+ *
+ *	{"layout":"runs",
+ *	 "record":{"path":"runs/a/record.json","sha256":"<64 hex>"},
+ *	 "type":"ahd-replay/record-statement/v1"}
+ *
+ * with "sidecar":{"path":...,"sha256":...} between "record" and "type"
+ * for a record with a sidecar.  Naming the layout keeps a signature from
+ * vouching for the file read another way.
  */
 
 #define STATEMENT_TYPE "ahd-replay/statement/v1"
+#define STATEMENT_RECORD_TYPE "ahd-replay/record-statement/v1"
 
 struct statement {
+	/* AHD's: the report; a record statement: the record */
 	struct strbuf report_path, report_sha;
+	/* empty in a record statement for a record without a sidecar */
 	struct strbuf sidecar_path, sidecar_sha;
+	struct strbuf layout;	/* a record statement's; else empty */
+	int is_record;		/* a record statement */
 	struct strbuf type;
 	struct strbuf text;	/* the RFC 8785 bytes that are signed */
 };
@@ -40,8 +58,19 @@ int statement_for(struct statement *out, const char *root,
 		  struct strbuf *err);
 
 /*
+ * The record statement for record (a layout's, named layout) and its
+ * sidecar (NULL: the record has none) as they are now, paths taken
+ * relative to root as statement_for() takes them.  Returns 0, or -1
+ * with a reason in err.
+ */
+int statement_for_record(struct statement *out, const char *root,
+			 const char *layout, const char *record,
+			 const char *sidecar, struct strbuf *err);
+
+/*
  * Read a recorded statement (JSON text, any layout): exactly the
- * members above.  out->text becomes its RFC 8785 form.  Returns 0, or -1
+ * members above, of one statement or the other (a "record" member makes
+ * it a record statement; the type is compared later, not here).  out->text becomes its RFC 8785 form.  Returns 0, or -1
  * with a reason in err.
  */
 int statement_parse(struct statement *out, const char *text, size_t len,
@@ -49,7 +78,8 @@ int statement_parse(struct statement *out, const char *text, size_t len,
 
 /*
  * Why signed (what a signature covers) is not now, in one line: another
- * sidecar or report path, or which hashes changed.  Nothing is added
+ * type or layout, another sidecar, report or record path, or which
+ * hashes changed.  Nothing is added
  * when the two texts are equal.
  */
 void statement_explain(struct strbuf *why, const struct statement *signed_,

@@ -165,6 +165,7 @@ int record_validation_collect(struct record_validation *rv,
 	for (i = 0; none && (size_t)i < rv->list.nr; )
 		if (!rv->list.items[i].layout->schema) {
 			free(rv->list.items[i].shown);
+			free(rv->list.items[i].sidecar);
 			rv->list.items[i] = rv->list.items[--rv->list.nr];
 		} else
 			i++;
@@ -214,7 +215,8 @@ void record_validation_check(struct validation *v,
 	const struct jsonschema *schema;
 	struct jval *doc;
 
-	strbuf_addstr(&v->path, r->shown);
+	/* the record's JSON: its sidecar, for a layout that gives it one */
+	strbuf_addstr(&v->path, r->sidecar ? r->sidecar : r->shown);
 	schema = layout_schema(rv, r->layout - rv->rc.layouts);
 	if (!schema) {
 		strbuf_addbuf(&v->error,

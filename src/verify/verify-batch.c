@@ -285,17 +285,34 @@ static void verify_all(struct verify_batch *b,
 		struct verify_report *r = &b->reports[b->nr++];
 
 		verify_report_init(r, b->records.items[i].shown,
+				   b->records.items[i].sidecar ?
+				   b->records.items[i].sidecar :
 				   b->records.items[i].shown);
 		r->layout = b->records.items[i].layout;
 		verify_one(&b->run, r);
 		stop = r->stop;
 	}
 	for (i = 0; i < b->missing.nr && !stop; i++) {
-		struct verify_report *r = &b->reports[b->nr++];
+		const char *report = b->missing.items[i].report;
+		const struct layout *lay = layout_list_find(b->rc.layouts,
+							    b->rc.nr,
+							    b->rc.top.buf,
+							    report);
+		struct verify_report *r;
 		struct strbuf sc = STRBUF_INIT;
 
-		sidecar_path_for(&sc, b->missing.items[i].report);
-		verify_report_init(r, b->missing.items[i].report, sc.buf);
+		if (lay && lay->sidecar)
+			layout_sidecar_for(&sc, lay, report);
+		else
+			sidecar_path_for(&sc, report);
+		/* a layout's record with its sidecar is verified above */
+		if (lay && (!lay->sidecar || !access(sc.buf, F_OK))) {
+			strbuf_release(&sc);
+			continue;
+		}
+		r = &b->reports[b->nr++];
+		verify_report_init(r, report, sc.buf);
+		r->layout = lay;
 		r->required_by = b->missing.items[i].glob;
 		verify_one(&b->run, r);
 		strbuf_release(&sc);

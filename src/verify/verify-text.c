@@ -174,7 +174,8 @@ void verify_hint_backfill(const struct verify_report *r)
 {
 	struct strbuf path = STRBUF_INIT;
 
-	if (r->loaded || !access(r->sidecar_path.buf, F_OK) ||
+	/* backfill writes AHD's sidecars, not a layout's */
+	if (r->layout || r->loaded || !access(r->sidecar_path.buf, F_OK) ||
 	    errno != ENOENT || access(r->report.buf, F_OK))
 		return;
 	quote_c_style(&path, r->report.buf);

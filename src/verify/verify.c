@@ -755,9 +755,11 @@ static void check_signature(struct verify_report *r,
 		goto out;
 	}
 	subj.sidecar = r->sidecar_path.buf;
-	subj.report = r->markdown.buf;
+	subj.report = r->layout && !r->layout->sidecar ? NULL :
+		r->markdown.buf;
 	subj.root = r->root.buf;
-	subj.invoked_at = r->sc.invoked_at;
+	subj.invoked_at = r->layout ? NULL : r->sc.invoked_at;
+	subj.layout = r->layout ? r->layout->name : NULL;
 	switch (sig_check_sidecar(&r->sig, kr, &subj)) {
 	case SIG_OK:
 		if (r->sig.sidecar_only && opts->require_signature)
@@ -791,8 +793,8 @@ out:
 }
 
 /*
- * changed_report() for a layout's record: the record, the file that
- * declares the layout, or an input it pins.
+ * changed_report() for a layout's record: the record (and its sidecar),
+ * the file that declares the layout, or an input it pins.
  */
 static int changed_record(const struct changed_base *b,
 			  const struct verify_report *r,
@@ -804,7 +806,7 @@ static int changed_record(const struct changed_base *b,
 
 	strbuf_addf(&rc, "%s/.ahd-replay.yml", r->root.buf);
 	changed = changed_file(b, r->sidecar_path.buf) ||
-		  changed_file(b, rc.buf);
+		  changed_file(b, r->markdown.buf) || changed_file(b, rc.buf);
 	for (i = 0; !changed && i < r->rec.nr; i++)
 		changed = changed_input(b, r->root.buf, r->rec.inputs[i].path,
 					tree, allow_outside);
@@ -894,14 +896,14 @@ void verify_one(struct verify_run *run, struct verify_report *r)
 	if (r->layout) {
 		if (record_from_layout(&r->rec, r->layout, r->sidecar_path.buf,
 				       &err)) {
-			strbuf_addbuf(&r->error, &err);
+			/* a report of a layout with sidecars, as AHD's */
+			if (!r->layout->sidecar ||
+			    !sidecar_absent(run, r, &missing))
+				strbuf_addbuf(&r->error, &err);
 			goto out;
 		}
 		r->loaded = 1;
-		if (opts->require_signature)
-			strbuf_addstr(&r->sig.reason, "records of a layout "
-				      "cannot be signed yet, and a signature "
-				      "is required");
+		check_signature(r, run->keyring, opts);
 		goto loaded;
 	}
 	/* a hit fills r->sc from the cache, unparsed (verify-cached.h) */
@@ -966,6 +968,10 @@ loaded:
 	/* a hit's entry was put only for markdown bytes that agreed */
 	if (!r->layout && !hit)
 		verify_cached_compare(memos->cache, r, opts->allow_outside);
+	else if (r->layout && r->layout->block)
+		layout_compare_block(&r->md_warning, &r->md_line, r->layout,
+				     &r->rec, r->markdown.buf, r->root.buf,
+				     opts->allow_outside);
 out:
 	r->verdict = VERIFY_INTACT;
 	if (r->error.len)
