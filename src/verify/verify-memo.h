@@ -11,8 +11,9 @@
  * thread that adds a key fills its entry unlocked and then marks it
  * done; a thread that wants a key still being filled waits for that
  * entry, while every other key stays free.  A done entry never changes
- * again, so it is read without the lock.  Filling an entry never waits
- * on another one, so no two threads can wait on each other.
+ * again, so it is read without the lock.  Filling an entry waits at
+ * most on an entry whose filling waits on nothing (a directory's root
+ * on that root's description), so no two threads wait on each other.
  */
 #include "hash/hashfile.h"
 #include "root/inputpath.h"
@@ -24,7 +25,8 @@
 struct memo {
 	char *key;
 	size_t key_len;
-	int mode;		/* a hash's mode; 0 for the others */
+	int mode;		/* a hash's mode; 0 for a directory's root,
+				   1 + origin for a root's description */
 	unsigned hash;
 	int done;		/* filled (set and read under the lock) */
 

@@ -492,6 +492,32 @@ struct at_commit *verify_memo_at(struct verify_memos *m, const char *root,
 }
 
 /*
+ * root_describe() once per root (the key is the root, the mode 1 +
+ * its origin; directories are mode 0), copied into m: the directories
+ * of a tree share one root, and describing it opens its repository.
+ */
+static void describe_root(struct verify_memos *memos, struct memo *m)
+{
+	struct memo *d;
+	int mine;
+
+	d = memo_claim(memos, &memos->roots, m->text, strlen(m->text),
+		       1 + m->origin, &mine);
+	if (mine) {
+		struct strbuf note = STRBUF_INIT, warning = STRBUF_INIT;
+
+		root_describe(&note, &warning, m->text, m->origin);
+		d->note = note.len ? strbuf_detach(&note, NULL) : NULL;
+		d->warning = warning.len ? strbuf_detach(&warning, NULL) : NULL;
+		strbuf_release(&note);
+		strbuf_release(&warning);
+		memo_done(memos, d);
+	}
+	m->note = d->note ? xstrdup(d->note) : NULL;
+	m->warning = d->warning ? xstrdup(d->warning) : NULL;
+}
+
+/*
  * Roots by directory, so a thousand reports do not walk up a thousand
  * times; a directory without one fails the same way each time.
  */
@@ -504,19 +530,14 @@ static int find_root(struct verify_memos *memos, struct strbuf *out,
 	m = memo_claim(memos, &memos->roots, dir, strlen(dir), 0, &mine);
 	if (mine) {
 		struct strbuf root = STRBUF_INIT, why = STRBUF_INIT;
-		struct strbuf note = STRBUF_INIT, warning = STRBUF_INIT;
 
 		m->origin = root_find_pinned(&root, dir, given, &why);
-		if (m->origin >= 0)
-			root_describe(&note, &warning, root.buf, m->origin);
 		m->text = m->origin < 0 ? strbuf_detach(&why, NULL) :
 			  strbuf_detach(&root, NULL);
-		m->note = note.len ? strbuf_detach(&note, NULL) : NULL;
-		m->warning = warning.len ? strbuf_detach(&warning, NULL) : NULL;
+		if (m->origin >= 0)
+			describe_root(memos, m);
 		strbuf_release(&root);
 		strbuf_release(&why);
-		strbuf_release(&note);
-		strbuf_release(&warning);
 		memo_done(memos, m);
 	}
 	strbuf_addstr(m->origin < 0 ? err : out, m->text);
