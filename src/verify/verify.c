@@ -24,7 +24,6 @@
 #include "fs/path.h"
 #include "usage.h"
 
-#include <pthread.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
