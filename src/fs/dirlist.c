@@ -34,6 +34,7 @@ static void check_searchable(struct dirlist *l, DIR *d)
 	if (!l->nr || !fstatat(dirfd(d), l->v[0].name, &st,
 			       AT_SYMLINK_NOFOLLOW))
 		return;
+	l->ask = 1;
 	for (i = 0; i < l->nr; i++)
 		l->v[i].type = DT_UNKNOWN;
 }
@@ -91,8 +92,8 @@ int dirlist_access(const struct dirlist *l, const char *name)
 	key.name = (char *)name;
 	found = l->nr ? bsearch(&kp, l->sorted, l->nr, sizeof(*l->sorted),
 				cmp_entry) : NULL;
-	/* a listing cut short may miss it: ask */
-	if (!found && !l->read_errno) {
+	/* a listing cut short may miss it, and one not to trust: ask */
+	if (!found && !l->read_errno && !l->ask) {
 		errno = ENOENT;
 		return -1;
 	}
