@@ -5,8 +5,12 @@
 #include "checkout.h"
 #include "repo.h"
 
+#include "usage.h"
+
 #include <git2/sys/repository.h>
 
+#include <pthread.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* Is key set in the repository's configuration? */
@@ -102,22 +106,69 @@ out:
  * what --at hashes.  info/attributes and the system file still apply,
  * as to a checkout.  The blob is looked up again in the view, since
  * git_blob_filter() reads attributes through the blob's owner.
+ *
+ * Opening it costs a repository open per file, so the last view is
+ * kept for the next call on the same repository (by its path: two
+ * handles on one repository see the same objects and attributes).  A
+ * caller takes the kept view out and hands it back (view_put()), so no
+ * two threads ever use one handle; a thread that finds none opens its
+ * own.  The one kept at exit stays reachable from here.
  */
+static pthread_mutex_t kept_lock = PTHREAD_MUTEX_INITIALIZER;
+static git_repository *kept_view;
+static char *kept_path;
+
+static git_repository *view_take(const char *path)
+{
+	git_repository *view = NULL;
+
+	pthread_mutex_lock(&kept_lock);
+	if (kept_view && !strcmp(kept_path, path)) {
+		view = kept_view;
+		kept_view = NULL;
+	}
+	pthread_mutex_unlock(&kept_lock);
+	return view;
+}
+
+/* Keep view (owned), a view of the repository at path, for the next call. */
+static void view_put(git_repository *view, const char *path)
+{
+	git_repository *old;
+	char *copy, *old_path;
+
+	if (!view)
+		return;
+	copy = xstrdup(path);
+	pthread_mutex_lock(&kept_lock);
+	old = kept_view;
+	old_path = kept_path;
+	kept_view = view;
+	kept_path = copy;
+	pthread_mutex_unlock(&kept_lock);
+	git_repository_free(old);
+	free(old_path);
+}
+
+/* The view (a kept one, or a new one) and the blob looked up in it. */
 static int commit_view(git_repository **view, git_blob **vblob,
 		       git_repository *repo, git_blob *blob)
 {
 	git_index *empty = NULL;
-	int ret = -1;
 
-	if (git_repository_open_bare(view, git_repository_path(repo)) < 0 ||
-	    git_index_new(&empty) < 0 ||
-	    git_repository_set_index(*view, empty) < 0 ||
-	    git_blob_lookup(vblob, *view, git_blob_id(blob)) < 0)
-		goto out;
-	ret = 0;
-out:
+	*view = view_take(git_repository_path(repo));
+	if (!*view &&
+	    (git_repository_open_bare(view, git_repository_path(repo)) < 0 ||
+	     git_index_new(&empty) < 0 ||
+	     git_repository_set_index(*view, empty) < 0)) {
+		/* half set up: never kept, never used */
+		git_index_free(empty);
+		git_repository_free(*view);
+		*view = NULL;
+		return -1;
+	}
 	git_index_free(empty);	/* the view holds its own reference */
-	return ret;
+	return git_blob_lookup(vblob, *view, git_blob_id(blob)) < 0 ? -1 : 0;
 }
 
 int checkout_bytes(struct strbuf *out, git_repository *repo, git_blob *blob,
@@ -128,6 +179,8 @@ int checkout_bytes(struct strbuf *out, git_repository *repo, git_blob *blob,
 	git_buf filtered = GIT_BUF_INIT;
 	git_repository *view = NULL;
 	git_blob *vblob = NULL;
+	/* the caller's repository's, which outlives this call */
+	const char *repo_path = git_repository_path(repo);
 	int ret = -1;
 
 	if (commit) {
@@ -171,6 +224,6 @@ fail:
 out:
 	git_buf_dispose(&filtered);
 	git_blob_free(vblob);
-	git_repository_free(view);
+	view_put(view, repo_path);
 	return ret;
 }

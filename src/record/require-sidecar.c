@@ -3,6 +3,7 @@
  */
 #include "config.h"
 #include "require-sidecar.h"
+#include "fs/dirlist.h"
 #include "git/repo.h"
 #include "fs/readfile.h"
 #include "hash/hashfile.h"
@@ -185,7 +186,9 @@ static int has_block(const char *path)
 	return ret;
 }
 
-static void consider(struct walk *w, const char *rel, const char *shown)
+/* The report rel (shown as shown), listed in l, wants a sidecar? */
+static void consider(struct walk *w, const struct dirlist *l,
+		     const char *name, const char *rel, const char *shown)
 {
 	struct strbuf sc = STRBUF_INIT;
 	const char *why = NULL;
@@ -198,9 +201,9 @@ static void consider(struct walk *w, const char *rel, const char *shown)
 		why = w->globs->items[i];
 	else if (!w->blocks)
 		return;
-	sidecar_path_for(&sc, shown);
-	/* the sidecar first: a report is read only when it has none */
-	if (access(sc.buf, F_OK) && errno == ENOENT &&
+	/* the sidecar first, from the listing: a report is read only then */
+	sidecar_path_for(&sc, name);
+	if (dirlist_access(l, sc.buf) && errno == ENOENT &&
 	    (why || has_block(shown))) {
 		struct required *r;
 
@@ -212,11 +215,28 @@ static void consider(struct walk *w, const char *rel, const char *shown)
 	strbuf_release(&sc);
 }
 
+/*
+ * An entry's type, from the listing when it says: lstat() otherwise, so
+ * symlinked directories are not followed.  DT_UNKNOWN when it is gone.
+ */
+static unsigned char entry_type(const struct dirlist_entry *e,
+				const char *path)
+{
+	struct stat st;
+
+	if (e->type != DT_UNKNOWN)
+		return e->type;
+	if (lstat(path, &st))
+		return DT_UNKNOWN;
+	return S_ISDIR(st.st_mode) ? DT_DIR : S_ISREG(st.st_mode) ? DT_REG :
+	       DT_LNK;	/* not DT_UNKNOWN: something we neither enter nor read */
+}
+
 static void walk_dir(struct walk *w, const char *rel, int depth)
 {
 	struct strbuf dir = STRBUF_INIT;
-	struct dirent *de;
-	DIR *d;
+	struct dirlist l = DIRLIST_INIT;
+	size_t i;
 
 	if (depth > 64)
 		return;
@@ -224,46 +244,39 @@ static void walk_dir(struct walk *w, const char *rel, int depth)
 		strbuf_addstr(&dir, *rel ? rel : ".");
 	else
 		strbuf_addf(&dir, "%s%s%s", w->top, *rel ? "/" : "", rel);
-	d = opendir(dir.buf);
 	/*
 	 * Looking for replay blocks alone, the scope's own search has said
 	 * which directories it could not read (in the JSON document, say).
 	 */
-	if (!d && !w->globs->nr) {
-		strbuf_release(&dir);
-		return;
+	if (dirlist_read(&l, dir.buf)) {
+		if (w->globs->nr)
+			w->ret = error("cannot read directory '%s': %s",
+				       dir.buf, strerror(errno));
+		goto out;
 	}
-	if (!d) {
-		w->ret = error("cannot read directory '%s': %s", dir.buf,
-			       strerror(errno));
-		strbuf_release(&dir);
-		return;
-	}
-	while ((de = readdir(d))) {
+	for (i = 0; i < l.nr; i++) {
+		const struct dirlist_entry *e = &l.v[i];
 		struct strbuf sub = STRBUF_INIT, shown = STRBUF_INIT;
-		struct stat st;
+		unsigned char type;
 
-		if (!strcmp(de->d_name, ".") || !strcmp(de->d_name, "..") ||
-		    !strcmp(de->d_name, ".git") ||
-		    !strcmp(de->d_name, "node_modules"))
+		if (!strcmp(e->name, ".git") ||
+		    !strcmp(e->name, "node_modules"))
 			continue;
-		strbuf_addf(&sub, "%s%s%s", rel, *rel ? "/" : "", de->d_name);
+		strbuf_addf(&sub, "%s%s%s", rel, *rel ? "/" : "", e->name);
 		if (!strcmp(w->top, "."))
 			strbuf_addbuf(&shown, &sub);
 		else
 			strbuf_addf(&shown, "%s/%s", w->top, sub.buf);
-		/* lstat: symlinked directories are not followed. */
-		if (!lstat(shown.buf, &st)) {
-			if (S_ISDIR(st.st_mode))
-				walk_dir(w, sub.buf, depth + 1);
-			else if (S_ISREG(st.st_mode) &&
-				 ends_with(de->d_name, ".md"))
-				consider(w, sub.buf, shown.buf);
-		}
+		type = entry_type(e, shown.buf);
+		if (type == DT_DIR)
+			walk_dir(w, sub.buf, depth + 1);
+		else if (type == DT_REG && ends_with(e->name, ".md"))
+			consider(w, &l, e->name, sub.buf, shown.buf);
 		strbuf_release(&sub);
 		strbuf_release(&shown);
 	}
-	closedir(d);
+out:
+	dirlist_release(&l);
 	strbuf_release(&dir);
 }
 

@@ -3,6 +3,7 @@
  */
 #include "config.h"
 #include "sidecar-list.h"
+#include "fs/dirlist.h"
 #include "git/repo.h"
 #include "sidecar.h"
 #include "strutil.h"
@@ -33,11 +34,6 @@ static void path_list_release(struct path_list *l)
 	l->nr = l->alloc = 0;
 }
 
-static int cmp_str(const void *a, const void *b)
-{
-	return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
 static int list_error(struct path_list *errors, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 
@@ -57,64 +53,131 @@ static int list_error(struct path_list *errors, const char *fmt, ...)
 /* Search depth; symlinks are not followed, so only a real tree is this deep. */
 #define FIND_MAX_DEPTH 64
 
+/* A sidecar found, with the report it is shown by. */
+struct found {
+	char *sidecar, *report;
+};
+
+struct found_list {
+	struct found *v;
+	size_t nr, alloc;
+};
+
+static void found_add(struct found_list *out, const struct dirlist *l,
+		      const char *path, const char *name)
+{
+	struct strbuf md = STRBUF_INIT;
+	struct found *f;
+
+	ALLOC_GROW(out->v, out->nr + 1, out->alloc);
+	f = &out->v[out->nr++];
+	f->sidecar = xstrdup(path);
+	/* shown by its X.md when that exists: the listing says */
+	sidecar_report_for(&md, name);
+	if (dirlist_access(l, md.buf))
+		f->report = xstrdup(path);
+	else {
+		strbuf_reset(&md);
+		sidecar_report_for(&md, path);
+		f->report = xstrdup(md.buf);
+	}
+	strbuf_release(&md);
+}
+
+/*
+ * What a listed entry is: 1 a directory, 0 something else, -1 gone, -2
+ * not looked at (errors has why).  lstat(), so symlinked directories are
+ * not followed, and only when the listing does not say.
+ */
+static int entry_is_dir(const struct dirlist_entry *e, const char *path,
+			struct path_list *errors)
+{
+	struct stat st;
+
+	if (e->type != DT_UNKNOWN)
+		return e->type == DT_DIR;
+	if (!lstat(path, &st))
+		return !!S_ISDIR(st.st_mode);
+	/* a directory we may list but not enter, say */
+	if (errno == ENOENT)
+		return -1;
+	list_error(errors, "cannot look at '%s': %s", path, strerror(errno));
+	return -2;
+}
+
 /*
  * Every *.replay.json below dir, not descending into .git or
  * node_modules.  Returns -1 when part of it could not be searched (the
  * reasons in errors), after searching the rest.
  */
-static int find_sidecars(struct path_list *out, struct path_list *errors,
+static int find_sidecars(struct found_list *out, struct path_list *errors,
 			 const char *dir, int depth)
 {
-	DIR *d;
-	struct dirent *de;
+	struct dirlist l = DIRLIST_INIT;
+	size_t i;
 	int ret = 0;
 
 	if (depth > FIND_MAX_DEPTH)
 		return list_error(errors, "'%s' is more than %d directories "
 				  "deep; not searched", dir, FIND_MAX_DEPTH);
-	d = opendir(dir);
-	if (!d)
-		return list_error(errors, "cannot read directory '%s': %s",
-				  dir, strerror(errno));
-	for (;;) {
+	if (dirlist_read(&l, dir)) {
+		ret = list_error(errors, "cannot read directory '%s': %s",
+				 dir, strerror(errno));
+		goto out;
+	}
+	for (i = 0; i < l.nr; i++) {
+		const struct dirlist_entry *e = &l.v[i];
 		struct strbuf path = STRBUF_INIT;
-		struct stat st;
+		int is_dir;
 
-		errno = 0;
-		de = readdir(d);
-		if (!de) {
-			if (errno)
-				ret = list_error(errors, "cannot read directory "
-						 "'%s': %s", dir,
-						 strerror(errno));
-			break;
-		}
-
-		if (!strcmp(de->d_name, ".") || !strcmp(de->d_name, "..") ||
-		    !strcmp(de->d_name, ".git") ||
-		    !strcmp(de->d_name, "node_modules"))
+		if (!strcmp(e->name, ".git") ||
+		    !strcmp(e->name, "node_modules"))
 			continue;
 		if (!strcmp(dir, "."))
-			strbuf_addstr(&path, de->d_name);
+			strbuf_addstr(&path, e->name);
 		else
-			strbuf_addf(&path, "%s/%s", dir, de->d_name);
-		/* lstat: symlinked directories are not followed. */
-		if (!lstat(path.buf, &st)) {
-			if (S_ISDIR(st.st_mode)) {
-				if (find_sidecars(out, errors, path.buf,
-						  depth + 1))
-					ret = -1;
-			} else if (ends_with(de->d_name, ".replay.json"))
-				path_list_add(out, path.buf);
-		} else if (errno != ENOENT) {
-			/* a directory we may list but not enter, say */
-			ret = list_error(errors, "cannot look at '%s': %s",
-					 path.buf, strerror(errno));
-		}
+			strbuf_addf(&path, "%s/%s", dir, e->name);
+		is_dir = entry_is_dir(e, path.buf, errors);
+		if (is_dir > 0) {
+			if (find_sidecars(out, errors, path.buf, depth + 1))
+				ret = -1;
+		} else if (!is_dir && ends_with(e->name, ".replay.json"))
+			found_add(out, &l, path.buf, e->name);
+		else if (is_dir == -2)
+			ret = -1;
 		strbuf_release(&path);
 	}
-	closedir(d);
+	if (l.read_errno)
+		ret = list_error(errors, "cannot read directory '%s': %s",
+				 dir, strerror(l.read_errno));
+out:
+	dirlist_release(&l);
 	return ret;
+}
+
+static int cmp_found(const void *a, const void *b)
+{
+	return strcmp(((const struct found *)a)->sidecar,
+		      ((const struct found *)b)->sidecar);
+}
+
+/* What a search found, in name order, into out (which takes the strings). */
+static void add_found(struct sidecar_list *out, struct found_list *found)
+{
+	size_t k;
+
+	if (found->nr)
+		qsort(found->v, found->nr, sizeof(*found->v), cmp_found);
+	for (k = 0; k < found->nr; k++) {
+		ALLOC_GROW(out->sidecars.items, out->sidecars.nr + 1,
+			   out->sidecars.alloc);
+		out->sidecars.items[out->sidecars.nr++] = found->v[k].sidecar;
+		ALLOC_GROW(out->reports.items, out->reports.nr + 1,
+			   out->reports.alloc);
+		out->reports.items[out->reports.nr++] = found->v[k].report;
+	}
+	free(found->v);
+	memset(found, 0, sizeof(*found));
 }
 
 /* The repository's top (or the current directory) for --all. */
@@ -136,17 +199,6 @@ static void default_scope(struct strbuf *out)
 	strbuf_release(&wt);
 }
 
-/* A sidecar found on disk is shown by its report when that exists. */
-static void add_found(struct sidecar_list *out, const char *sidecar)
-{
-	struct strbuf md = STRBUF_INIT;
-
-	sidecar_report_for(&md, sidecar);
-	path_list_add(&out->sidecars, sidecar);
-	path_list_add(&out->reports, access(md.buf, F_OK) ? sidecar : md.buf);
-	strbuf_release(&md);
-}
-
 /*
  * Turn operands into (report shown, sidecar) pairs.  Without operands,
  * or with --all, every sidecar of the repository: the --root directory
@@ -159,8 +211,7 @@ int sidecar_list_collect(struct sidecar_list *out, int argc, char **argv,
 	int i, ret = 0;
 
 	if (!argc || all) {
-		struct path_list found = { NULL, 0, 0 };
-		size_t k;
+		struct found_list found = { NULL, 0, 0 };
 
 		if (root)
 			strbuf_addstr(&scope, root);
@@ -171,29 +222,18 @@ int sidecar_list_collect(struct sidecar_list *out, int argc, char **argv,
 					 scope.buf, strerror(errno));
 		else if (find_sidecars(&found, &out->errors, scope.buf, 0))
 			ret = -1;
-		if (found.nr)
-			qsort(found.items, found.nr, sizeof(*found.items),
-			      cmp_str);
-		for (k = 0; k < found.nr; k++)
-			add_found(out, found.items[k]);
-		path_list_release(&found);
+		add_found(out, &found);
 	}
 	for (i = 0; i < argc; i++) {
 		struct stat st;
 		struct strbuf sc = STRBUF_INIT;
 
 		if (!stat(argv[i], &st) && S_ISDIR(st.st_mode)) {
-			struct path_list found = { NULL, 0, 0 };
-			size_t k;
+			struct found_list found = { NULL, 0, 0 };
 
 			if (find_sidecars(&found, &out->errors, argv[i], 0))
 				ret = -1;
-			if (found.nr)
-				qsort(found.items, found.nr,
-				      sizeof(*found.items), cmp_str);
-			for (k = 0; k < found.nr; k++)
-				add_found(out, found.items[k]);
-			path_list_release(&found);
+			add_found(out, &found);
 			continue;
 		}
 		sidecar_path_for(&sc, argv[i]);

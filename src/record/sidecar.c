@@ -310,8 +310,12 @@ int sidecar_parse(struct sidecar *sc, const char *buf, size_t len,
 	 * repeated keys wins (jansson replaces the value in place).
 	 */
 	utf8_repair(&text, buf, len);
-	sc->json = jval_loadb(text.buf, text.len,
-			      JVAL_DECODE_ANY | JVAL_DECODE_INT_AS_REAL, &jerr);
+	/* the same tree, quickly, for the plain JSON the reference writes */
+	sc->json = jval_loadb_plain(text.buf, text.len);
+	if (!sc->json)
+		sc->json = jval_loadb(text.buf, text.len,
+				      JVAL_DECODE_ANY | JVAL_DECODE_INT_AS_REAL,
+				      &jerr);
 	if (!sc->json && jerr.code == JVAL_ERROR_NULL_CHARACTER) {
 		/*
 		 * JSON.parse takes it, but paths and hashes travel as C

@@ -9,6 +9,7 @@
 #include "record/changed.h"
 #include "verify-int.h"
 #include "verify-cached.h"
+#include "verify-memo.h"
 #include "explain.h"
 #include "hash/hashfile.h"
 #include "root/inputpath.h"
@@ -23,89 +24,17 @@
 #include "fs/path.h"
 #include "usage.h"
 
-#include <pthread.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-
-/*
- * Memos for a whole run: many reports share a directory (so a root) and
- * a token or brief (so a hash).  Keys are directories, and files' real
- * paths (or blob ids with --at) with the hash mode.
- */
-struct memo {
-	char *key;
-	int mode;
-	int ret;		/* hash_text()'s answer */
-	char hex[HASH_HEX_MAX];
-	char *text;		/* a hash's error, or a root's path */
-	int origin;		/* for roots */
-	char *note, *warning;	/* for roots: root_describe()'s, or NULL */
-};
-
-/* --at: the commit opened once per root, or why it could not be. */
-struct at_memo {
-	char *root;
-	struct at_commit at;
-	struct strbuf err;
-};
-
-/* Where a recorded path led from a root, work tree or --at's tree. */
-struct resolve_memo {
-	char *key;		/* tree or not, allow_outside, root, NUL, path */
-	size_t key_len;
-	struct resolved_input in;
-};
-
-/*
- * Reports are verified on several threads (verify-batch.c), and every
- * memo is shared: lock holds over each look-up and over the work that
- * fills a missing entry, which happens once per root or input per run,
- * so a token is still opened and hashed once.  libgit2 is reached from
- * here only under it (roots, --at's trees), so no two threads use a
- * repository object at once.
- */
-struct verify_memos {
-	pthread_mutex_t lock;
-	struct resolve_memo *resolved;
-	size_t nr_resolved, alloc_resolved;
-	struct memo *roots;
-	size_t nr_roots, alloc_roots;
-	struct memo *hashes;
-	size_t nr_hashes, alloc_hashes;
-	struct at_memo **ats;	/* each its own: origins hold pointers */
-	size_t nr_ats, alloc_ats;
-	struct cache *cache;	/* the persistent one, or NULL */
-};
-
-/*
- * Newest first: reports come sorted by path, so the directory a report
- * wants is nearly always the one the report before it added (100,000
- * reports in 4,000 directories would otherwise compare 200 million
- * keys).  Keys are unique, so the order does not change the answer.
- */
-static struct memo *memo_find(struct memo *list, size_t nr, const char *key,
-			      int mode)
-{
-	size_t i;
-
-	for (i = nr; i-- > 0; )
-		if (list[i].mode == mode && !strcmp(list[i].key, key))
-			return &list[i];
-	return NULL;
-}
 
 void verify_run_init(struct verify_run *run, const struct verify_options *opts,
 		     const struct sig_keyring *keyring)
 {
 	run->opts = *opts;
 	run->keyring = keyring;
-	run->memos = xcalloc(1, sizeof(*run->memos));
-	/* the repository verify runs in keeps it; keys name content */
-	if (!opts->no_cache)
-		run->memos->cache = cache_open(".");
-	pthread_mutex_init(&run->memos->lock, NULL);
+	run->memos = verify_memos_new(opts->no_cache);
 	run->changed = NULL;
 	run->since_base = NULL;
 	run->history_walks = 0;
@@ -113,41 +42,9 @@ void verify_run_init(struct verify_run *run, const struct verify_options *opts,
 
 void verify_run_release(struct verify_run *run)
 {
-	struct verify_memos *m = run->memos;
-	size_t i;
-
 	changed_memo_free(run->changed);
 	run->changed = NULL;
-	if (!m)
-		return;
-
-	for (i = 0; i < m->nr_roots; i++) {
-		free(m->roots[i].key);
-		free(m->roots[i].text);
-		free(m->roots[i].note);
-		free(m->roots[i].warning);
-	}
-	for (i = 0; i < m->nr_hashes; i++) {
-		free(m->hashes[i].key);
-		free(m->hashes[i].text);
-	}
-	for (i = 0; i < m->nr_resolved; i++) {
-		free(m->resolved[i].key);
-		resolved_input_release(&m->resolved[i].in);
-	}
-	free(m->resolved);
-	for (i = 0; i < m->nr_ats; i++) {
-		free(m->ats[i]->root);
-		at_commit_release(&m->ats[i]->at);
-		strbuf_release(&m->ats[i]->err);
-		free(m->ats[i]);
-	}
-	free(m->roots);
-	free(m->hashes);
-	free(m->ats);
-	cache_free(m->cache);
-	pthread_mutex_destroy(&m->lock);
-	free(m);
+	verify_memos_free(run->memos);
 	run->memos = NULL;
 }
 
@@ -249,37 +146,105 @@ static void resolve_input(struct verify_memos *memos,
 			  int allow_outside)
 {
 	struct strbuf key = STRBUF_INIT;
-	struct resolve_memo *m;
-	size_t i;
+	struct memo *m;
+	int mine;
 
 	strbuf_addf(&key, "%c%d%s", tree ? 't' : 'w', !!allow_outside, root);
 	strbuf_addch(&key, '\0');
 	strbuf_addstr(&key, recorded);
-	for (i = 0; i < memos->nr_resolved; i++) {
-		m = &memos->resolved[i];
-		if (m->key_len == key.len &&
-		    !memcmp(m->key, key.buf, key.len)) {
-			resolved_copy(out, &m->in);
-			goto out;
-		}
+	m = memo_claim(memos, &memos->resolved, key.buf, key.len, 0, &mine);
+	if (mine) {
+		input_resolve(&m->in, root, recorded, tree, allow_outside);
+		memo_done(memos, m);
 	}
-	input_resolve(out, root, recorded, tree, allow_outside);
-	ALLOC_GROW(memos->resolved, memos->nr_resolved + 1,
-		   memos->alloc_resolved);
-	m = &memos->resolved[memos->nr_resolved++];
-	m->key = xmemdupz(key.buf, key.len);
-	m->key_len = key.len;
-	strbuf_init(&m->in.shown, 0);
-	strbuf_init(&m->in.rel, 0);
-	strbuf_init(&m->in.file, 0);
-	strbuf_init(&m->in.why, 0);
-	resolved_copy(&m->in, out);
-out:
+	resolved_copy(out, &m->in);
 	strbuf_release(&key);
 }
 
 /* hash_input() could not find or read the input; the check says why. */
 #define INPUT_FAILED (-100)
+
+/*
+ * Read in and hash it in mode into m: its hash in m->hex with
+ * hash_text()'s answer in m->ret (its error in m->text), or m->read_rc
+ * nonzero with why the input could not be read in m->text.
+ */
+static void hash_into(struct memo *m, struct cache *cache,
+		      const struct resolved_input *in,
+		      const struct input_tree *tree, enum hash_mode mode)
+{
+	struct strbuf raw = STRBUF_INIT, err = STRBUF_INIT;
+
+	if (mode == HASH_RAW) {
+		/* Streamed: a brief of any size costs the same memory. */
+		m->read_rc = input_hash_raw(m->hex, in, tree, &err) ? -1 : 0;
+	} else {
+		/* Read no further than the limit a parse is allowed. */
+		m->read_rc = input_read(&raw, in, tree, HASH_DEFAULT_MAX_SIZE,
+					&err);
+		/* keyed by the blob id of raw: the bytes just read */
+		if (!m->read_rc)
+			m->ret = cache_hash_bytes(cache, m->hex, raw.buf,
+						  raw.len, mode, &err);
+	}
+	m->text = m->read_rc || m->ret ? strbuf_detach(&err, NULL) : NULL;
+	strbuf_release(&raw);
+	strbuf_release(&err);
+}
+
+/* The memo's key for in's content: its real path, or its blob with --at. */
+static void content_key(struct strbuf *key, const struct resolved_input *in,
+			const struct input_tree *tree)
+{
+	struct strbuf p = STRBUF_INIT;
+	char oid[REVISION_HEX_SIZE];
+	git_oid id;
+	unsigned mode;
+
+	if (!tree) {
+		strbuf_addbuf(key, &in->file);
+		return;
+	}
+	strbuf_addf(&p, "%s%s", tree->prefix, in->rel.buf);
+	if (!input_tree_blob(tree, p.buf, &id, &mode)) {
+		revision_hex(oid, &id);
+		strbuf_addf(key, "blob:%s", oid);
+	}
+	strbuf_release(&p);
+}
+
+/*
+ * Why the input c resolved to could not be used, in c; returns 0 when
+ * it could.
+ */
+static int input_unusable(struct verify_check *c,
+			  const struct resolved_input *in, const char *root)
+{
+	const char *recorded = c->input->path;
+
+	switch (in->status) {
+	case INPUT_OK:
+		return 0;
+	case INPUT_NOT_FOUND:
+		/* The reference's words, with its absolute path. */
+		strbuf_addf(&c->reason, "%s file not found at %s", c->field,
+			    in->shown.buf);
+		c->kind = "missing-input";
+		break;
+	case INPUT_OUTSIDE:
+		c->error = 1;
+		c->kind = "outside-root";
+		strbuf_addf(&c->reason, "%s path %s is outside the root %s "
+			    "(%s; --allow-outside-root to allow)", c->field,
+			    recorded, root, in->why.buf);
+		break;
+	default:
+		c->error = 1;
+		strbuf_addf(&c->reason, "cannot use the %s path %s: %s",
+			    c->field, recorded, in->why.buf);
+	}
+	return -1;
+}
 
 /*
  * Resolve c's input and hash it in `mode`, through the memo.  Returns 0
@@ -294,12 +259,12 @@ static int hash_input(struct verify_memos *memos, struct verify_check *c,
 {
 	const char *recorded = c->input->path;
 	struct resolved_input in = RESOLVED_INPUT_INIT;
-	struct strbuf raw = STRBUF_INIT;
-	struct strbuf key = STRBUF_INIT, rerr = STRBUF_INIT;
-	struct memo *m;
-	int ret = INPUT_FAILED;
+	struct strbuf key = STRBUF_INIT;
+	struct memo unkeyed, *m = &unkeyed;
+	int mine = 1, ret = INPUT_FAILED;
 
-	pthread_mutex_lock(&memos->lock);
+	memset(&unkeyed, 0, sizeof(unkeyed));
+	unkeyed.in = in;
 	resolve_input(memos, &in, root, recorded, tree, allow_outside);
 	if (!c->note.len && in.rerooted)
 		strbuf_addf(&c->note, "%s path re-rooted: %s -> %s", c->field,
@@ -308,100 +273,40 @@ static int hash_input(struct verify_memos *memos, struct verify_check *c,
 	strbuf_addbuf(shown, &in.shown);
 	strbuf_reset(&c->rel);
 	strbuf_addbuf(&c->rel, &in.rel);
-	switch (in.status) {
-	case INPUT_OK:
-		break;
-	case INPUT_NOT_FOUND:
-		/* The reference's words, with its absolute path. */
-		strbuf_addf(&c->reason, "%s file not found at %s", c->field,
-			    in.shown.buf);
-		c->kind = "missing-input";
+	if (input_unusable(c, &in, root))
 		goto out;
-	case INPUT_OUTSIDE:
-		c->error = 1;
-		c->kind = "outside-root";
-		strbuf_addf(&c->reason, "%s path %s is outside the root %s "
-			    "(%s; --allow-outside-root to allow)", c->field,
-			    recorded, root, in.why.buf);
-		goto out;
-	default:
-		c->error = 1;
-		strbuf_addf(&c->reason, "cannot use the %s path %s: %s",
-			    c->field, recorded, in.why.buf);
-		goto out;
+	content_key(&key, &in, tree);
+	/* hashed outside the lock: a thread wanting this key waits for it */
+	if (key.len)
+		m = memo_claim(memos, &memos->hashes, key.buf, key.len, mode,
+			       &mine);
+	if (mine) {
+		hash_into(m, memos->cache, &in, tree, mode);
+		if (m != &unkeyed)
+			memo_done(memos, m);
 	}
-	if (tree) {
-		struct strbuf p = STRBUF_INIT;
-		char oid[REVISION_HEX_SIZE];
-		git_oid id;
-		unsigned mode;
-
-		strbuf_addf(&p, "%s%s", tree->prefix, in.rel.buf);
-		if (!input_tree_blob(tree, p.buf, &id, &mode)) {
-			revision_hex(oid, &id);
-			strbuf_addf(&key, "blob:%s", oid);
-		}
-		strbuf_release(&p);
-	} else
-		strbuf_addbuf(&key, &in.file);
-	m = key.len ? memo_find(memos->hashes, memos->nr_hashes, key.buf,
-				mode) : NULL;
-	if (m) {
+	if (m->read_rc == INPUT_READ_TOOBIG && mode != HASH_RAW &&
+	    c->input->mode == PIN_RAW_THEN_STRUCTURED) {
+		c->error = 1;
+		strbuf_addf(&c->reason, "the %s's raw hash does not match, "
+			    "and its structured hash is not computed: the %s "
+			    "at %s is %s", c->field, c->field, in.shown.buf,
+			    m->text);
+	} else if (m->read_rc) {
+		c->error = 1;
+		strbuf_addf(&c->reason, "failed to read %s at %s: %s",
+			    c->field, in.shown.buf, m->text);
+	} else {
 		ret = m->ret;
 		memcpy(hex, m->hex, HASH_HEX_MAX);
 		if (m->text)
 			strbuf_addstr(err, m->text);
-		goto out;
-	}
-	if (mode == HASH_RAW) {
-		/* Streamed: a brief of any size costs the same memory. */
-		if (input_hash_raw(hex, &in, tree, &rerr)) {
-			c->error = 1;
-			strbuf_addf(&c->reason, "failed to read %s at %s: %s",
-				    c->field, in.shown.buf, rerr.buf);
-			goto out;
-		}
-		ret = 0;
-	} else {
-		/* Read no further than the limit a parse is allowed. */
-		int rc = input_read(&raw, &in, tree, HASH_DEFAULT_MAX_SIZE,
-				    &rerr);
-
-		if (rc == INPUT_READ_TOOBIG &&
-		    c->input->mode == PIN_RAW_THEN_STRUCTURED) {
-			c->error = 1;
-			strbuf_addf(&c->reason, "the %s's raw hash does not "
-				    "match, and its structured hash is not "
-				    "computed: the %s at %s is %s", c->field,
-				    c->field, in.shown.buf, rerr.buf);
-			goto out;
-		} else if (rc) {
-			c->error = 1;
-			strbuf_addf(&c->reason, "failed to read %s at %s: %s",
-				    c->field, in.shown.buf, rerr.buf);
-			goto out;
-		}
-		/* keyed by the blob id of raw: the bytes just read */
-		ret = cache_hash_bytes(memos->cache, hex, raw.buf, raw.len,
-				       mode, err);
-	}
-	if (key.len) {
-		ALLOC_GROW(memos->hashes, memos->nr_hashes + 1,
-			   memos->alloc_hashes);
-		m = &memos->hashes[memos->nr_hashes++];
-		memset(m, 0, sizeof(*m));
-		m->key = strbuf_detach(&key, NULL);
-		m->mode = mode;
-		m->ret = ret;
-		memcpy(m->hex, hex, HASH_HEX_MAX);
-		m->text = ret ? xstrdup(err->buf) : NULL;
 	}
 out:
-	pthread_mutex_unlock(&memos->lock);
+	if (m == &unkeyed)
+		memo_clear(&unkeyed);
 	resolved_input_release(&in);
-	strbuf_release(&raw);
 	strbuf_release(&key);
-	strbuf_release(&rerr);
 	return ret;
 }
 
@@ -585,49 +490,57 @@ struct at_commit *verify_memo_at(struct verify_memos *m, const char *root,
 	return &am->at;
 }
 
-/* Roots by directory, so a thousand reports do not walk up a thousand times. */
-static int find_root_locked(struct verify_memos *memos, struct strbuf *out,
-			    const char *dir, const char *given,
-			    struct strbuf *err)
+/*
+ * root_describe() once per root (the key is the root, the mode 1 +
+ * its origin; directories are mode 0), copied into m: the directories
+ * of a tree share one root, and describing it opens its repository.
+ */
+static void describe_root(struct verify_memos *memos, struct memo *m)
 {
-	struct memo *m = memo_find(memos->roots, memos->nr_roots, dir, 0);
-	int origin;
+	struct memo *d;
+	int mine;
 
-	if (!m) {
-		struct strbuf root = STRBUF_INIT, note = STRBUF_INIT;
-		struct strbuf warning = STRBUF_INIT;
+	d = memo_claim(memos, &memos->roots, m->text, strlen(m->text),
+		       1 + m->origin, &mine);
+	if (mine) {
+		struct strbuf note = STRBUF_INIT, warning = STRBUF_INIT;
 
-		origin = root_find_pinned(&root, dir, given, err);
-		if (origin < 0) {
-			strbuf_release(&root);
-			return -1;
-		}
-		root_describe(&note, &warning, root.buf, origin);
-		ALLOC_GROW(memos->roots, memos->nr_roots + 1,
-			   memos->alloc_roots);
-		m = &memos->roots[memos->nr_roots++];
-		memset(m, 0, sizeof(*m));
-		m->key = xstrdup(dir);
-		m->text = strbuf_detach(&root, NULL);
-		m->origin = origin;
-		m->note = note.len ? strbuf_detach(&note, NULL) : NULL;
-		m->warning = warning.len ? strbuf_detach(&warning, NULL) : NULL;
+		root_describe(&note, &warning, m->text, m->origin);
+		d->note = note.len ? strbuf_detach(&note, NULL) : NULL;
+		d->warning = warning.len ? strbuf_detach(&warning, NULL) : NULL;
 		strbuf_release(&note);
 		strbuf_release(&warning);
+		memo_done(memos, d);
 	}
-	strbuf_addstr(out, m->text);
-	return m->origin;
+	m->note = d->note ? xstrdup(d->note) : NULL;
+	m->warning = d->warning ? xstrdup(d->warning) : NULL;
 }
 
+/*
+ * Roots by directory, so a thousand reports do not walk up a thousand
+ * times; a directory without one fails the same way each time.
+ */
 static int find_root(struct verify_memos *memos, struct strbuf *out,
 		     const char *dir, const char *given, struct strbuf *err)
 {
-	int ret;
+	struct memo *m;
+	int mine;
 
-	pthread_mutex_lock(&memos->lock);
-	ret = find_root_locked(memos, out, dir, given, err);
-	pthread_mutex_unlock(&memos->lock);
-	return ret;
+	m = memo_claim(memos, &memos->roots, dir, strlen(dir), 0, &mine);
+	if (mine) {
+		struct strbuf root = STRBUF_INIT, why = STRBUF_INIT;
+
+		m->origin = root_find_pinned(&root, dir, given, &why);
+		m->text = m->origin < 0 ? strbuf_detach(&why, NULL) :
+			  strbuf_detach(&root, NULL);
+		if (m->origin >= 0)
+			describe_root(memos, m);
+		strbuf_release(&root);
+		strbuf_release(&why);
+		memo_done(memos, m);
+	}
+	strbuf_addstr(m->origin < 0 ? err : out, m->text);
+	return m->origin < 0 ? -1 : m->origin;
 }
 
 /*
@@ -715,15 +628,13 @@ out:
 static void root_notes(struct verify_memos *memos, struct verify_report *r,
 		       const char *dir)
 {
-	const struct memo *m;
+	const struct memo *m = memo_get(memos, &memos->roots, dir,
+					strlen(dir), 0);
 
-	pthread_mutex_lock(&memos->lock);
-	m = memo_find(memos->roots, memos->nr_roots, dir, 0);
 	if (m && m->note)
 		verify_add_note(r, "note", "%s", m->note);
 	if (m && m->warning)
 		verify_add_note(r, "warning", "%s", m->warning);
-	pthread_mutex_unlock(&memos->lock);
 }
 
 /* A signature that fails, or none when one is required. */

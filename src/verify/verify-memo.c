@@ -1,0 +1,178 @@
+/*
+ * The memos of a verify run (see verify-memo.h): hash tables of entries
+ * that are filled outside the lock.
+ */
+#include "config.h"
+#include "verify-memo.h"
+#include "cache/cache.h"
+#include "usage.h"
+
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct verify_memos *verify_memos_new(int no_cache)
+{
+	struct verify_memos *m = xcalloc(1, sizeof(*m));
+
+	/* the repository verify runs in keeps it; keys name content */
+	if (!no_cache)
+		m->cache = cache_open(".");
+	pthread_mutex_init(&m->lock, NULL);
+	pthread_cond_init(&m->filled, NULL);
+	return m;
+}
+
+void memo_clear(struct memo *m)
+{
+	free(m->key);
+	free(m->text);
+	free(m->note);
+	free(m->warning);
+	resolved_input_release(&m->in);
+}
+
+static void table_free(struct memo_table *t)
+{
+	size_t i;
+
+	for (i = 0; i < t->size; i++) {
+		if (!t->slots[i])
+			continue;
+		memo_clear(t->slots[i]);
+		free(t->slots[i]);
+	}
+	free(t->slots);
+	t->slots = NULL;
+	t->nr = t->size = 0;
+}
+
+void verify_memos_free(struct verify_memos *m)
+{
+	size_t i;
+
+	if (!m)
+		return;
+	table_free(&m->roots);
+	table_free(&m->resolved);
+	table_free(&m->hashes);
+	for (i = 0; i < m->nr_ats; i++) {
+		free(m->ats[i]->root);
+		at_commit_release(&m->ats[i]->at);
+		strbuf_release(&m->ats[i]->err);
+		free(m->ats[i]);
+	}
+	free(m->ats);
+	cache_free(m->cache);
+	pthread_cond_destroy(&m->filled);
+	pthread_mutex_destroy(&m->lock);
+	free(m);
+}
+
+/* FNV-1a over the key, then the mode: keys are paths, short and alike. */
+static unsigned key_hash(const char *key, size_t len, int mode)
+{
+	uint32_t h = 2166136261u;
+	size_t i;
+
+	for (i = 0; i < len; i++) {
+		h ^= (unsigned char)key[i];
+		h *= 16777619u;
+	}
+	h ^= (uint32_t)mode;
+	h *= 16777619u;
+	return h;
+}
+
+/* The slot where key is, or the free one where it would go. */
+static struct memo **table_slot(const struct memo_table *t, const char *key,
+				size_t len, int mode, unsigned hash)
+{
+	size_t mask = t->size - 1, i = hash & mask;
+	struct memo *m;
+
+	for (;; i = (i + 1) & mask) {
+		m = t->slots[i];
+		if (!m || (m->hash == hash && m->mode == mode &&
+			   m->key_len == len && !memcmp(m->key, key, len)))
+			return &t->slots[i];
+	}
+}
+
+/* Room for one more entry: kept at most half full. */
+static void table_grow(struct memo_table *t)
+{
+	struct memo_table bigger;
+	size_t i;
+
+	if (2 * (t->nr + 1) <= t->size)
+		return;
+	bigger.size = t->size ? 2 * t->size : 64;
+	bigger.nr = t->nr;
+	bigger.slots = xcalloc(bigger.size, sizeof(*bigger.slots));
+	for (i = 0; i < t->size; i++) {
+		struct memo *m = t->slots[i];
+
+		if (m)
+			*table_slot(&bigger, m->key, m->key_len, m->mode,
+				    m->hash) = m;
+	}
+	free(t->slots);
+	*t = bigger;
+}
+
+/* Until m is done; the lock is held. */
+static void wait_done(struct verify_memos *ms, const struct memo *m)
+{
+	while (!m->done)
+		pthread_cond_wait(&ms->filled, &ms->lock);
+}
+
+struct memo *memo_claim(struct verify_memos *ms, struct memo_table *t,
+			const char *key, size_t len, int mode, int *mine)
+{
+	struct resolved_input init = RESOLVED_INPUT_INIT;
+	unsigned hash = key_hash(key, len, mode);
+	struct memo **slot, *m;
+
+	pthread_mutex_lock(&ms->lock);
+	table_grow(t);
+	slot = table_slot(t, key, len, mode, hash);
+	m = *slot;
+	*mine = !m;
+	if (m)
+		wait_done(ms, m);
+	else {
+		m = *slot = xcalloc(1, sizeof(*m));
+		m->key = xmemdupz(key, len);
+		m->key_len = len;
+		m->mode = mode;
+		m->hash = hash;
+		m->in = init;
+		t->nr++;
+	}
+	pthread_mutex_unlock(&ms->lock);
+	return m;
+}
+
+void memo_done(struct verify_memos *ms, struct memo *m)
+{
+	pthread_mutex_lock(&ms->lock);
+	m->done = 1;
+	pthread_cond_broadcast(&ms->filled);
+	pthread_mutex_unlock(&ms->lock);
+}
+
+struct memo *memo_get(struct verify_memos *ms, struct memo_table *t,
+		      const char *key, size_t len, int mode)
+{
+	struct memo *m = NULL;
+
+	pthread_mutex_lock(&ms->lock);
+	if (t->size)
+		m = *table_slot(t, key, len, mode, key_hash(key, len, mode));
+	if (m)
+		wait_done(ms, m);
+	pthread_mutex_unlock(&ms->lock);
+	return m;
+}
