@@ -86,16 +86,22 @@ static void aside_release(struct verify_aside *a)
 	strbuf_release(&a->json);
 }
 
-/* Print r now, in the report's place. */
+/*
+ * Print r now, in the report's place.  The buffers are the printer's,
+ * emptied for each report and not freed: they grow to the largest
+ * report once, not once per report.
+ */
 static void print_now(struct verify_printer *p, const struct verify_report *r)
 {
-	struct verify_aside a = { -1, 0, STRBUF_INIT, STRBUF_INIT };
+	struct verify_aside *a = p->now;
 
 	if (p->format == FORMAT_GITHUB)
 		verify_github_report(&p->gh, r, p->opts);
-	render(p, r, &a);
-	flush(p, &a);
-	aside_release(&a);
+	a->shown = 0;
+	strbuf_reset(&a->text);
+	strbuf_reset(&a->json);
+	render(p, r, a);
+	flush(p, a);
 }
 
 static struct verify_aside *aside_add(struct verify_printer *p, long kept)
@@ -182,6 +188,10 @@ void verify_printer_init(struct verify_printer *p, enum output_format format,
 		!p->oc.failures_only;
 	p->gh = gh;
 	p->gh.quiet = quiet;
+	p->now = xcalloc(1, sizeof(*p->now));
+	p->now->kept = -1;
+	strbuf_init(&p->now->text, 0);
+	strbuf_init(&p->now->json, 0);
 }
 
 /*
@@ -267,6 +277,8 @@ void verify_printer_release(struct verify_printer *p)
 	for (i = 0; i < p->nr_aside; i++)
 		aside_release(&p->aside[i]);
 	free(p->aside);
+	aside_release(p->now);
+	free(p->now);
 	strbuf_release(&p->json_doc);
 	outcome_release(&p->oc);
 	github_summary_release(&p->gh.summary);

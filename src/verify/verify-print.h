@@ -37,6 +37,7 @@ struct verify_printer {
 	int outcomes;		/* SARIF or JUnit is wanted */
 	struct outcome oc;
 	struct verify_github gh;
+	struct verify_aside *now;	/* what a report printed now prints */
 	struct verify_aside *aside;	/* behind a kept report, in order */
 	size_t nr_aside, alloc_aside;
 	size_t nr_kept;		/* reports the batch keeps for us */
