@@ -17,16 +17,19 @@
 struct verify_aside {
 	long kept;		/* -1: the bytes below */
 	int shown;		/* text: the report prints a block */
-	struct strbuf text;
+	struct strbuf text;	/* text or github: what stdout gets */
+	struct strbuf row;	/* github: the job summary's row */
 	struct strbuf json;
 };
 
-/* What report r prints in text and JSON, into a (kept or not). */
+/* What report r prints in its format and JSON, into a (kept or not). */
 static void render(struct verify_printer *p, const struct verify_report *r,
 		   struct verify_aside *a)
 {
 	if (p->json)
 		verify_json_report(&a->json, r, p->opts);
+	if (p->format == FORMAT_GITHUB)
+		verify_github_report(&p->gh, r, p->opts, &a->text, &a->row);
 	if (p->format != FORMAT_TEXT)
 		return;
 	if (!r->loaded && r->verdict != VERIFY_MISSING) {
@@ -64,11 +67,11 @@ static void doc_start(struct verify_printer *p)
 /* Print what a holds, in the report's place. */
 static void flush(struct verify_printer *p, const struct verify_aside *a)
 {
-	if (a->shown) {
-		if (p->printed++)
-			putchar('\n');
-		fwrite(a->text.buf, 1, a->text.len, stdout);
-	}
+	if (a->shown && p->printed++)
+		putchar('\n');
+	fwrite(a->text.buf, 1, a->text.len, stdout);
+	if (p->format == FORMAT_GITHUB)
+		github_summary_add_row(&p->gh.summary, &a->row);
 	if (p->json) {
 		struct strbuf sep = STRBUF_INIT;
 
@@ -80,9 +83,19 @@ static void flush(struct verify_printer *p, const struct verify_aside *a)
 	}
 }
 
+static void aside_init(struct verify_aside *a, long kept)
+{
+	a->kept = kept;
+	a->shown = 0;
+	strbuf_init(&a->text, 0);
+	strbuf_init(&a->row, 0);
+	strbuf_init(&a->json, 0);
+}
+
 static void aside_release(struct verify_aside *a)
 {
 	strbuf_release(&a->text);
+	strbuf_release(&a->row);
 	strbuf_release(&a->json);
 }
 
@@ -95,10 +108,9 @@ static void print_now(struct verify_printer *p, const struct verify_report *r)
 {
 	struct verify_aside *a = p->now;
 
-	if (p->format == FORMAT_GITHUB)
-		verify_github_report(&p->gh, r, p->opts);
 	a->shown = 0;
 	strbuf_reset(&a->text);
+	strbuf_reset(&a->row);
 	strbuf_reset(&a->json);
 	render(p, r, a);
 	flush(p, a);
@@ -110,10 +122,7 @@ static struct verify_aside *aside_add(struct verify_printer *p, long kept)
 
 	ALLOC_GROW(p->aside, p->nr_aside + 1, p->alloc_aside);
 	a = &p->aside[p->nr_aside++];
-	a->kept = kept;
-	a->shown = 0;
-	strbuf_init(&a->text, 0);
-	strbuf_init(&a->json, 0);
+	aside_init(a, kept);
 	return a;
 }
 
@@ -133,7 +142,7 @@ static int sink_report(struct verify_sink *s, const struct verify_report *r,
 		print_now(p, r);
 		return 0;
 	}
-	if (awaits || p->format == FORMAT_GITHUB) {
+	if (awaits) {
 		aside_add(p, (long)p->nr_kept++);
 		return 1;
 	}
@@ -151,12 +160,8 @@ static void sink_kept(struct verify_sink *s, const struct verify_report *kept,
 	for (i = 0; i < p->nr_aside; i++) {
 		struct verify_aside *a = &p->aside[i];
 
-		if (a->kept >= 0 && (size_t)a->kept < n) {
-			if (p->format == FORMAT_GITHUB)
-				verify_github_report(&p->gh, &kept[a->kept],
-						     p->opts);
+		if (a->kept >= 0 && (size_t)a->kept < n)
 			render(p, &kept[a->kept], a);
-		}
 		flush(p, a);
 		aside_release(a);
 	}
@@ -188,10 +193,8 @@ void verify_printer_init(struct verify_printer *p, enum output_format format,
 		!p->oc.failures_only;
 	p->gh = gh;
 	p->gh.quiet = quiet;
-	p->now = xcalloc(1, sizeof(*p->now));
-	p->now->kept = -1;
-	strbuf_init(&p->now->text, 0);
-	strbuf_init(&p->now->json, 0);
+	p->now = xmalloc(sizeof(*p->now));
+	aside_init(p->now, -1);
 }
 
 /*

@@ -14,8 +14,8 @@
  * aside as the bytes it prints (the text, the JSON element): the order
  * and the bytes are those of printing every report at the end, while
  * memory holds a few lines per report at most, none when nothing
- * drifted.  The github format prints as it formats, so there the reports
- * after one awaiting attribution are kept whole.  SARIF and JUnit keep
+ * drifted (the github format's job summary rows likewise, added in
+ * their turn).  SARIF and JUnit keep
  * their cases (ci/outcome.h) for the end, only when one of them is
  * wanted, and SARIF alone only the failed ones.
  */
