@@ -259,8 +259,9 @@ static size_t pool_size(const struct verify_batch_options *opts, size_t n)
 }
 
 /*
- * Hand report head to the sink, and count it; kept, it moves to
- * b->kept, else it is released.  Returns whether the run stops there.
+ * Hand report r (the head) to the sink, and count it; awaiting
+ * attribution, it moves to b->kept, else it is released.  Returns
+ * whether the run stops there.
  */
 static int hand_over(struct window *w, struct verify_report *r)
 {
@@ -275,7 +276,8 @@ static int hand_over(struct window *w, struct verify_report *r)
 		b->tally.reports++;
 		b->tally.nr[r->verdict]++;
 	}
-	if (w->sink->report(w->sink, r, awaits) || awaits) {
+	w->sink->report(w->sink, r, awaits);
+	if (awaits) {
 		ALLOC_GROW(b->kept, b->nr_kept + 1, b->alloc_kept);
 		b->kept[b->nr_kept++] = *r;	/* it owns no pointer to itself */
 	} else

@@ -47,15 +47,15 @@ struct verify_tally {
 /*
  * Where the reports of a run go.  report() gets each report in the
  * run's order once it is verified (from the thread that called
- * verify_batch_run()); awaits says that attribution has still to add to
- * it.  It returns 1 to have the batch keep r until the end (it must
- * when awaits is set), 0 when done with it: r is released then.  After
- * the last report, the kept ones are attributed together and handed to
- * kept(), in their order.
+ * verify_batch_run()), to read, not to keep: awaits says that
+ * attribution has still to add to it, and then the batch keeps r until
+ * the end; else r is released when report() returns.  After the last
+ * report, the kept ones are attributed together and handed to kept(),
+ * in their order.
  */
 struct verify_sink {
-	int (*report)(struct verify_sink *s, const struct verify_report *r,
-		      int awaits);
+	void (*report)(struct verify_sink *s, const struct verify_report *r,
+		       int awaits);
 	void (*kept)(struct verify_sink *s, const struct verify_report *kept,
 		     size_t n);
 };
@@ -70,7 +70,7 @@ struct verify_batch {
 					   glob wants */
 	struct rcfile rc;		/* the repository's .ahd-replay.yml */
 	struct layout_list records;	/* the records of its layouts */
-	struct verify_report *kept;	/* what the sink kept, in order */
+	struct verify_report *kept;	/* awaiting attribution, in order */
 	size_t nr_kept, alloc_kept;
 	size_t nr;		/* reports handed to the sink; skipped too */
 	struct verify_tally tally;

@@ -126,8 +126,8 @@ static struct verify_aside *aside_add(struct verify_printer *p, long kept)
 	return a;
 }
 
-static int sink_report(struct verify_sink *s, const struct verify_report *r,
-		       int awaits)
+static void sink_report(struct verify_sink *s, const struct verify_report *r,
+			int awaits)
 {
 	struct verify_printer *p = (struct verify_printer *)s;
 
@@ -137,17 +137,13 @@ static int sink_report(struct verify_sink *s, const struct verify_report *r,
 	if (!p->hint && verify_wants_backfill_hint(r))
 		p->hint = xstrdup(r->report.buf);
 	if (r->skipped)
-		return 0;
-	if (!awaits && !p->nr_aside) {
-		print_now(p, r);
-		return 0;
-	}
-	if (awaits) {
+		return;
+	if (awaits)	/* the batch keeps it: printed once attributed */
 		aside_add(p, (long)p->nr_kept++);
-		return 1;
-	}
-	render(p, r, aside_add(p, -1));
-	return 0;
+	else if (p->nr_aside)	/* behind one that is kept */
+		render(p, r, aside_add(p, -1));
+	else
+		print_now(p, r);
 }
 
 /* The reports kept, attributed: everything set aside, in order. */

@@ -40,7 +40,7 @@ struct verify_printer {
 	struct verify_aside *now;	/* what a report printed now prints */
 	struct verify_aside *aside;	/* behind a kept report, in order */
 	size_t nr_aside, alloc_aside;
-	size_t nr_kept;		/* reports the batch keeps for us */
+	size_t nr_kept;		/* reports the batch keeps, awaiting */
 	char *hint;		/* the first report without a sidecar */
 };
 
