@@ -142,6 +142,13 @@ int cmd_verify(int argc, char **argv)
 	opts.batch.require = (const char *const *)opts.require.items;
 	opts.batch.nr_require = opts.require.nr;
 	opts.batch.errors_in_document = opts.format == FORMAT_JSON;
+	/*
+	 * The attribution notes are the text's and github's: the documents
+	 * (and --output's) show none, so their history walks would be for
+	 * nothing, and the reports would wait for them.
+	 */
+	if (opts.format != FORMAT_TEXT && opts.format != FORMAT_GITHUB)
+		opts.batch.core.no_attribution = 1;
 	if (opts.format == FORMAT_TEXT)	/* before any report is formatted */
 		color_want(1);
 	verify_printer_init(&printer, opts.format, opts.quiet, &opts.outputs,

@@ -47,7 +47,7 @@ static void doc_put(struct verify_printer *p, const struct strbuf *sb)
 {
 	if (p->format == FORMAT_JSON)
 		fwrite(sb->buf, 1, sb->len, stdout);
-	if (output_wants(p->outputs, FORMAT_TEXT, FORMAT_JSON))
+	if (p->json_file)
 		strbuf_addbuf(&p->json_doc, sb);
 }
 
@@ -181,6 +181,8 @@ void verify_printer_init(struct verify_printer *p, enum output_format format,
 	p->batch = batch;
 	p->opts = opts;
 	p->json = output_wants(outputs, format, FORMAT_JSON);
+	/* FORMAT_TEXT for stdout: whether a file wants the document */
+	p->json_file = output_wants(outputs, FORMAT_TEXT, FORMAT_JSON);
 	strbuf_init(&p->json_doc, 0);
 	p->oc = oc;
 	/* SARIF shows the failed cases only: JUnit needs the others */

@@ -31,6 +31,7 @@ struct verify_printer {
 	const struct verify_batch *batch;	/* borrowed */
 	int printed;		/* text: reports shown, for the blank lines */
 	int json;		/* a JSON document is wanted (stdout or file) */
+	int json_file;		/* an --output file wants it */
 	int json_started;	/* its head is written */
 	size_t json_nr;		/* its reports so far */
 	struct strbuf json_doc;	/* the document for --output files */
