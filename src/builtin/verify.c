@@ -2,23 +2,21 @@
  * ahd-replay verify: re-hash the inputs that sidecars pin.
  *
  * The run is verify-batch.c's (which sidecars, the keys, each report
- * verified by verify.c, their drift attributed); this file parses the
- * options and prints.  The text output keeps the reference's shape line
- * for line; our additions (notes, the markdown block warning, the
- * summary) come after the checks.
+ * verified by verify.c, their drift attributed), the printing
+ * verify-print.c's, report by report as they come; this file parses the
+ * options and joins the two.  The text output keeps the reference's
+ * shape line for line; our additions (notes, the markdown block
+ * warning, the summary) come after the checks.
  */
 #include "config.h"
-#include "advice.h"
 #include "builtin.h"
 #include "ci/output.h"
 #include "color.h"
-#include "json/jsonout.h"
 #include "parse-options.h"
 #include "quote.h"
 #include "usage.h"
 #include "verify/verify-batch.h"
-#include "verify/verify-github.h"
-#include "verify/verify-outcome.h"
+#include "verify/verify-print.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -39,29 +37,6 @@ struct verify_opts {
 	struct output_list outputs;	/* --output */
 	struct verify_batch_options batch;
 };
-
-/*
- * One report in the reference's layout (verify_format_text()).  *printed
- * counts the reports shown so far, so that a blank line separates them
- * (and nothing leads).
- */
-static void print_text(const struct verify_report *r,
-		       const struct verify_opts *opts, int *printed)
-{
-	struct strbuf out = STRBUF_INIT;
-
-	if (!r->loaded && r->verdict != VERIFY_MISSING) {
-		error_path(r->sidecar_path.buf, &r->error);
-		return;
-	}
-	if (opts->quiet && r->verdict == VERIFY_INTACT)
-		return;
-	if ((*printed)++)
-		putchar('\n');
-	verify_format_text(&out, r, &opts->batch.core);
-	fwrite(out.buf, 1, out.len, stdout);
-	strbuf_release(&out);
-}
 
 static int add_require(const struct parse_opt *opt, const char *arg)
 {
@@ -149,116 +124,11 @@ static int parse_verify_options(struct verify_opts *opts, int argc,
 	return parse_options(argc, argv, &usage, 0);
 }
 
-/*
- * The summary lines of the text and github formats, and the job summary.
- * Returns 0, or -1 when the job summary could not be written.
- */
-static int print_summary(const struct verify_batch *b,
-			 const struct verify_opts *opts,
-			 struct verify_github *gh, int printed)
-{
-	struct strbuf line = STRBUF_INIT, skipped = STRBUF_INIT;
-	int ret = 0;
-
-	if (opts->format != FORMAT_TEXT && opts->format != FORMAT_GITHUB)
-		return 0;
-	verify_summary_line(&line, b);
-	if (opts->batch.core.changed_since)
-		verify_skipped_line(&skipped, b);
-	if (b->tally.reports != 1) {
-		if (opts->format == FORMAT_TEXT && printed)
-			putchar('\n');
-		printf("%s\n", line.buf);
-	}
-	if (skipped.len)
-		printf("%s\n", skipped.buf);
-	if (opts->format == FORMAT_GITHUB) {
-		if (skipped.len) {
-			strbuf_addstr(&line, "; ");
-			strbuf_addbuf(&line, &skipped);
-		}
-		ret = verify_github_finish(gh, line.buf);
-	}
-	strbuf_release(&line);
-	strbuf_release(&skipped);
-	return ret;
-}
-
-/*
- * The documents: JSON on stdout or to --output files, SARIF and JUnit
- * likewise.  Returns the status, 2 when an output could not be written.
- */
-static int write_documents(const struct verify_batch *b,
-			   const struct verify_opts *opts,
-			   const struct outcome *oc, int status)
-{
-	int ret = status;
-
-	if (output_wants(&opts->outputs, opts->format, FORMAT_JSON)) {
-		struct jval *doc = verify_batch_json(b, status);
-		struct strbuf text = STRBUF_INIT;
-
-		jsonout_pretty(&text, doc);
-		strbuf_addch(&text, '\n');
-		if (opts->format == FORMAT_JSON)
-			fwrite(text.buf, 1, text.len, stdout);
-		if (output_write(&opts->outputs, FORMAT_JSON, text.buf,
-				 text.len))
-			ret = 2;
-		strbuf_release(&text);
-		jval_decref(doc);
-	}
-	if (output_outcome(&opts->outputs, opts->format, oc, status))
-		ret = 2;
-	return ret;
-}
-
-/*
- * Every report in its format, in order, then the summary and the
- * documents.  Returns the status, 2 when an output failed.
- */
-static int print_batch(const struct verify_batch *b,
-		       const struct verify_opts *opts, int status)
-{
-	struct outcome oc = OUTCOME_INIT("verify");
-	struct verify_github gh = VERIFY_GITHUB_INIT;
-	int printed = 0;
-	size_t i;
-
-	gh.quiet = opts->quiet;
-	/* no report at all: an error in every format */
-	if (b->empty)
-		outcome_add(&oc, "verify", "reports", OUTCOME_ERROR,
-			    "no-reports", VERIFY_EMPTY_MESSAGE);
-	if (b->empty && opts->format == FORMAT_GITHUB)
-		printf("::error title=ahd-replay verify::%s\n",
-		       VERIFY_EMPTY_MESSAGE);
-	for (i = 0; i < b->nr; i++) {
-		const struct verify_report *r = &b->reports[i];
-
-		/* a skipped report is a case of its own in SARIF and JUnit */
-		verify_outcome_add(&oc, r, &opts->batch.core);
-		if (r->skipped)
-			continue;
-		if (opts->format == FORMAT_TEXT)
-			print_text(r, opts, &printed);
-		else if (opts->format == FORMAT_GITHUB)
-			verify_github_report(&gh, r, &opts->batch.core);
-	}
-	if (print_summary(b, opts, &gh, printed))
-		status = 2;
-	status = write_documents(b, opts, &oc, status);
-	for (i = 0; i < b->nr; i++)	/* hints after results, as git's */
-		verify_hint_backfill(&b->reports[i]);
-	outcome_release(&oc);
-	github_summary_release(&gh.summary);
-	return status;
-}
-
 int cmd_verify(int argc, char **argv)
 {
 	struct verify_opts opts;
 	struct verify_batch batch;
+	struct verify_printer printer;
 	struct strbuf err = STRBUF_INIT;
 	int status = 2;
 
@@ -272,13 +142,24 @@ int cmd_verify(int argc, char **argv)
 	opts.batch.require = (const char *const *)opts.require.items;
 	opts.batch.nr_require = opts.require.nr;
 	opts.batch.errors_in_document = opts.format == FORMAT_JSON;
+	/*
+	 * The attribution notes are the text's and github's: the documents
+	 * (and --output's) show none, so their history walks would be for
+	 * nothing, and the reports would wait for them.
+	 */
+	if (opts.format != FORMAT_TEXT && opts.format != FORMAT_GITHUB)
+		opts.batch.core.no_attribution = 1;
 	if (opts.format == FORMAT_TEXT)	/* before any report is formatted */
 		color_want(1);
+	verify_printer_init(&printer, opts.format, opts.quiet, &opts.outputs,
+			    &batch, &opts.batch.core);
 	/* Before any work: a refused --output is a usage problem. */
 	if (!output_check(&opts.outputs)) {
-		status = verify_batch_run(&batch, &opts.batch, argc, argv);
-		status = print_batch(&batch, &opts, status);
+		status = verify_batch_run(&batch, &opts.batch, argc, argv,
+					  &printer.sink);
+		status = verify_printer_finish(&printer, status);
 	}
+	verify_printer_release(&printer);
 	verify_batch_release(&batch);
 	output_list_release(&opts.outputs);
 	free(opts.require.items);

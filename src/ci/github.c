@@ -16,39 +16,44 @@
 /* Under the runner's 1 MiB, leaving room for the heading and the note. */
 #define SUMMARY_MAX (900u << 10)
 
+void github_annotate_to(struct strbuf *out, struct github_log *g,
+			const char *level, const char *file, long line,
+			const char *title, const char *message)
+{
+	strbuf_addf(out, "::%s file=", level);
+	strbuf_add_gh_escaped(out, file, 1);
+	strbuf_addf(out, ",line=%ld,title=", line > 0 ? line : 1);
+	strbuf_add_gh_escaped(out, title, 1);
+	strbuf_addstr(out, "::");
+	strbuf_add_gh_escaped(out, message, 0);
+	strbuf_addch(out, '\n');
+	if (!strcmp(level, "error"))
+		g->errors++;
+	else
+		g->warnings++;
+}
+
 void github_annotate(struct github_log *g, const char *level,
 		     const char *file, long line, const char *title,
 		     const char *message)
 {
 	struct strbuf sb = STRBUF_INIT;
 
-	strbuf_addf(&sb, "::%s file=", level);
-	strbuf_add_gh_escaped(&sb, file, 1);
-	strbuf_addf(&sb, ",line=%ld,title=", line > 0 ? line : 1);
-	strbuf_add_gh_escaped(&sb, title, 1);
-	strbuf_addstr(&sb, "::");
-	strbuf_add_gh_escaped(&sb, message, 0);
-	puts(sb.buf);
-	if (!strcmp(level, "error"))
-		g->errors++;
-	else
-		g->warnings++;
+	github_annotate_to(&sb, g, level, file, line, title, message);
+	fwrite(sb.buf, 1, sb.len, stdout);
 	strbuf_release(&sb);
 }
 
-void github_group(const char *name)
+void github_group(struct strbuf *out, const char *name)
 {
-	struct strbuf sb = STRBUF_INIT;
-
-	strbuf_addstr(&sb, "::group::");
-	strbuf_add_gh_escaped(&sb, name, 0);
-	puts(sb.buf);
-	strbuf_release(&sb);
+	strbuf_addstr(out, "::group::");
+	strbuf_add_gh_escaped(out, name, 0);
+	strbuf_addch(out, '\n');
 }
 
-void github_endgroup(void)
+void github_endgroup(struct strbuf *out)
 {
-	puts("::endgroup::");
+	strbuf_addstr(out, "::endgroup::\n");
 }
 
 void github_caps(const struct github_log *g)
@@ -97,25 +102,37 @@ static void cell(struct strbuf *out, const char *s)
 	strbuf_release(&valid);
 }
 
+void github_summary_format_row(struct strbuf *row, const char *const *cells,
+			       size_t n)
+{
+	size_t i;
+
+	strbuf_addch(row, '|');
+	for (i = 0; i < n; i++) {
+		strbuf_addch(row, ' ');
+		cell(row, cells[i] ? cells[i] : "");
+		strbuf_addstr(row, " |");
+	}
+	strbuf_addch(row, '\n');
+}
+
+void github_summary_add_row(struct github_summary *s, const struct strbuf *row)
+{
+	if (s->rows.len + row->len > SUMMARY_MAX)
+		s->left_out++;
+	else {
+		strbuf_addbuf(&s->rows, row);
+		s->nr++;
+	}
+}
+
 void github_summary_row(struct github_summary *s, const char *const *cells,
 			size_t n)
 {
 	struct strbuf row = STRBUF_INIT;
-	size_t i;
 
-	strbuf_addch(&row, '|');
-	for (i = 0; i < n; i++) {
-		strbuf_addch(&row, ' ');
-		cell(&row, cells[i] ? cells[i] : "");
-		strbuf_addstr(&row, " |");
-	}
-	strbuf_addch(&row, '\n');
-	if (s->rows.len + row.len > SUMMARY_MAX)
-		s->left_out++;
-	else {
-		strbuf_addbuf(&s->rows, &row);
-		s->nr++;
-	}
+	github_summary_format_row(&row, cells, n);
+	github_summary_add_row(s, &row);
 	strbuf_release(&row);
 }
 
@@ -188,21 +205,22 @@ int output_github(const struct outcome *o)
 
 	while (i < o->nr) {
 		const char *group = o->v[i].group;
-		struct strbuf details = STRBUF_INIT;
+		struct strbuf details = STRBUF_INIT, log = STRBUF_INIT;
 		const char *row[3];
 		int bad = 0, err = 0;
 
-		github_group(group);
+		github_group(&log, group);
 		for (; i < o->nr && !strcmp(o->v[i].group, group); i++) {
 			const struct outcome_case *c = &o->v[i];
 
 			if (c->status == OUTCOME_PASS ||
 			    c->status == OUTCOME_SKIPPED)
 				continue;
-			github_annotate(&g, c->status == OUTCOME_WARNING ?
-					"warning" : "error", c->file ? c->file :
-					c->group, c->line, c->rule,
-					c->message ? c->message : c->rule);
+			github_annotate_to(&log, &g, c->status ==
+					   OUTCOME_WARNING ? "warning" : "error",
+					   c->file ? c->file : c->group,
+					   c->line, c->rule, c->message ?
+					   c->message : c->rule);
 			if (c->status == OUTCOME_ERROR)
 				err = 1;
 			else if (c->status == OUTCOME_FAIL)
@@ -212,7 +230,9 @@ int output_github(const struct outcome *o)
 			strbuf_addstr(&details, c->message ? c->message :
 				      c->rule);
 		}
-		github_endgroup();
+		github_endgroup(&log);
+		fwrite(log.buf, 1, log.len, stdout);
+		strbuf_release(&log);
 		files++;
 		failed += bad || err;
 		row[0] = group;

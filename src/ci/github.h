@@ -23,17 +23,21 @@ struct github_log {
 };
 
 /*
- * Print "::<level> file=F,line=N,title=T::message" (level "error" or
- * "warning"; a line of 0 is written as 1: an annotation without one is
- * shown on no line at all), every part escaped.
+ * Append "::<level> file=F,line=N,title=T::message" and a newline to out
+ * (level "error" or "warning"; a line of 0 is written as 1: an
+ * annotation without one is shown on no line at all), every part
+ * escaped, and count it in g.  github_annotate() prints it.
  */
+void github_annotate_to(struct strbuf *out, struct github_log *g,
+			const char *level, const char *file, long line,
+			const char *title, const char *message);
 void github_annotate(struct github_log *g, const char *level,
 		     const char *file, long line, const char *title,
 		     const char *message);
 
-/* "::group::name" and "::endgroup::". */
-void github_group(const char *name);
-void github_endgroup(void);
+/* Append "::group::name" and "::endgroup::", each a line, to out. */
+void github_group(struct strbuf *out, const char *name);
+void github_endgroup(struct strbuf *out);
 
 /* When more annotations were printed than GitHub keeps, say so. */
 void github_caps(const struct github_log *g);
@@ -45,9 +49,16 @@ struct github_summary {
 };
 #define GITHUB_SUMMARY_INIT { STRBUF_INIT, 0, 0 }
 
-/* A row of cells (n of them); each is escaped for markdown. */
+/*
+ * A row of cells (n of them); each is escaped for markdown.  Formatted
+ * into a line (github_summary_format_row()) and added in its turn
+ * (github_summary_add_row()), when a printer formats rows ahead.
+ */
 void github_summary_row(struct github_summary *s, const char *const *cells,
 			size_t n);
+void github_summary_format_row(struct strbuf *row, const char *const *cells,
+			       size_t n);
+void github_summary_add_row(struct github_summary *s, const struct strbuf *row);
 
 /*
  * Append "### title", the line of counts, and the table (header cells)

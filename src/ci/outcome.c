@@ -18,14 +18,29 @@ static char *dup_or_null(const char *s)
 	return s ? xstrdup(s) : NULL;
 }
 
+static void case_release(struct outcome_case *c)
+{
+	free(c->group);
+	free(c->name);
+	free(c->message);
+	free(c->file);
+	free(c->fingerprint);
+}
+
 struct outcome_case *outcome_add(struct outcome *o, const char *group,
 				 const char *name, enum outcome_status status,
 				 const char *rule, const char *message)
 {
 	struct outcome_case *c;
 
-	ALLOC_GROW(o->v, o->nr + 1, o->alloc);
-	c = &o->v[o->nr++];
+	if (o->failures_only && (status == OUTCOME_PASS ||
+				 status == OUTCOME_SKIPPED)) {
+		c = &o->scratch;
+		case_release(c);
+	} else {
+		ALLOC_GROW(o->v, o->nr + 1, o->alloc);
+		c = &o->v[o->nr++];
+	}
 	memset(c, 0, sizeof(*c));
 	c->group = xstrdup(group);
 	c->name = xstrdup(name);
@@ -62,13 +77,10 @@ void outcome_release(struct outcome *o)
 {
 	size_t i;
 
-	for (i = 0; i < o->nr; i++) {
-		free(o->v[i].group);
-		free(o->v[i].name);
-		free(o->v[i].message);
-		free(o->v[i].file);
-		free(o->v[i].fingerprint);
-	}
+	for (i = 0; i < o->nr; i++)
+		case_release(&o->v[i]);
+	case_release(&o->scratch);
+	memset(&o->scratch, 0, sizeof(o->scratch));
 	free(o->v);
 	o->v = NULL;
 	o->nr = o->alloc = 0;

@@ -35,12 +35,20 @@ struct outcome {
 	const char *command;	/* "verify", "validate", "log verify" */
 	struct outcome_case *v;
 	size_t nr, alloc;
+	/*
+	 * Keep only the cases SARIF shows (failures and warnings): a run
+	 * over many reports that writes no JUnit need not hold its passes.
+	 */
+	int failures_only;
+	struct outcome_case scratch;	/* a dropped case, until the next */
 };
-#define OUTCOME_INIT(command) { (command), NULL, 0, 0 }
+#define OUTCOME_INIT(command) { (command), NULL, 0, 0, 0, \
+	{ NULL, NULL, OUTCOME_PASS, NULL, NULL, NULL, 0, NULL } }
 
 /*
  * Add a case; strings are copied (NULL stays NULL).  Returns it, for
- * the optional fields.
+ * the optional fields (with failures_only, a passed or skipped case is
+ * not kept: what is returned is scratch, valid until the next call).
  */
 struct outcome_case *outcome_add(struct outcome *o, const char *group,
 				 const char *name, enum outcome_status status,

@@ -284,6 +284,19 @@ static void plan_release(struct plan *p)
 	free(p->origins);
 }
 
+int verify_awaits_attribution(const struct verify_run *run,
+			      const struct verify_report *r)
+{
+	int c;
+
+	if (run->opts.no_attribution && !run->opts.explain)
+		return 0;
+	for (c = 0; c < r->nr_checks; c++)
+		if (needs_attribution(&r->checks[c]))
+			return 1;
+	return 0;
+}
+
 void verify_attribute(struct verify_run *run, struct verify_report *reports,
 		      size_t n)
 {

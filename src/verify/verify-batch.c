@@ -180,26 +180,129 @@ static int prepare(struct verify_batch *b,
 }
 
 /*
- * Reports are independent, so a pool verifies them: each worker takes
- * the next index and fills that report in place, and the reports are
- * printed afterwards in their order, so the output does not depend on
- * the number of threads.  What the reports share (roots, hashes) is
- * behind verify.c's lock.
+ * Reports are independent, so a pool verifies them, while the calling
+ * thread hands them to the sink in order: a window of slots, report i in
+ * slot i % size, which a worker fills and the sink empties once every
+ * report before it was handed over.  Workers never run more than the
+ * window ahead of the sink, so memory stays bounded whatever the number
+ * of reports, and the output does not depend on the number of threads.
+ * What the reports share (roots, hashes) is behind verify.c's lock.
  */
-struct pool {
-	struct verify_run *run;
-	struct verify_report *reports;
-	size_t nr;
-	size_t next;		/* the next report to take (atomic) */
+struct window {
+	struct verify_batch *b;
+	struct verify_sink *sink;
+	size_t nr;		/* every report: sidecars, records, missing */
+	size_t parallel;	/* [0, parallel) may go to the workers */
+	size_t size;
+	struct verify_report *slots;
+	unsigned char *done;	/* per slot: verified, not yet handed */
+	size_t next;		/* the next report to verify */
+	size_t head;		/* the next report to hand to the sink */
+	pthread_mutex_t lock;
+	pthread_cond_t cond;	/* a slot is done or emptied */
 };
+
+/* Slots per thread: enough that a slow report rarely stalls the others. */
+#define WINDOW_PER_THREAD 64
+
+/*
+ * The sidecar a report without one should have, into sc (a layout's,
+ * when the report is one of its records), and that layout or NULL.
+ */
+static const struct layout *missing_sidecar(struct strbuf *sc,
+					    const struct verify_batch *b,
+					    const char *report)
+{
+	const struct layout *lay = layout_list_find(b->rc.layouts, b->rc.nr,
+						    b->rc.top.buf, report);
+
+	if (lay && lay->sidecar)
+		layout_sidecar_for(sc, lay, report);
+	else
+		sidecar_path_for(sc, report);
+	return lay;
+}
+
+/*
+ * Leave out of b->missing the layouts' records that are verified as
+ * records: one whose layout has no sidecar, or whose sidecar is there.
+ */
+static void drop_layout_records(struct verify_batch *b)
+{
+	size_t i, kept = 0;
+
+	for (i = 0; i < b->missing.nr; i++) {
+		struct strbuf sc = STRBUF_INIT;
+		const struct layout *lay = missing_sidecar(&sc, b,
+						b->missing.items[i].report);
+
+		if (lay && (!lay->sidecar || !access(sc.buf, F_OK)))
+			free(b->missing.items[i].report);
+		else
+			b->missing.items[kept++] = b->missing.items[i];
+		strbuf_release(&sc);
+	}
+	b->missing.nr = kept;
+}
+
+/* Report i of the run, into its slot: a sidecar, a record, a missing one. */
+static void report_setup(const struct verify_batch *b, size_t i,
+			 struct verify_report *r)
+{
+	const struct layout *lay;
+	struct strbuf sc = STRBUF_INIT;
+
+	if (i < b->list.sidecars.nr) {
+		verify_report_init(r, b->list.reports.items[i],
+				   b->list.sidecars.items[i]);
+		return;
+	}
+	i -= b->list.sidecars.nr;
+	if (i < b->records.nr) {
+		verify_report_init(r, b->records.items[i].shown,
+				   b->records.items[i].sidecar ?
+				   b->records.items[i].sidecar :
+				   b->records.items[i].shown);
+		r->layout = b->records.items[i].layout;
+		return;
+	}
+	i -= b->records.nr;
+	lay = missing_sidecar(&sc, b, b->missing.items[i].report);
+	verify_report_init(r, b->missing.items[i].report, sc.buf);
+	r->layout = lay;
+	r->required_by = b->missing.items[i].glob;
+	strbuf_release(&sc);
+}
+
+static void verify_slot(struct window *w, size_t i)
+{
+	struct verify_report *r = &w->slots[i % w->size];
+
+	report_setup(w->b, i, r);
+	verify_one(&w->b->run, r);
+	pthread_mutex_lock(&w->lock);
+	w->done[i % w->size] = 1;
+	pthread_cond_broadcast(&w->cond);
+	pthread_mutex_unlock(&w->lock);
+}
 
 static void *pool_work(void *data)
 {
-	struct pool *p = data;
+	struct window *w = data;
 	size_t i;
 
-	while ((i = __atomic_fetch_add(&p->next, 1, __ATOMIC_RELAXED)) < p->nr)
-		verify_one(p->run, &p->reports[i]);
+	pthread_mutex_lock(&w->lock);
+	for (;;) {
+		while (w->next < w->parallel && w->next >= w->head + w->size)
+			pthread_cond_wait(&w->cond, &w->lock);
+		if (w->next >= w->parallel)
+			break;
+		i = w->next++;
+		pthread_mutex_unlock(&w->lock);
+		verify_slot(w, i);
+		pthread_mutex_lock(&w->lock);
+	}
+	pthread_mutex_unlock(&w->lock);
 	/* the root this thread kept open (rootfile.h) */
 	rootfile_forget();
 	return NULL;
@@ -228,107 +331,127 @@ static size_t pool_size(const struct verify_batch_options *opts, size_t n)
 }
 
 /*
- * reports[1..nr) on threads threads, the calling one among them.  The
- * first report is verified here before any thread starts, so whatever
- * the libraries set up once (libgit2, jansson's hash seed) is set up
- * on one thread.  A thread that cannot be started leaves its share to
- * the others.
+ * Hand report r (the head) to the sink, and count it; awaiting
+ * attribution, it moves to b->kept, else it is released.  Returns
+ * whether the run stops there.
  */
-static void verify_pooled(struct verify_run *run, struct verify_report *reports,
-			  size_t nr, size_t threads)
+static int hand_over(struct window *w, struct verify_report *r)
 {
-	struct pool p = { run, reports, nr, 1 };
-	pthread_t *tids;
-	size_t started = 0, i;
+	struct verify_batch *b = w->b;
+	int awaits = verify_awaits_attribution(&b->run, r);
+	int stop = r->stop;
 
-	if (!nr)
-		return;
-	verify_one(run, &reports[0]);
-	tids = xcalloc(threads, sizeof(*tids));
-	for (i = 1; i < threads; i++)
-		if (!pthread_create(&tids[started], NULL, pool_work, &p))
-			started++;
-	pool_work(&p);
-	for (i = 0; i < started; i++)
-		pthread_join(tids[i], NULL);
-	free(tids);
+	b->nr++;
+	if (r->skipped)
+		b->tally.skipped++;
+	else {
+		b->tally.reports++;
+		b->tally.nr[r->verdict]++;
+	}
+	w->sink->report(w->sink, r, awaits);
+	if (awaits) {
+		ALLOC_GROW(b->kept, b->nr_kept + 1, b->alloc_kept);
+		b->kept[b->nr_kept++] = *r;	/* it owns no pointer to itself */
+	} else
+		verify_report_release(r);
+	return stop;
 }
 
 /*
- * Every report first (a report whose --at cannot be used stops the run,
- * so its error is told once), then their drift attributed together.
+ * The calling thread's part: hand over the head when it is done, else
+ * verify the next report itself (the serial ones only once all before
+ * them were handed over: they run alone), else wait.
  */
-static void verify_all(struct verify_batch *b,
-		       const struct verify_batch_options *opts)
+static void window_drain(struct window *w)
 {
-	size_t n = b->list.sidecars.nr + b->missing.nr + b->records.nr, i;
-	size_t threads = pool_size(opts, b->list.sidecars.nr);
 	int stop = 0;
 
-	b->reports = xcalloc(n ? n : 1, sizeof(*b->reports));
-	if (threads > 1) {
-		for (i = 0; i < b->list.sidecars.nr; i++)
-			verify_report_init(&b->reports[b->nr++],
-					   b->list.reports.items[i],
-					   b->list.sidecars.items[i]);
-		verify_pooled(&b->run, b->reports, b->nr, threads);
-	}
-	for (i = b->nr; i < b->list.sidecars.nr && !stop; i++) {
-		struct verify_report *r = &b->reports[b->nr++];
+	pthread_mutex_lock(&w->lock);
+	while (w->head < w->nr && !stop) {
+		size_t i = w->next, slot = w->head % w->size;
 
-		verify_report_init(r, b->list.reports.items[i],
-				   b->list.sidecars.items[i]);
-		verify_one(&b->run, r);
-		stop = r->stop;
+		if (w->done[slot]) {
+			pthread_mutex_unlock(&w->lock);
+			stop = hand_over(w, &w->slots[slot]);
+			pthread_mutex_lock(&w->lock);
+			w->done[slot] = 0;
+			w->head++;
+			pthread_cond_broadcast(&w->cond);
+		} else if (i < w->nr && i < w->head + w->size &&
+			   (i < w->parallel || i == w->head)) {
+			w->next++;
+			pthread_mutex_unlock(&w->lock);
+			verify_slot(w, i);
+			pthread_mutex_lock(&w->lock);
+		} else
+			pthread_cond_wait(&w->cond, &w->lock);
 	}
-	for (i = 0; i < b->records.nr && !stop; i++) {
-		struct verify_report *r = &b->reports[b->nr++];
+	/* a stop: the workers take no more */
+	w->parallel = w->next;
+	pthread_cond_broadcast(&w->cond);
+	pthread_mutex_unlock(&w->lock);
+}
 
-		verify_report_init(r, b->records.items[i].shown,
-				   b->records.items[i].sidecar ?
-				   b->records.items[i].sidecar :
-				   b->records.items[i].shown);
-		r->layout = b->records.items[i].layout;
-		verify_one(&b->run, r);
-		stop = r->stop;
-	}
-	for (i = 0; i < b->missing.nr && !stop; i++) {
-		const char *report = b->missing.items[i].report;
-		const struct layout *lay = layout_list_find(b->rc.layouts,
-							    b->rc.nr,
-							    b->rc.top.buf,
-							    report);
-		struct verify_report *r;
-		struct strbuf sc = STRBUF_INIT;
+/*
+ * Every report through the window, the sidecars on threads threads (the
+ * calling one among them): the first is verified here before any
+ * thread starts, so whatever the libraries set up once (libgit2,
+ * jansson's hash seed) is set up on one thread.  A thread that cannot
+ * be started leaves its share to the others.  A report whose --at
+ * cannot be used stops the run (its error is told once); then the drift
+ * of the kept reports is attributed together and they go to the sink.
+ */
+static void verify_all(struct verify_batch *b,
+		       const struct verify_batch_options *opts,
+		       struct verify_sink *sink)
+{
+	size_t threads = pool_size(opts, b->list.sidecars.nr);
+	struct window w;
+	pthread_t *tids = xcalloc(threads, sizeof(*tids));
+	size_t started = 0, i;
 
-		if (lay && lay->sidecar)
-			layout_sidecar_for(&sc, lay, report);
-		else
-			sidecar_path_for(&sc, report);
-		/* a layout's record with its sidecar is verified above */
-		if (lay && (!lay->sidecar || !access(sc.buf, F_OK))) {
-			strbuf_release(&sc);
-			continue;
-		}
-		r = &b->reports[b->nr++];
-		verify_report_init(r, report, sc.buf);
-		r->layout = lay;
-		r->required_by = b->missing.items[i].glob;
-		verify_one(&b->run, r);
-		strbuf_release(&sc);
+	drop_layout_records(b);
+	memset(&w, 0, sizeof(w));
+	w.b = b;
+	w.sink = sink;
+	w.nr = b->list.sidecars.nr + b->records.nr + b->missing.nr;
+	w.parallel = threads > 1 ? b->list.sidecars.nr : 0;
+	w.size = threads * WINDOW_PER_THREAD;
+	w.slots = xcalloc(w.size, sizeof(*w.slots));
+	w.done = xcalloc(w.size, 1);
+	pthread_mutex_init(&w.lock, NULL);
+	pthread_cond_init(&w.cond, NULL);
+	if (w.parallel) {
+		w.next = 1;
+		verify_slot(&w, 0);
+		for (i = 1; i < threads; i++)
+			if (!pthread_create(&tids[started], NULL, pool_work,
+					    &w))
+				started++;
 	}
-	verify_attribute(&b->run, b->reports, b->nr);
+	window_drain(&w);
+	for (i = 0; i < started; i++)
+		pthread_join(tids[i], NULL);
+	/* after a stop, what the workers verified past it is not shown */
+	for (i = w.head; i < w.next; i++)
+		verify_report_release(&w.slots[i % w.size]);
+	pthread_cond_destroy(&w.cond);
+	pthread_mutex_destroy(&w.lock);
+	free(w.done);
+	free(w.slots);
+	free(tids);
+	verify_attribute(&b->run, b->kept, b->nr_kept);
+	sink->kept(sink, b->kept, b->nr_kept);
 }
 
 int verify_batch_run(struct verify_batch *b,
 		     const struct verify_batch_options *opts, int argc,
-		     char **argv)
+		     char **argv, struct verify_sink *sink)
 {
 	int status = prepare(b, opts, argc, argv);
-	size_t i;
 
 	verify_run_init(&b->run, &opts->core, &b->keyring);
-	verify_all(b, opts);
+	verify_all(b, opts, sink);
 	if (!b->nr && !opts->allow_empty) {
 		b->empty = 1;
 		ALLOC_GROW(b->list.errors.items, b->list.errors.nr + 1,
@@ -338,16 +461,6 @@ int verify_batch_run(struct verify_batch *b,
 		if (!opts->errors_in_document)
 			error("%s", VERIFY_EMPTY_MESSAGE);
 		status = 2;
-	}
-	for (i = 0; i < b->nr; i++) {
-		const struct verify_report *r = &b->reports[i];
-
-		if (r->skipped) {
-			b->tally.skipped++;
-			continue;
-		}
-		b->tally.reports++;
-		b->tally.nr[r->verdict]++;
 	}
 	if (b->tally.nr[VERIFY_ERRORED])
 		status = 2;
@@ -362,11 +475,11 @@ void verify_batch_release(struct verify_batch *b)
 {
 	size_t i;
 
-	for (i = 0; i < b->nr; i++)
-		verify_report_release(&b->reports[i]);
-	free(b->reports);
-	b->reports = NULL;
-	b->nr = 0;
+	for (i = 0; i < b->nr_kept; i++)
+		verify_report_release(&b->kept[i]);
+	free(b->kept);
+	b->kept = NULL;
+	b->nr_kept = b->alloc_kept = b->nr = 0;
 	verify_run_release(&b->run);
 	sig_keyring_release(&b->keyring);
 	sidecar_list_release(&b->list);

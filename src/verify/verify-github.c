@@ -173,7 +173,7 @@ static const char *check_word(const struct verify_report *r, int field)
 	return field && r->loaded && !r->sc.brief.path ? "none" : "";
 }
 
-static void summary_row(struct verify_github *g, const struct verify_report *r)
+static void summary_row(struct strbuf *row, const struct verify_report *r)
 {
 	struct strbuf notes = STRBUF_INIT;
 	const char *cells[5];
@@ -186,7 +186,7 @@ static void summary_row(struct verify_github *g, const struct verify_report *r)
 	cells[2] = check_word(r, 0);
 	cells[3] = check_word(r, 1);
 	cells[4] = notes.buf;
-	github_summary_row(&g->summary, cells, 5);
+	github_summary_format_row(row, cells, 5);
 	strbuf_release(&notes);
 }
 
@@ -195,67 +195,64 @@ static void summary_row(struct verify_github *g, const struct verify_report *r)
  * message is, so that a path or a commit subject cannot start a
  * workflow command of its own.
  */
-static void print_notes(const struct verify_report *r)
+static void print_notes(struct strbuf *out, const struct verify_report *r)
 {
-	struct strbuf line = STRBUF_INIT, esc = STRBUF_INIT;
+	struct strbuf line = STRBUF_INIT;
 	const char *p = r->notes.buf, *end;
 
 	while (*p) {
 		end = strchrnul(p, '\n');
 		strbuf_reset(&line);
-		strbuf_reset(&esc);
 		strbuf_add(&line, p, (size_t)(end - p));
-		strbuf_add_gh_escaped(&esc, line.buf, 0);
-		puts(esc.buf);
+		strbuf_add_gh_escaped(out, line.buf, 0);
+		strbuf_addch(out, '\n');
 		p = *end ? end + 1 : end;
 	}
 	strbuf_release(&line);
-	strbuf_release(&esc);
 }
 
 /* --explain's lines in the group, escaped as the notes are. */
-static void print_explanation(const struct explanation *e)
+static void print_explanation(struct strbuf *out, const struct explanation *e)
 {
 	struct strbuf text = STRBUF_INIT, line = STRBUF_INIT;
-	struct strbuf esc = STRBUF_INIT;
 	const char *p, *end;
 
 	explain_print(&text, e, "  ");
 	for (p = text.buf; *p; p = end + 1) {
 		end = strchr(p, '\n');
 		strbuf_reset(&line);
-		strbuf_reset(&esc);
 		strbuf_add(&line, p, (size_t)(end - p));
-		strbuf_add_gh_escaped(&esc, line.buf, 0);
-		puts(esc.buf);
+		strbuf_add_gh_escaped(out, line.buf, 0);
+		strbuf_addch(out, '\n');
 	}
 	strbuf_release(&text);
 	strbuf_release(&line);
-	strbuf_release(&esc);
 }
 
 void verify_github_report(struct verify_github *g,
 			  const struct verify_report *r,
-			  const struct verify_options *opts)
+			  const struct verify_options *opts,
+			  struct strbuf *out, struct strbuf *row)
 {
 	struct strbuf title = STRBUF_INIT, msg = STRBUF_INIT;
 	int i;
 
-	summary_row(g, r);
+	summary_row(row, r);
 	if (g->quiet && r->verdict == VERIFY_INTACT && !r->md_warning.len)
 		return;
 	strbuf_addf(&title, "%s: %s", r->report.buf,
 		    verdict_words[r->verdict]);
-	github_group(title.buf);
-	printf("verdict: %s\n", verdict_words[r->verdict]);
+	github_group(out, title.buf);
+	strbuf_addf(out, "verdict: %s\n", verdict_words[r->verdict]);
 	if (r->verdict == VERIFY_MISSING) {
-		github_annotate(&g->log, "error", r->markdown.buf, 1,
-				"replay missing sidecar", r->error.buf);
+		github_annotate_to(out, &g->log, "error", r->markdown.buf,
+				   1, "replay missing sidecar", r->error.buf);
 		goto out;
 	}
 	if (r->error.len)
-		github_annotate(&g->log, "error", r->sidecar_path.buf, 1,
-				"replay sidecar", r->error.buf);
+		github_annotate_to(out, &g->log, "error",
+				   r->sidecar_path.buf, 1, "replay sidecar",
+				   r->error.buf);
 	for (i = 0; i < r->nr_checks; i++) {
 		const struct verify_check *c = &r->checks[i];
 		struct strbuf input = STRBUF_INIT;
@@ -272,28 +269,31 @@ void verify_github_report(struct verify_github *g,
 		strbuf_addf(&msg, "%s: %s (expected %s, actual %s)", c->field,
 			    c->reason.buf, c->expected,
 			    c->actual.len ? c->actual.buf : "none");
-		github_annotate(&g->log, "error", file, line,
-				title.buf, msg.buf);
+		github_annotate_to(out, &g->log, "error", file, line,
+				   title.buf, msg.buf);
 		strbuf_release(&input);
 		if (c->explain)
-			print_explanation(c->explain);
+			print_explanation(out, c->explain);
 	}
 	if (r->loaded && verify_signature_failed(r, opts)) {
 		strbuf_reset(&msg);
 		strbuf_addf(&msg, "signature: %s", r->sig.reason.buf);
-		github_annotate(&g->log, "error", r->sidecar_path.buf, 1,
-				"replay signature", msg.buf);
+		github_annotate_to(out, &g->log, "error",
+				   r->sidecar_path.buf, 1, "replay signature",
+				   msg.buf);
 	}
 	if (r->commit_checked && !r->commit_sig.ok)
-		github_annotate(&g->log, "error", r->sidecar_path.buf, 1,
-				"replay signed commit", r->commit_sig.reason.buf);
+		github_annotate_to(out, &g->log, "error",
+				   r->sidecar_path.buf, 1, "replay signed commit",
+				   r->commit_sig.reason.buf);
 	if (r->md_warning.len)
-		github_annotate(&g->log, "warning", r->markdown.buf,
-				r->md_line, "replay block", r->md_warning.buf);
+		github_annotate_to(out, &g->log, "warning", r->markdown.buf,
+				   r->md_line, "replay block",
+				   r->md_warning.buf);
 	if (r->notes.len)
-		print_notes(r);
+		print_notes(out, r);
 out:
-	github_endgroup();
+	github_endgroup(out);
 	strbuf_release(&title);
 	strbuf_release(&msg);
 }

@@ -18,9 +18,15 @@ struct verify_github {
 };
 #define VERIFY_GITHUB_INIT { { 0, 0 }, GITHUB_SUMMARY_INIT, 0 }
 
+/*
+ * Append r's group (its verdict, annotations, notes) to out and its row
+ * of the job summary to row: the printer prints the one and adds the
+ * other (github_summary_add_row()) in the report's turn.
+ */
 void verify_github_report(struct verify_github *g,
 			  const struct verify_report *r,
-			  const struct verify_options *opts);
+			  const struct verify_options *opts,
+			  struct strbuf *out, struct strbuf *row);
 
 /*
  * After the last report: the caps note, and the job summary (counts is

@@ -10,6 +10,8 @@
 #include "json/jsonout.h"
 #include "root/root.h"
 
+#include <string.h>
+
 static struct jval *str_or_null(const char *s)
 {
 	return s ? jval_string(s) : jval_null();
@@ -156,23 +158,62 @@ static struct jval *summary_json(const struct verify_batch *b)
 	return summary;
 }
 
-struct jval *verify_batch_json(const struct verify_batch *b, int status)
+/*
+ * v pretty-printed as it shows inside the document: each line after the
+ * first indented by indent spaces.  JSON strings hold no raw newline, so
+ * every newline is a line of the layout.
+ */
+static void pretty_nested(struct strbuf *out, const struct jval *v,
+			  size_t indent)
 {
-	struct jval *doc = jval_object(), *errs = jval_array();
-	struct jval *reports = jval_array();
+	struct strbuf text = STRBUF_INIT;
+	const char *p, *nl;
+
+	jsonout_pretty(&text, v);
+	for (p = text.buf; (nl = strchr(p, '\n')); p = nl + 1) {
+		strbuf_add(out, p, (size_t)(nl - p) + 1);
+		strbuf_addf(out, "%*s", (int)indent, "");
+	}
+	strbuf_addstr(out, p);
+	strbuf_release(&text);
+}
+
+void verify_json_head(struct strbuf *out, const struct verify_batch *b)
+{
+	struct jval *errs = jval_array();
 	size_t i;
 
 	for (i = 0; i < b->list.errors.nr; i++)
 		jval_array_append_new(errs,
 				      jsonout_text(b->list.errors.items[i]));
-	for (i = 0; i < b->nr; i++)
-		if (!b->reports[i].skipped)
-			jval_array_append_new(reports, report_json(
-				&b->reports[i], &b->run.opts));
-	jval_object_set_new(doc, "version", jval_integer(1));
-	jval_object_set_new(doc, "errors", errs);
-	jval_object_set_new(doc, "reports", reports);
-	jval_object_set_new(doc, "summary", summary_json(b));
-	jval_object_set_new(doc, "exit_status", jval_integer(status));
-	return doc;
+	strbuf_addstr(out, "{\n  \"version\": 1,\n  \"errors\": ");
+	pretty_nested(out, errs, 2);
+	strbuf_addstr(out, ",\n  \"reports\": [");
+	jval_decref(errs);
+}
+
+void verify_json_report(struct strbuf *out, const struct verify_report *r,
+			const struct verify_options *opts)
+{
+	struct jval *o = report_json(r, opts);
+
+	pretty_nested(out, o, 4);
+	jval_decref(o);
+}
+
+void verify_json_separator(struct strbuf *out, int first)
+{
+	strbuf_addstr(out, first ? "\n    " : ",\n    ");
+}
+
+void verify_json_tail(struct strbuf *out, const struct verify_batch *b,
+		      size_t nr, int status)
+{
+	struct jval *summary = summary_json(b);
+
+	strbuf_addstr(out, nr ? "\n  ],\n" : "],\n");
+	strbuf_addstr(out, "  \"summary\": ");
+	pretty_nested(out, summary, 2);
+	strbuf_addf(out, ",\n  \"exit_status\": %d\n}\n", status);
+	jval_decref(summary);
 }

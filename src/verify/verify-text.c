@@ -170,15 +170,18 @@ checks:
 }
 
 /* A report without a sidecar: backfill writes one (said once a run). */
-void verify_hint_backfill(const struct verify_report *r)
+int verify_wants_backfill_hint(const struct verify_report *r)
+{
+	/* backfill writes AHD's sidecars, not a layout's */
+	return !r->layout && !r->loaded && access(r->sidecar_path.buf, F_OK) &&
+		errno == ENOENT && !access(r->report.buf, F_OK);
+}
+
+void verify_hint_backfill(const char *report)
 {
 	struct strbuf path = STRBUF_INIT;
 
-	/* backfill writes AHD's sidecars, not a layout's */
-	if (r->layout || r->loaded || !access(r->sidecar_path.buf, F_OK) ||
-	    errno != ENOENT || access(r->report.buf, F_OK))
-		return;
-	quote_c_style(&path, r->report.buf);
+	quote_c_style(&path, report);
 	advise_once(ADVICE_BACKFILL, "%s has no sidecar; to write one from "
 		    "the report's git history:\n  ahd-replay backfill %s\n"
 		    "(with --dry-run first to see what it would write)",

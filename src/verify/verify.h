@@ -148,6 +148,10 @@ void verify_one(struct verify_run *run, struct verify_report *r);
 void verify_attribute(struct verify_run *run, struct verify_report *reports,
 		      size_t n);
 
+/* Whether verify_attribute() would add to r: it has drift to attribute. */
+int verify_awaits_attribution(const struct verify_run *run,
+			      const struct verify_report *r);
+
 /*
  * Append r in the reference's text layout (verify-text.c), every string
  * from a file quoted or escaped (quote.h): one line per field whatever
@@ -163,8 +167,10 @@ int verify_signature_failed(const struct verify_report *r,
 
 /*
  * When r is a report without a sidecar, the hint (once a run) that
- * backfill can write one from the report's history.
+ * backfill can write one from the report's history: whether r wants
+ * it, and the hint for such a report.
  */
-void verify_hint_backfill(const struct verify_report *r);
+int verify_wants_backfill_hint(const struct verify_report *r);
+void verify_hint_backfill(const char *report);
 
 #endif
