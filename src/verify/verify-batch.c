@@ -186,7 +186,8 @@ static int prepare(struct verify_batch *b,
  * report before it was handed over.  Workers never run more than the
  * window ahead of the sink, so memory stays bounded whatever the number
  * of reports, and the output does not depend on the number of threads.
- * What the reports share (roots, hashes) is behind verify.c's lock.
+ * What the reports share (roots, hashes) is in verify-memo.c's tables,
+ * each entry filled once by the thread that first wants it.
  */
 struct window {
 	struct verify_batch *b;
@@ -311,8 +312,8 @@ static void *pool_work(void *data)
 /*
  * How many threads: --jobs, else the online CPUs, never more than the
  * reports.  --at (whose failure stops the run at a report),
- * --changed-since and --require-signed-commit reach libgit2 outside
- * verify.c's lock, so they run serially.
+ * --changed-since and --require-signed-commit share libgit2 handles that
+ * no lock guards, so they run serially.
  */
 static size_t pool_size(const struct verify_batch_options *opts, size_t n)
 {
