@@ -119,4 +119,27 @@ do
 	"
 done
 
+# A failed input asks the index whether git wrote it as a file
+# (checkedout.h): once per input a run, not once per report pinning it.
+test_expect_success STRACE 'a token drifted in 40 reports: the index is read once' '
+	git init -q many &&
+	mkdir -p many/tokens many/briefs many/docs &&
+	printf "name: drift\n" >many/tokens/drift.yml &&
+	printf "# Brief\n" >many/briefs/b.md &&
+	(
+		cd many &&
+		write_sidecar drift.json tokens/drift.yml briefs/b.md &&
+		copies docs drift.json 40 &&
+		rm drift.json &&
+		git add . && git commit -q -m runs &&
+		printf "name: drifted\n" >tokens/drift.yml &&
+		strace -f -e trace=openat,openat2,open -o ../trace \
+			ahd-replay verify -j2 --no-attribution docs >../out 2>../err;
+		true
+	) &&
+	grep "^40 reports: 0 intact, 40 drifted" out &&
+	grep "\.git/index\"" trace >index-opens &&
+	test_line_count -le 2 index-opens
+'
+
 test_done

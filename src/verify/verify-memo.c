@@ -56,6 +56,7 @@ void verify_memos_free(struct verify_memos *m)
 	table_free(&m->roots);
 	table_free(&m->resolved);
 	table_free(&m->hashes);
+	table_free(&m->checkedout);
 	for (i = 0; i < m->nr_ats; i++) {
 		free(m->ats[i]->root);
 		at_commit_release(&m->ats[i]->at);

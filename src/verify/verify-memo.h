@@ -60,6 +60,8 @@ struct verify_memos {
 	pthread_mutex_t lock;
 	pthread_cond_t filled;	/* some entry was marked done */
 	struct memo_table roots, resolved, hashes;
+	/* checkedout_state() of a failed input: root, NUL, path */
+	struct memo_table checkedout;
 	struct at_memo **ats;	/* each its own: origins hold pointers */
 	size_t nr_ats, alloc_ats;
 	struct cache *cache;	/* the persistent one, or NULL */

@@ -362,9 +362,28 @@ static void say_changed(struct verify_check *c)
  * "not found" (git/checkedout.h).  Asked only on failure: it opens the
  * index.
  */
-static void not_checked_out(struct verify_check *c, const char *root)
+static void not_checked_out(struct verify_memos *memos,
+			    struct verify_check *c, const char *root)
 {
-	enum checkedout state = checkedout_state(root, c->rel.buf);
+	struct strbuf key = STRBUF_INIT;
+	enum checkedout state;
+	struct memo *m;
+	int mine;
+
+	/*
+	 * Once per input a run: each answer loads the whole index, and a
+	 * drifted token fails in every report that pins it.
+	 */
+	strbuf_addstr(&key, root);
+	strbuf_addch(&key, '\0');
+	strbuf_addbuf(&key, &c->rel);
+	m = memo_claim(memos, &memos->checkedout, key.buf, key.len, 0, &mine);
+	if (mine) {
+		m->ret = checkedout_state(root, c->rel.buf);
+		memo_done(memos, m);
+	}
+	state = m->ret;
+	strbuf_release(&key);
 
 	if (state == CHECKEDOUT_AS_WRITTEN)
 		return;
@@ -418,7 +437,7 @@ static void check_input(struct verify_memos *memos, struct verify_check *c,
 	}
 out:
 	if (!tree && !c->ok && c->rel.len)
-		not_checked_out(c, root);
+		not_checked_out(memos, c, root);
 	strbuf_release(&err);
 	strbuf_release(&shown);
 }
