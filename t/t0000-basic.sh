@@ -9,6 +9,11 @@ test_expect_success 'the binary under test exists' '
 	command -v ahd-replay
 '
 
+test_expect_success 'a git command in the trash finds no repository, not the project'"'"'s' '
+	mkdir lost &&
+	(cd lost && ! git rev-parse --git-dir 2>err)
+'
+
 test_expect_success '--version prints the name and version' '
 	echo "ahd-replay 0.1.0" >expect &&
 	ahd-replay --version >actual 2>err &&

@@ -615,7 +615,12 @@ test_lib_start_ () {
 	}
 	TRASH_DIRECTORY=$(pwd -P)
 	HOME=$TRASH_DIRECTORY
-	export HOME TRASH_DIRECTORY
+	# The trash lies in the source tree, itself a repository: a git
+	# command that misses its test repository (a failed cd, a trash
+	# removed under a running script) must find none, not the
+	# project's own.
+	GIT_CEILING_DIRECTORIES=${TRASH_DIRECTORY%/*}
+	export HOME TRASH_DIRECTORY GIT_CEILING_DIRECTORIES
 }
 
 # test_done: print the plan and a summary; exit 0 only if no test failed.
