@@ -69,9 +69,10 @@ struct ctx {
 	struct hook_check_result *res;
 	int strict;
 	int has_links;		/* a symlink in next or among the changes */
-	/* roots by directory */
+	/* roots by directory, ahd-replay.root by repository */
 	char **root_dirs, **roots;
 	size_t nr_roots, alloc_roots, alloc_roots2;
+	struct root_memo root_memo;
 };
 
 /* What blob_hash() returns for a git-lfs object that is not here. */
@@ -227,7 +228,8 @@ static const char *find_root(struct ctx *c, const char *sidecar_path)
 			return c->roots[i];
 		}
 	/* The directory may not exist in the work tree: fall back upward. */
-	while (root_find_pinned(&root, dir.buf, NULL, &err) < 0 &&
+	while (root_find_pinned_memo(&root, dir.buf, &c->root_memo,
+				     &err) < 0 &&
 	       dir.len > strlen(c->workdir)) {
 		char *s = strrchr(dir.buf, '/');
 
@@ -985,6 +987,7 @@ out:
 	}
 	free(c.root_dirs);
 	free(c.roots);
+	root_memo_release(&c.root_memo);
 	return ret;
 }
 
