@@ -4,6 +4,7 @@
 #include "record/sidecar.h"
 #include "usage.h"
 
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -12,6 +13,7 @@ void hook_names_init(struct hook_names *names, char *const *paths,
 {
 	size_t i;
 
+	memset(names, 0, sizeof(*names));
 	names->v = nr ? xcalloc(nr, sizeof(*names->v)) : NULL;
 	names->nr = nr;
 	for (i = 0; i < nr; i++) {
@@ -23,9 +25,13 @@ void hook_names_init(struct hook_names *names, char *const *paths,
 
 void hook_names_release(struct hook_names *names)
 {
+	size_t i;
+
+	for (i = 0; i < names->size_seen; i++)
+		free(names->seen[i].path);
+	free(names->seen);
 	free(names->v);
-	names->v = NULL;
-	names->nr = 0;
+	memset(names, 0, sizeof(*names));
 }
 
 /* Does any last component occur in the len bytes at buf? */
@@ -38,6 +44,56 @@ static int names_occur(const struct hook_names *names, const char *buf,
 		if (memmem(buf, len, names->v[i], strlen(names->v[i])))
 			return 1;
 	return 0;
+}
+
+/* FNV-1a: the slot a recorded path starts looking from */
+static size_t seen_hash(const char *s)
+{
+	uint64_t h = 14695981039346656037ULL;
+
+	for (; *s; s++)
+		h = (h ^ (unsigned char)*s) * 1099511628211ULL;
+	return (size_t)h;
+}
+
+static struct hook_names_seen *seen_slot(struct hook_names_seen *v,
+					 size_t size, const char *path)
+{
+	size_t i = seen_hash(path) & (size - 1);
+
+	while (v[i].path && strcmp(v[i].path, path))
+		i = (i + 1) & (size - 1);
+	return &v[i];
+}
+
+static void seen_grow(struct hook_names *names)
+{
+	struct hook_names_seen *old = names->seen;
+	size_t i, size = names->size_seen;
+
+	names->size_seen = size ? 2 * size : 64;
+	names->seen = xcalloc(names->size_seen, sizeof(*names->seen));
+	for (i = 0; i < size; i++)
+		if (old[i].path)
+			*seen_slot(names->seen, names->size_seen,
+				   old[i].path) = old[i];
+	free(old);
+}
+
+/* names_occur() for a recorded path, remembered by the path */
+static int path_names(struct hook_names *names, const char *path)
+{
+	struct hook_names_seen *e;
+
+	if (2 * (names->nr_seen + 1) > names->size_seen)
+		seen_grow(names);
+	e = seen_slot(names->seen, names->size_seen, path);
+	if (!e->path) {
+		e->path = xstrdup(path);
+		e->occurs = names_occur(names, path, strlen(path));
+		names->nr_seen++;
+	}
+	return e->occurs;
 }
 
 int hook_names_in_text(const struct hook_names *names, const char *buf,
@@ -69,7 +125,7 @@ static void sidecar_value(struct strbuf *value, const struct strbuf *buf)
 }
 
 int hook_scan_sidecar(struct cache *cache, const struct snapshot *s,
-		      const char *hex, const struct hook_names *names,
+		      const char *hex, struct hook_names *names,
 		      struct strbuf *buf, int *unread, struct strbuf *why)
 {
 	struct strbuf key = STRBUF_INIT, value = STRBUF_INIT;
@@ -77,7 +133,8 @@ int hook_scan_sidecar(struct cache *cache, const struct snapshot *s,
 	size_t i;
 	int ret = 1;
 
-	strbuf_addf(&key, "%s%s", HOOK_SCAN_PREFIX, hex);
+	strbuf_addstr(&key, HOOK_SCAN_PREFIX);
+	strbuf_addstr(&key, hex);
 	if (!cache_get(cache, key.buf, &value)) {
 		*unread = snapshot_read_blob(buf, s, hex, why);
 		if (*unread)
@@ -90,8 +147,7 @@ int hook_scan_sidecar(struct cache *cache, const struct snapshot *s,
 		goto out;
 	ret = 0;
 	for (i = 0; i < 2 && !ret; i++)
-		ret = paths[i] && names_occur(names, paths[i],
-					      strlen(paths[i]));
+		ret = paths[i] && path_names(names, paths[i]);
 out:
 	cache_pack_free(paths, 2);
 	strbuf_release(&key);

@@ -16,12 +16,21 @@
  * another name): the caller judges everything when the state has any.
  */
 
-/* The changed paths' last components (pointers into the paths). */
+/*
+ * The changed paths' last components (pointers into the paths), and the
+ * answers for the recorded paths asked about so far: many reports pin
+ * the same few inputs.
+ */
 struct hook_names {
 	const char **v;
 	size_t nr;
+	struct hook_names_seen {
+		char *path;	/* NULL: an empty slot */
+		int occurs;
+	} *seen;
+	size_t nr_seen, size_seen;	/* size a power of two, or 0 */
 };
-#define HOOK_NAMES_INIT { NULL, 0 }
+#define HOOK_NAMES_INIT { NULL, 0, NULL, 0, 0 }
 
 /* paths (nr of them) must outlive names. */
 void hook_names_init(struct hook_names *names, char *const *paths,
@@ -52,7 +61,7 @@ int hook_names_in_text(const struct hook_names *names, const char *buf,
  * NULL.
  */
 int hook_scan_sidecar(struct cache *cache, const struct snapshot *s,
-		      const char *hex, const struct hook_names *names,
+		      const char *hex, struct hook_names *names,
 		      struct strbuf *buf, int *unread, struct strbuf *why);
 
 #endif
