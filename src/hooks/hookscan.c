@@ -139,6 +139,14 @@ int hook_scan_sidecar(struct cache *cache, const struct snapshot *s,
 		*unread = snapshot_read_blob(buf, s, hex, why);
 		if (*unread)
 			goto out;
+		/*
+		 * Without a cache to keep it for, parsing the sidecar costs
+		 * more than scanning its text once per changed name.
+		 */
+		if (!cache) {
+			ret = hook_names_in_text(names, buf->buf, buf->len);
+			goto out;
+		}
 		sidecar_value(&value, buf);
 		cache_put(cache, key.buf, value.buf);
 	}

@@ -58,7 +58,7 @@ int hook_names_in_text(const struct hook_names *names, const char *buf,
  * Returns 0 (proof: it names none), or 1 (judge it).  When the blob had
  * to be read, *unread is snapshot_read_blob()'s answer (its bytes in
  * buf, or the reason in why); else *unread is left alone.  cache may be
- * NULL.
+ * NULL: the text is then scanned (hook_names_in_text()), not parsed.
  */
 int hook_scan_sidecar(struct cache *cache, const struct snapshot *s,
 		      const char *hex, struct hook_names *names,
