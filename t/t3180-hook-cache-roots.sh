@@ -53,6 +53,20 @@ test_expect_success 'a warm hook refuses what a cold one and one without a cache
 	test_cmp none.err warm.err
 '
 
+test_expect_success 'cache: false in the staged .ahd-replay.yml: no store' '
+	test_when_finished "rm -rf nocache" &&
+	git clone -q repo nocache &&
+	printf "version: 1\npolicy:\n  cache: false\n" >nocache/.ahd-replay.yml &&
+	printf "color: blue\n" >nocache/tokens/a.yml &&
+	git -C nocache add .ahd-replay.yml tokens/a.yml &&
+	pre_commit nocache 1 policy.err &&
+	test_cmp none.err policy.err &&
+	test_path_is_missing nocache/.git/ahd-replay/cache/store &&
+	git -C nocache config ahd-replay.cache true &&
+	pre_commit nocache 1 policy.err &&
+	test_path_is_file nocache/.git/ahd-replay/cache/store
+'
+
 test_expect_success 'the paths are kept under each sidecar blob id' '
 	for f in docs/x/r1 docs/x/r2 docs/y/r3 docs/y/r4
 	do

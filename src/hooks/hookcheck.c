@@ -955,7 +955,7 @@ int hook_check_run(const char *workdir, const struct hook_state *base,
 	if (snapshot_each_file(next->snap, add_sidecar, &sidecars, err))
 		goto out;
 	hook_names_init(&c.names, c.changed.v, c.changed.nr);
-	c.cache = cache_open(workdir);
+	c.cache = hook_scan_cache(workdir, &rc);
 	for (i = 0; i < sidecars.nr; i++)
 		judge_sidecar(&c, &sidecars.v[i]);
 	ret = 0;

@@ -1,6 +1,7 @@
 #include "config.h"
 #include "hookscan.h"
 #include "cache/cache-pack.h"
+#include "git/repo.h"
 #include "record/sidecar.h"
 #include "usage.h"
 
@@ -100,6 +101,21 @@ int hook_names_in_text(const struct hook_names *names, const char *buf,
 		       size_t len)
 {
 	return memchr(buf, '\\', len) || names_occur(names, buf, len);
+}
+
+struct cache *hook_scan_cache(const char *workdir, const struct rcfile *rc)
+{
+	struct strbuf value = STRBUF_INIT, why = STRBUF_INIT;
+	const char *policy = rc->policy[POLICY_CACHE].value;
+	int set = repo_config_here(&value, CACHE_CONFIG_KEY, REPO_CONFIG_BOOL,
+				   &why);
+
+	strbuf_release(&value);
+	strbuf_release(&why);
+	/* a bad git config value: cache_open() warns and turns it off */
+	if (!set && policy && !strcmp(policy, "false"))
+		return NULL;
+	return cache_open(workdir);
 }
 
 /*

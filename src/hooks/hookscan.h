@@ -2,6 +2,7 @@
 #define HOOKSCAN_H
 
 #include "cache/cache.h"
+#include "config/rcfile.h"
 #include "git/snapshot.h"
 #include "strbuf.h"
 
@@ -46,6 +47,13 @@ void hook_names_release(struct hook_names *names);
  */
 int hook_names_in_text(const struct hook_names *names, const char *buf,
 		       size_t len);
+
+/*
+ * The cache the hooks use (cache.h), or NULL: git config
+ * ahd-replay.cache decides, and when it is unset the judged state's
+ * .ahd-replay.yml (rc) may turn it off, as it does for verify.
+ */
+struct cache *hook_scan_cache(const char *workdir, const struct rcfile *rc);
 
 /* How the keys of the hooks' level of the cache start (cache.h). */
 #define HOOK_SCAN_PREFIX "hs."
