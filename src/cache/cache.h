@@ -49,6 +49,9 @@
  * back would be rebuilt on every run.  A verdict entry (one per report,
  * keyed CACHE_VERDICT_PREFIX..., verify/verify-cached.h) is about 350:
  * 100,000 reports over a few hundred inputs make a store of about 35 MB.
+ * The hooks keep one entry of about 100 bytes per sidecar blob (keyed
+ * HOOK_SCAN_PREFIX..., hooks/hookscan.h), counted with the input
+ * entries.
  * A save that would pass CACHE_MAX_BYTES keeps of the verdict entries
  * only this run's, then none, and the input entries in any case; only a
  * store too large with input entries alone is not written.
