@@ -20,7 +20,7 @@ pre_commit () {
 	(cd "$1" && test_expect_code "$2" ahd-replay hook pre-commit) 2>"$3"
 }
 
-store=repo/.git/ahd-replay/cache/store
+store=repo/.git/ahd-replay/cache/hooks
 
 test_expect_success 'setup: two tokens pinned from two report directories' '
 	lsan_ignore_libgit2_leaks &&
@@ -50,7 +50,9 @@ test_expect_success 'a warm hook refuses what a cold one and one without a cache
 	test_grep ! "r2.md" warm.err &&
 	test_grep ! "r4.md" warm.err &&
 	test_cmp none.err cold.err &&
-	test_cmp none.err warm.err
+	test_cmp none.err warm.err &&
+	test_path_is_file "$store" &&
+	test_path_is_missing repo/.git/ahd-replay/cache/store
 '
 
 test_expect_success 'cache: false in the staged .ahd-replay.yml: no store' '
@@ -61,10 +63,10 @@ test_expect_success 'cache: false in the staged .ahd-replay.yml: no store' '
 	git -C nocache add .ahd-replay.yml tokens/a.yml &&
 	pre_commit nocache 1 policy.err &&
 	test_cmp none.err policy.err &&
-	test_path_is_missing nocache/.git/ahd-replay/cache/store &&
+	test_path_is_missing nocache/.git/ahd-replay/cache/hooks &&
 	git -C nocache config ahd-replay.cache true &&
 	pre_commit nocache 1 policy.err &&
-	test_path_is_file nocache/.git/ahd-replay/cache/store
+	test_path_is_file nocache/.git/ahd-replay/cache/hooks
 '
 
 test_expect_success 'the paths are kept under each sidecar blob id' '

@@ -115,7 +115,7 @@ struct cache *hook_scan_cache(const char *workdir, const struct rcfile *rc)
 	/* a bad git config value: cache_open() warns and turns it off */
 	if (!set && policy && !strcmp(policy, "false"))
 		return NULL;
-	return cache_open(workdir);
+	return cache_open_named(workdir, HOOK_SCAN_STORE);
 }
 
 /*

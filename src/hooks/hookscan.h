@@ -49,6 +49,12 @@ int hook_names_in_text(const struct hook_names *names, const char *buf,
 		       size_t len);
 
 /*
+ * The hooks' store beside verify's (cache_open_named()): a hook loads
+ * and rewrites its own entries only, however many verify keeps.
+ */
+#define HOOK_SCAN_STORE "hooks"
+
+/*
  * The cache the hooks use (cache.h), or NULL: git config
  * ahd-replay.cache decides, and when it is unset the judged state's
  * .ahd-replay.yml (rc) may turn it off, as it does for verify.
