@@ -270,6 +270,11 @@ struct cache *cache_open_path(const char *path)
 
 struct cache *cache_open(const char *dir)
 {
+	return cache_open_named(dir, "store");
+}
+
+struct cache *cache_open_named(const char *dir, const char *name)
+{
 	struct repo repo = REPO_INIT;
 	struct strbuf err = STRBUF_INIT, path = STRBUF_INIT;
 	struct cache *c = NULL;
@@ -285,7 +290,7 @@ struct cache *cache_open(const char *dir)
 	}
 	if (!on)
 		goto out;
-	strbuf_addf(&path, "%s/ahd-replay/cache/store", repo.commondir.buf);
+	strbuf_addf(&path, "%s/ahd-replay/cache/%s", repo.commondir.buf, name);
 	c = cache_open_path(path.buf);
 out:
 	repo_release(&repo);

@@ -49,6 +49,9 @@
  * back would be rebuilt on every run.  A verdict entry (one per report,
  * keyed CACHE_VERDICT_PREFIX..., verify/verify-cached.h) is about 350:
  * 100,000 reports over a few hundred inputs make a store of about 35 MB.
+ * The hooks keep one entry of about 100 bytes per sidecar blob (keyed
+ * HOOK_SCAN_PREFIX..., hooks/hookscan.h) in a store of their own,
+ * "hooks" beside "store" (cache_open_named()).
  * A save that would pass CACHE_MAX_BYTES keeps of the verdict entries
  * only this run's, then none, and the input entries in any case; only a
  * store too large with input entries alone is not written.
@@ -81,6 +84,14 @@ struct cache;
  * could have written, gives an empty cache that a save rebuilds.  Free with cache_free().
  */
 struct cache *cache_open(const char *dir);
+
+/*
+ * cache_open() of another store beside it, <common git dir>/ahd-replay/
+ * cache/<name>, under the same rules: for a level that a run uses
+ * without the others (the hooks'), so that it neither loads nor
+ * rewrites their entries.
+ */
+struct cache *cache_open_named(const char *dir, const char *name);
 
 /*
  * The store at path, for the tests and cache_open(): never NULL (an

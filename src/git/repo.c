@@ -590,6 +590,29 @@ int repo_open(struct repo *out, const char *dir, unsigned flags,
 	return 0;
 }
 
+int repo_discover(struct strbuf *key, const char *dir)
+{
+	const char *env_dir = env_value("GIT_DIR");
+	int across = repo_env_bool("GIT_DISCOVERY_ACROSS_FILESYSTEM");
+	git_buf buf = GIT_BUF_INIT;
+	int rc;
+
+	/* open_git(): GIT_DIR is opened as named, wherever dir is */
+	if (env_dir) {
+		strbuf_addstr(key, env_dir);
+		return 0;
+	}
+	rc = git_repository_discover(&buf, dir, across,
+				     env_value("GIT_CEILING_DIRECTORIES"));
+	if (rc < 0) {
+		git_error_clear();
+		return -1;
+	}
+	strbuf_add(key, buf.ptr, buf.size);
+	git_buf_dispose(&buf);
+	return 0;
+}
+
 void repo_release(struct repo *r)
 {
 	git_repository_free(r->git);

@@ -120,6 +120,16 @@ int repo_open(struct repo *out, const char *dir, unsigned flags,
 void repo_release(struct repo *r);
 
 /*
+ * Which git directory repo_open(dir, 0 or REPO_PATHS_ONLY) would open,
+ * found as it finds it (GIT_DIR when set, else the same search upwards)
+ * but without opening it: a key for callers that look up a setting of
+ * the repository around many directories.  Returns 0 with the path
+ * appended to key, or -1 when the search finds nothing or fails (the
+ * caller then asks repo_open() itself).
+ */
+int repo_discover(struct strbuf *key, const char *dir);
+
+/*
  * A setting of r's own configuration (what git reads in its work tree:
  * system, global, the repository's), its value as written.  Returns 1
  * with the value appended to out, 0 when unset, -1 with the reason in

@@ -1,5 +1,6 @@
 #include "config.h"
 #include "hookcheck.h"
+#include "hookscan.h"
 #include "hash/digest.h"
 #include "hash/hashfile.h"
 #include "root/inputpath.h"
@@ -69,9 +70,12 @@ struct ctx {
 	struct hook_check_result *res;
 	int strict;
 	int has_links;		/* a symlink in next or among the changes */
-	/* roots by directory */
+	/* roots by directory, ahd-replay.root by repository */
 	char **root_dirs, **roots;
 	size_t nr_roots, alloc_roots, alloc_roots2;
+	struct root_memo root_memo;
+	struct hook_names names;	/* the changed paths' last components */
+	struct cache *cache;	/* the hooks' level (hookscan.h), or NULL */
 };
 
 /* What blob_hash() returns for a git-lfs object that is not here. */
@@ -227,7 +231,8 @@ static const char *find_root(struct ctx *c, const char *sidecar_path)
 			return c->roots[i];
 		}
 	/* The directory may not exist in the work tree: fall back upward. */
-	while (root_find_pinned(&root, dir.buf, NULL, &err) < 0 &&
+	while (root_find_pinned_memo(&root, dir.buf, &c->root_memo,
+				     &err) < 0 &&
 	       dir.len > strlen(c->workdir)) {
 		char *s = strrchr(dir.buf, '/');
 
@@ -629,33 +634,6 @@ static int base_sidecar(struct ctx *c, const char *path, struct sidecar *out)
 	return ret;
 }
 
-/*
- * Could this sidecar text name a changed path?  A recorded path ends with
- * the changed path's last component (however it is rooted or spelled);
- * any JSON escape could hide it (a name with '"', '\\', a tab, CR or
- * newline is never written raw; "\\u" and "\\/" may spell any
- * character), so a backslash anywhere says yes, and so do symlinks in
- * the tree: a recorded path may reach the changed file through one,
- * under another name.  A no here must be proof.
- */
-static int mentions_changed(struct ctx *c, const struct strbuf *buf)
-{
-	size_t i;
-
-	if (c->has_links)
-		return 1;
-	if (memchr(buf->buf, '\\', buf->len))
-		return 1;
-	for (i = 0; i < c->changed.nr; i++) {
-		const char *base = strrchr(c->changed.v[i], '/');
-
-		base = base ? base + 1 : c->changed.v[i];
-		if (memmem(buf->buf, buf->len, base, strlen(base)))
-			return 1;
-	}
-	return 0;
-}
-
 /* A sidecar that does not load only matters when it comes in now. */
 static void broken_sidecar(struct ctx *c, const char *path,
 			   const struct strbuf *why)
@@ -793,16 +771,24 @@ static void judge_sidecar(struct ctx *c, const struct sidecar_file *f)
 	struct strbuf buf = STRBUF_INIT, why = STRBUF_INIT;
 	struct strbuf report = STRBUF_INIT;
 	int changed = paths_has(&c->changed, f->path);
-	int unread = f->by_path ?
-		snapshot_read_file(&buf, c->next->snap, f->path, &why) != 1 :
-		snapshot_read_blob(&buf, c->next->snap, f->hex, &why);
+	int unread = -2;	/* not read yet */
 	int had;
 
+	/* an AHD sidecar that names no changed path: nothing to judge */
+	if (!changed && !f->layout && !c->has_links &&
+	    !hook_scan_sidecar(c->cache, c->next->snap, f->hex, &c->names,
+			       &buf, &unread, &why))
+		goto out;
+	if (unread == -2)
+		unread = f->by_path ? snapshot_read_file(&buf, c->next->snap,
+							 f->path, &why) != 1 :
+			 snapshot_read_blob(&buf, c->next->snap, f->hex, &why);
 	/* a layout's report without its sidecar pins nothing */
 	if (f->by_path && unread && !why.len)
 		goto out;
-	/* names no changed path: nothing to judge */
-	if (!changed && !unread && !f->relayout && !mentions_changed(c, &buf))
+	/* a record that names no changed path: nothing to judge */
+	if (!changed && !unread && !f->relayout && !c->has_links &&
+	    !hook_names_in_text(&c->names, buf.buf, buf.len))
 		goto out;
 	if (!unread && f->layout && f->relayout && !changed) {
 		judge_relayout(c, f, &buf);
@@ -968,6 +954,8 @@ int hook_check_run(const char *workdir, const struct hook_state *base,
 	}
 	if (snapshot_each_file(next->snap, add_sidecar, &sidecars, err))
 		goto out;
+	hook_names_init(&c.names, c.changed.v, c.changed.nr);
+	c.cache = hook_scan_cache(workdir, &rc);
 	for (i = 0; i < sidecars.nr; i++)
 		judge_sidecar(&c, &sidecars.v[i]);
 	ret = 0;
@@ -985,6 +973,9 @@ out:
 	}
 	free(c.root_dirs);
 	free(c.roots);
+	root_memo_release(&c.root_memo);
+	hook_names_release(&c.names);
+	cache_free(c.cache);
 	return ret;
 }
 

@@ -157,6 +157,70 @@ int root_find_pinned(struct strbuf *out, const char *dir, const char *given,
 	return root_find(out, dir, NULL, err);
 }
 
+/*
+ * pinned_root() by the repository around dir: the first directory of a
+ * repository asks it, the others get the same answer (its value or its
+ * error).  A directory whose repository is not found that way is asked
+ * about directly.
+ */
+static int pinned_root_memo(struct strbuf *out, const char *dir,
+			    struct root_memo *memo, struct strbuf *err)
+{
+	struct strbuf key = STRBUF_INIT, val = STRBUF_INIT, why = STRBUF_INIT;
+	struct root_memo_entry *e;
+	size_t i;
+
+	if (repo_discover(&key, dir)) {
+		strbuf_release(&key);
+		return pinned_root(out, dir, err);
+	}
+	for (i = 0; i < memo->nr; i++)
+		if (!strcmp(memo->v[i].gitdir, key.buf))
+			break;
+	if (i == memo->nr) {
+		ALLOC_GROW(memo->v, memo->nr + 1, memo->alloc);
+		e = &memo->v[memo->nr++];
+		e->ret = pinned_root(&val, dir, &why);
+		e->gitdir = strbuf_detach(&key, NULL);
+		e->value = strbuf_detach(e->ret < 0 ? &why : &val, NULL);
+	}
+	e = &memo->v[i];
+	if (e->ret)
+		strbuf_addstr(e->ret < 0 ? err : out, e->value);
+	strbuf_release(&key);
+	strbuf_release(&val);
+	strbuf_release(&why);
+	return e->ret;
+}
+
+int root_find_pinned_memo(struct strbuf *out, const char *dir,
+			  struct root_memo *memo, struct strbuf *err)
+{
+	struct strbuf abs = STRBUF_INIT;
+	int rc;
+
+	if (path_absolute(&abs, dir, err))
+		return -1;
+	rc = pinned_root_memo(out, abs.buf, memo, err);
+	strbuf_release(&abs);
+	if (rc)
+		return rc < 0 ? -1 : ROOT_CONFIG;
+	return root_find(out, dir, NULL, err);
+}
+
+void root_memo_release(struct root_memo *memo)
+{
+	size_t i;
+
+	for (i = 0; i < memo->nr; i++) {
+		free(memo->v[i].gitdir);
+		free(memo->v[i].value);
+	}
+	free(memo->v);
+	memo->v = NULL;
+	memo->nr = memo->alloc = 0;
+}
+
 void root_describe(struct strbuf *note, struct strbuf *warning,
 		   const char *root, int origin)
 {

@@ -42,6 +42,27 @@ int root_find_pinned(struct strbuf *out, const char *dir, const char *given,
 		     struct strbuf *err);
 
 /*
+ * root_find_pinned() for a caller that finds the root of many
+ * directories in one run (the hooks): ahd-replay.root is looked up once
+ * per repository rather than once per directory.  The answers are
+ * root_find_pinned()'s: the repository around each directory is still
+ * found as repo_open() finds it (repo_discover()), only not opened again.
+ */
+struct root_memo {
+	struct root_memo_entry {
+		char *gitdir;	/* repo_discover()'s key */
+		int ret;	/* pinned_root()'s answer */
+		char *value;	/* the pinned root, or the error */
+	} *v;
+	size_t nr, alloc;
+};
+#define ROOT_MEMO_INIT { NULL, 0, 0 }
+
+int root_find_pinned_memo(struct strbuf *out, const char *dir,
+			  struct root_memo *memo, struct strbuf *err);
+void root_memo_release(struct root_memo *memo);
+
+/*
  * When root (from root_find*(), its origin given) is not the top of the
  * work tree around it, append to note what it is and where it came
  * from ("docs/evals (package.json), not the work tree's top /x"), and,
