@@ -64,11 +64,14 @@ snapshot () {
 }
 
 # git_dir_sums DIR OUT: a checksum of every file under DIR's .git
-# (hooks aside): a hook run writes nothing there.
+# (hooks aside): a hook run writes nothing there but the content cache
+# (ahd-replay/cache/, which any run may refresh; t3180 tests it), so not
+# the index, a ref, a lock or the config.
 git_dir_sums () {
 	(
 		cd "$1/.git" &&
-		find . -path ./hooks -prune -o -type f -print | LC_ALL=C sort |
+		find . \( -path ./hooks -o -path ./ahd-replay/cache \) -prune \
+			-o -type f -print | LC_ALL=C sort |
 		while read -r f
 		do
 			printf '%s %s\n' "$(test_sha256 "$f")" "$f"
