@@ -439,11 +439,22 @@ int replay_trust_check(struct replay *rp, const struct replay_command *cmd,
 	struct strbuf code = STRBUF_INIT;
 	int ok;
 
-	/* a signature covers the whole sidecar: argv and ahd_commit */
-	if (sidecar_signed(rp, o, basis))
-		return 1;
-	ok = commit_trusted(rp, o->trusted_ref, basis, &code) &&
-	     program_allowed(rp, cmd, &code);
+	/*
+	 * A signature covers the whole sidecar: argv and ahd_commit.  A
+	 * layout's record is signed as bytes, but which of its fields is
+	 * the command is the layout's command pointer, in the work tree's
+	 * .ahd-replay.yml that no signature covers: a pull request could
+	 * point it at any list of strings in a signed record.  So there a
+	 * signature stands only for the commit, and the program must still
+	 * be one the user allows.
+	 */
+	if (sidecar_signed(rp, o, basis)) {
+		if (!rp->layout)
+			return 1;
+		ok = program_allowed(rp, cmd, &code);
+	} else
+		ok = commit_trusted(rp, o->trusted_ref, basis, &code) &&
+		     program_allowed(rp, cmd, &code);
 	if (!ok) {
 		strbuf_addbuf(why, &code);
 		strbuf_addstr(why, "; --allow-untrusted-run runs it anyway");
