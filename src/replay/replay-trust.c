@@ -344,7 +344,7 @@ static int sidecar_signed(struct replay *rp,
 	subj.report = rp->layout && !rp->layout->sidecar ? NULL : report.buf;
 	subj.root = root.buf;
 	subj.invoked_at = rp->layout ? NULL : rp->sc.invoked_at;
-	subj.layout = rp->layout ? rp->layout->name : NULL;
+	subj.layout = rp->layout;
 	if (sig_check_sidecar(&res, &kr, &subj) == SIG_OK &&
 	    !res.sidecar_only) {
 		strbuf_addf(basis, "the %s is signed by ",
@@ -441,12 +441,12 @@ int replay_trust_check(struct replay *rp, const struct replay_command *cmd,
 
 	/*
 	 * A signature covers the whole sidecar: argv and ahd_commit.  A
-	 * layout's record is signed as bytes, but which of its fields is
-	 * the command is the layout's command pointer, in the work tree's
-	 * .ahd-replay.yml that no signature covers: a pull request could
-	 * point it at any list of strings in a signed record.  So there a
-	 * signature stands only for the commit, and the program must still
-	 * be one the user allows.
+	 * layout's record is a harness's file, whose command field was
+	 * not written to be vetted as a command, and which field that is
+	 * the layout's command pointer in .ahd-replay.yml says (signatures
+	 * made before its definition was bound, statement.h, covered none
+	 * of it).  So there a signature stands only for the commit, and
+	 * the program must still be one the user allows.
 	 */
 	if (sidecar_signed(rp, o, basis)) {
 		if (!rp->layout)

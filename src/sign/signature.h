@@ -180,7 +180,7 @@ struct sig_subject {
 	const char *invoked_at;	/* the sidecar's: when an SSH key must be
 				   valid (valid-after, valid-before); NULL
 				   (a layout's record says no time): now */
-	const char *layout;	/* NULL: AHD's sidecar */
+	const struct layout *layout;	/* NULL: AHD's sidecar */
 };
 
 /*

@@ -670,7 +670,7 @@ static void check_signature(struct verify_report *r,
 		r->markdown.buf;
 	subj.root = r->root.buf;
 	subj.invoked_at = r->layout ? NULL : r->sc.invoked_at;
-	subj.layout = r->layout ? r->layout->name : NULL;
+	subj.layout = r->layout;
 	switch (sig_check_sidecar(&r->sig, kr, &subj)) {
 	case SIG_OK:
 		if (r->sig.sidecar_only && opts->require_signature)
