@@ -103,6 +103,22 @@ test_expect_success '--require-sidecar: a matching report without one is missing
 	test_grep "no replay sidecar for reports/notes.md" out
 '
 
+test_expect_success 'verify --all: a report with a derived block whose sidecar is gone is missing' '
+	cp repo/reports/q3/b.run.json b.run.saved &&
+	cp repo/reports/q3/b.md b.md.saved &&
+	test_when_finished "cp b.run.saved repo/reports/q3/b.run.json && cp b.md.saved repo/reports/q3/b.md" &&
+	{
+		printf "# b\n\n\`\`\`yaml ahd-replay-record\nlayout: \"reports\"\n" &&
+		printf "commit: \"%s\"\ninputs:\n" "$(git -C repo rev-parse HEAD~1)" &&
+		printf "  - name: \"config/0\"\n    path: \"configs/b.yaml\"\n" &&
+		printf "    hash: \"sha256:%s\"\n\`\`\`\n" "$(test_sha256 repo/configs/b.yaml)"
+	} >repo/reports/q3/b.md &&
+	rm repo/reports/q3/b.run.json &&
+	(cd repo && test_expect_code 1 ahd-replay verify --all >../out 2>../err) &&
+	test_grep "^2 reports: 1 intact, 0 drifted, 0 errors, 1 missing" out &&
+	test_grep "no replay sidecar for reports/q3/b.md, which carries an ahd-replay-record block (was its sidecar removed?)" out
+'
+
 test_expect_success 'sign binds the report and its sidecar' '
 	ahd-replay keygen --out key >/dev/null &&
 	mkdir keys && cp key.pub keys/ &&

@@ -608,8 +608,9 @@ static int missing_sidecar(struct verify_run *run, struct verify_report *r)
 	}
 	if (r->required_by == REQUIRED_BY_BLOCK)
 		strbuf_addf(&r->error, "no replay sidecar for %s, which "
-			    "carries an ahd-replay block (was its sidecar "
-			    "removed?)", r->markdown.buf);
+			    "carries an %s block (was its sidecar "
+			    "removed?)", r->markdown.buf, r->layout ?
+			    "ahd-replay-record" : "ahd-replay");
 	else
 		strbuf_addf(&r->error, "no replay sidecar for %s (reports "
 			    "matching %s must have one)", r->markdown.buf,
