@@ -74,8 +74,9 @@ int statement_for_record(struct statement *out, const char *root,
 /*
  * Read a recorded statement (JSON text, any layout): exactly the
  * members above, of one statement or the other (a "record" member makes
- * it a record statement; the type is compared later, not here).  out->text becomes its RFC 8785 form.  Returns 0, or -1
- * with a reason in err.
+ * it a record statement; the type is compared later, not here).
+ * out->text becomes its RFC 8785 form.  Returns 0, or -1 with a reason
+ * in err.
  */
 int statement_parse(struct statement *out, const char *text, size_t len,
 		    struct strbuf *err);
