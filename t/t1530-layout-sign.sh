@@ -34,9 +34,10 @@ test_expect_success 'setup: the demo repository and a trusted key' '
 test_expect_success 'sign --statement: the record statement, naming the layout' '
 	(cd demo && ahd-replay sign --statement $base >../statement) &&
 	sum=$(test_sha256 demo/$base) &&
-	printf "{\"layout\":\"runs\",\"record\":{\"path\":\"%s\",\"sha256\":\"%s\"},\"type\":\"ahd-replay/record-statement/v1\"}" \
+	printf "{\"definition\":\"DEF\",\"layout\":\"runs\",\"record\":{\"path\":\"%s\",\"sha256\":\"%s\"},\"type\":\"ahd-replay/record-statement/v1\"}" \
 		"$base" "$sum" >expect &&
-	test_cmp expect statement
+	sed "s/\"definition\":\"[0-9a-f]\{64\}\"/\"definition\":\"DEF\"/" statement >actual &&
+	test_cmp expect actual
 '
 
 test_expect_success 'without a signature, --require-signature: untrusted, exit 1' '
@@ -122,6 +123,21 @@ test_expect_success 'a malformed .ahd-replay.yml: sign refuses, exit 2' '
 	(cd demo && test_expect_code 2 ahd-replay sign --key ../key $base 2>../err) &&
 	test_grep "\.ahd-replay\.yml:" err &&
 	cp yml.orig demo/.ahd-replay.yml
+'
+
+test_expect_success 'a layout edited to read fewer inputs breaks the signature' '
+	(cd demo && ahd-replay sign -q --key ../key $base) &&
+	cp demo/prompts/system.md prompt.orig &&
+	test_when_finished "cp yml.orig demo/.ahd-replay.yml && cp prompt.orig demo/prompts/system.md" &&
+	echo "an edited prompt" >>demo/prompts/system.md &&
+	sed -e "s|path: /inputs/\*/path|path: /inputs/0/path|" \
+	    -e "s|hash: /inputs/\*/sha256|hash: /inputs/0/sha256|" \
+	    -e "s|label: /inputs/\*/role|label: /inputs/0/role|" \
+		yml.orig >demo/.ahd-replay.yml &&
+	(cd demo && test_expect_code 1 ahd-replay verify --trusted-keys ../keys \
+		--require-signature $base >../out) &&
+	test_grep "^  FAIL  signature: the layout runs reads the record another way than when it was signed (.ahd-replay.yml changed its pointers, modes or spellings)$" out &&
+	test_grep "^verdict: signature check failed$" out
 '
 
 test_expect_success SSHKEYGEN 'an SSH signature of a record: ssh-keygen and verify accept it' '

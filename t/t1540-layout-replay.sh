@@ -141,6 +141,22 @@ test_expect_success 'a signed record edited after signing is not trusted' '
 	cp evil.saved repo/runs/evil.json
 '
 
+test_expect_success 'a signature does not vouch for the layout: its command pointer moved' '
+	echo "setting: 1" >cfg.committed &&
+	sum_=$(test_sha256 cfg.committed) &&
+	printf "{\"commit\": \"%s\", \"command\": [\"./run.sh\", \"ok\"], \"note\": [\"sh\", \"-c\", \"echo attacker >../pwned\"],\n \"inputs\": [{\"name\": \"cfg\", \"path\": \"cfg.txt\", \"sha256\": \"%s\"}]}\n" \
+		"$TRUSTED" "$sum_" >repo/runs/noted.json &&
+	(cd repo && ahd-replay sign -q --key ../key runs/noted.json) &&
+	cp repo/.ahd-replay.yml rc.saved &&
+	test_when_finished "cp rc.saved repo/.ahd-replay.yml" &&
+	sed "s|command: /command|command: /note|" rc.saved >repo/.ahd-replay.yml &&
+	(cd repo && test_expect_code 2 ahd-replay replay --worktree=../wt-noted \
+		--run --trusted-keys ../keys runs/noted.json 2>../err) &&
+	test_grep "refusing to run .*sh -c" err &&
+	test_grep "is neither the recorded interpreter (node) running a script of the worktree nor in ahd-replay.runAllow" err &&
+	test_path_is_missing pwned
+'
+
 test_expect_success 'a command that is a string is refused, exit 2' '
 	(cd repo && test_expect_code 2 ahd-replay replay --worktree=../wt-str \
 		runs/string.json 2>../err) &&

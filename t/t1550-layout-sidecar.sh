@@ -9,6 +9,8 @@ hooks, sign and replay treat the pair as they treat AHD'"'"'s.'
 
 . "${TEST_SRC_DIR:-$(dirname "$0")/..}/t/test-lib.sh"
 
+. "$TEST_SRC_DIR/t/lib-sidecar.sh"
+
 # run_json FILE INPUT COMMIT: a sidecar pinning INPUT by bare-hex hash.
 run_json () {
 	printf "{\"commit\": \"%s\", \"command\": [\"./run.sh\"],\n \"inputs\": [{\"path\": \"%s\", \"sha256\": \"%s\"}]}\n" \
@@ -103,14 +105,31 @@ test_expect_success '--require-sidecar: a matching report without one is missing
 	test_grep "no replay sidecar for reports/notes.md" out
 '
 
+test_expect_success 'verify --all: a report with a derived block whose sidecar is gone is missing' '
+	cp repo/reports/q3/b.run.json b.run.saved &&
+	cp repo/reports/q3/b.md b.md.saved &&
+	test_when_finished "cp b.run.saved repo/reports/q3/b.run.json && cp b.md.saved repo/reports/q3/b.md" &&
+	{
+		printf "# b\n\n\`\`\`yaml ahd-replay-record\nlayout: \"reports\"\n" &&
+		printf "commit: \"%s\"\ninputs:\n" "$(git -C repo rev-parse HEAD~1)" &&
+		printf "  - name: \"config/0\"\n    path: \"configs/b.yaml\"\n" &&
+		printf "    hash: \"sha256:%s\"\n\`\`\`\n" "$(test_sha256 repo/configs/b.yaml)"
+	} >repo/reports/q3/b.md &&
+	rm repo/reports/q3/b.run.json &&
+	(cd repo && test_expect_code 1 ahd-replay verify --all >../out 2>../err) &&
+	test_grep "^2 reports: 1 intact, 0 drifted, 0 errors, 1 missing" out &&
+	test_grep "no replay sidecar for reports/q3/b.md, which carries an ahd-replay-record block (was its sidecar removed?)" out
+'
+
 test_expect_success 'sign binds the report and its sidecar' '
 	ahd-replay keygen --out key >/dev/null &&
 	mkdir keys && cp key.pub keys/ &&
 	(cd repo && ahd-replay sign --statement reports/a.md >../statement &&
 	 ahd-replay sign --key ../key reports/a.md >../out) &&
-	printf "{\"layout\":\"reports\",\"record\":{\"path\":\"reports/a.md\",\"sha256\":\"%s\"},\"sidecar\":{\"path\":\"reports/a.run.json\",\"sha256\":\"%s\"},\"type\":\"ahd-replay/record-statement/v1\"}" \
+	printf "{\"definition\":\"DEF\",\"layout\":\"reports\",\"record\":{\"path\":\"reports/a.md\",\"sha256\":\"%s\"},\"sidecar\":{\"path\":\"reports/a.run.json\",\"sha256\":\"%s\"},\"type\":\"ahd-replay/record-statement/v1\"}" \
 		"$(test_sha256 repo/reports/a.md)" "$(test_sha256 repo/reports/a.run.json)" >expect &&
-	test_cmp expect statement &&
+	sed "s/\"definition\":\"[0-9a-f]\{64\}\"/\"definition\":\"DEF\"/" statement >actual &&
+	test_cmp expect actual &&
 	echo "signed reports/a.run.json.sig" >expect &&
 	test_cmp expect out &&
 	(cd repo && ahd-replay verify --trusted-keys ../keys --require-signature reports/a.md >../out) &&
@@ -210,6 +229,61 @@ test_expect_success 'validate and backfill read the sidecar, not the report' '
 	test_cmp expect fill/reports/c.md &&
 	(cd fill && ahd-replay verify reports/c.md >../out) &&
 	test_grep "intact" out
+'
+
+test_expect_success 'setup: an AHD report whose token drifted, in a repository with layouts' '
+	git init -q -b main ahd &&
+	mkdir -p ahd/tokens ahd/briefs ahd/docs &&
+	printf "{\"name\": \"@adastracomputing/ahd\"}\n" >ahd/package.json &&
+	printf "name: x\n" >ahd/tokens/x.yml &&
+	printf "# Brief\n" >ahd/briefs/b.md &&
+	echo "stable" >ahd/stable.txt &&
+	(cd ahd && write_sidecar docs/x.replay.json tokens/x.yml briefs/b.md) &&
+	echo "# x" >ahd/docs/x.md &&
+	git -C ahd add . && test_tick && git -C ahd commit -q -m base &&
+	printf "name: drifted\n" >ahd/tokens/x.yml
+'
+
+test_expect_success 'a layout whose glob takes an AHD report: its sidecar is verified too' '
+	cat >ahd/.ahd-replay.yml <<-\EOF &&
+	version: 1
+	layouts:
+	  - name: notes
+	    records: "docs/*.md"
+	    sidecar: "{dir}/{stem}.run.json"
+	    inputs:
+	      - name: input
+	        path: /inputs/*/path
+	        hash: /inputs/*/sha256
+	        mode: raw
+	        spelling: hex
+	EOF
+	printf "{\"inputs\": [{\"path\": \"stable.txt\", \"sha256\": \"%s\"}]}\n" \
+		"$(test_sha256 ahd/stable.txt)" >ahd/docs/x.run.json &&
+	(cd ahd && test_expect_code 1 ahd-replay verify docs/x.md >../out) &&
+	test_grep "^replay: docs/x.run.json$" out &&
+	test_grep "^replay: docs/x.replay.json$" out &&
+	test_grep "^2 reports: 1 intact, 1 drifted, 0 errors$" out &&
+	rm ahd/docs/x.run.json
+'
+
+test_expect_success 'a layout whose glob takes AHD sidecars does not read them' '
+	cat >ahd/.ahd-replay.yml <<-\EOF &&
+	version: 1
+	layouts:
+	  - name: side
+	    records: "docs/*.json"
+	    inputs:
+	      - name: input
+	        path: /brief/path
+	        hash: /brief/hash
+	        mode: raw-then-structured
+	EOF
+	(cd ahd && test_expect_code 1 ahd-replay verify docs/x.replay.json >../out) &&
+	test_grep ! "layout: side" out &&
+	test_grep "^verdict: drift detected$" out &&
+	(cd ahd && test_expect_code 1 ahd-replay verify --all >../out) &&
+	test_grep ! "layout: side" out
 '
 
 test_done

@@ -666,6 +666,8 @@ const struct layout *rcfile_layout_for(const struct rcfile *c,
 {
 	size_t i;
 
+	if (layout_is_ahd_sidecar(rel))
+		return NULL;
 	for (i = 0; i < c->nr; i++)
 		if (c->layouts[i].records &&
 		    glob_match_path(c->layouts[i].records, rel))

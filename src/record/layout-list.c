@@ -5,6 +5,7 @@
 #include "layout-list.h"
 #include "fs/path.h"
 #include "require-sidecar.h"
+#include "sidecar.h"
 #include "usage.h"
 
 #include <dirent.h>
@@ -28,6 +29,8 @@ static const struct layout *layout_of(const struct search *s,
 {
 	size_t i;
 
+	if (layout_is_ahd_sidecar(rel))
+		return NULL;
 	for (i = 0; i < s->nr; i++)
 		if (glob_match_path(s->layouts[i].records, rel))
 			return &s->layouts[i];
@@ -116,6 +119,18 @@ static void search_dir(struct search *s, const char *rel, int depth)
 	strbuf_release(&dir);
 }
 
+/* Does the report at path have AHD's sidecar beside it? */
+static int has_ahd_sidecar(const char *path)
+{
+	struct strbuf sc = STRBUF_INIT;
+	int has;
+
+	sidecar_path_for(&sc, path);
+	has = !access(sc.buf, F_OK);
+	strbuf_release(&sc);
+	return has;
+}
+
 /* An operand: 1 when it is a record, taken; 0 to leave it in argv. */
 static int operand(struct search *s, const char *arg)
 {
@@ -135,7 +150,12 @@ static int operand(struct search *s, const char *arg)
 		search_dir(s, rel, 0);
 	else if (S_ISREG(st.st_mode) && (lay = layout_of(s, rel))) {
 		add(s->out, arg, lay);
-		taken = 1;
+		/*
+		 * A report that has AHD's sidecar is AHD's report too: left
+		 * for the sidecar search as well, so that a layout declared
+		 * over it cannot stand in for the sidecar it has.
+		 */
+		taken = !has_ahd_sidecar(arg);
 	}
 out:
 	free(abs);

@@ -33,9 +33,11 @@ struct layout_list {
  * node_modules or symlinked directories); what is found is sorted by
  * name.  A record of a layout with sidecars that is found in a
  * directory without its sidecar is no record, as a report without its
- * sidecar is not one (--require-sidecar says whether it should be);
- * one named as an operand is taken, for verify to say it has none.  Returns 0, or -1 after printing why part of the scope could not
- * be searched (what could be listed still is).
+ * sidecar is not one (--require-sidecar, or the derived block it
+ * carries, says whether it should be); one named as an operand is
+ * taken, for verify to say it has none.  Returns 0, or -1 after
+ * printing why part of the scope could not be searched (what could be
+ * listed still is).
  */
 int layout_list_collect(struct layout_list *out, const struct layout *layouts,
 			size_t nr, const char *top, int *argc, char **argv,

@@ -454,6 +454,11 @@ static int line_is(const char *p, const char *e, const char *s)
 	return (size_t)(e - p) == k && !memcmp(p, s, k);
 }
 
+int layout_is_ahd_sidecar(const char *path)
+{
+	return ends_with(path, ".replay.json");
+}
+
 int layout_find_block(const char *text, size_t len, size_t *begin,
 		      size_t *end)
 {

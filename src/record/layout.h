@@ -118,6 +118,15 @@ void layout_sidecar_for(struct strbuf *out, const struct layout *lay,
 void layout_render_block(struct strbuf *out, const struct layout *lay,
 			 const struct record *rec);
 
+/*
+ * Is the file at path (relative or not) AHD's sidecar, "*.replay.json"?
+ * Such a file is never a layout's record, whatever a records glob says:
+ * verify reads it as AHD's, and a layout matching it would read it
+ * through the layout's own pointers instead (any subset of what it
+ * pins, so an .ahd-replay.yml could make a drifted one "intact").
+ */
+int layout_is_ahd_sidecar(const char *path);
+
 /* render_find_block() for the block above (record/render.h). */
 int layout_find_block(const char *text, size_t len, size_t *begin,
 		      size_t *end);

@@ -7,6 +7,7 @@
 #include "git/repo.h"
 #include "fs/readfile.h"
 #include "hash/hashfile.h"
+#include "layout.h"
 #include "render.h"
 #include "sidecar.h"
 #include "strutil.h"
@@ -170,7 +171,11 @@ struct walk {
 	int ret;
 };
 
-/* Does the report at path carry a replay block (render.h)? */
+/*
+ * Does the report at path carry a replay block (render.h), or the
+ * block a layout derives from a report's sidecar (layout.h)?  Either
+ * was written from a sidecar, so a report that has one lost it.
+ */
 static int has_block(const char *path)
 {
 	struct strbuf text = STRBUF_INIT, err = STRBUF_INIT;
@@ -180,7 +185,8 @@ static int has_block(const char *path)
 	/* a report too large to read is no report capture wrote */
 	if (!read_file_limited(&text, path, HASH_DEFAULT_MAX_SIZE, &err))
 		ret = render_find_own_block(text.buf, text.len, &begin, &end,
-					    &err) != 1;
+					    &err) != 1 ||
+		      !layout_find_block(text.buf, text.len, &begin, &end);
 	strbuf_release(&text);
 	strbuf_release(&err);
 	return ret;

@@ -16,7 +16,9 @@
  *    branch: origin's HEAD, else the local init.defaultBranch,
  *    main or master), or the sidecar carries a signature that verifies
  *    with the user's trusted keys (which covers argv and ahd_commit;
- *    read as a trusted commit has them with --trusted-keys-at);
+ *    read as a trusted commit has them with --trusted-keys-at; for a
+ *    layout's record the signature stands for the commit only: the
+ *    program must be allowed as below);
  *  - and the program is one the user allows: one given after --, one
  *    named by ahd-replay.runAllow, the recorded interpreter (node)
  *    running a script that is a file of the worktree, or a program

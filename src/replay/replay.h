@@ -95,10 +95,11 @@ struct replay {
 /*
  * Prepare the replay of report (a report, a sidecar or a layout's
  * record): everything but running.  Returns 0; 1 when the run cannot be
- * re-issued as asked (no ahd_commit or recorded commit, a commit not in this clone, an input that cannot be
- * restored in exact mode), with the reason in err and the worktree
- * removed unless opts->keep; -1 when something could not be read or
- * written, reason in err.  Release rp with replay_release() either way.
+ * re-issued as asked (no ahd_commit or recorded commit, a commit not in
+ * this clone, an input that cannot be restored in exact mode), with the
+ * reason in err and the worktree removed unless opts->keep; -1 when
+ * something could not be read or written, reason in err.  Release rp
+ * with replay_release() either way.
  */
 int replay_prepare(struct replay *rp, const char *report,
 		   const struct replay_options *opts, struct strbuf *err);

@@ -393,7 +393,7 @@ int sig_record_statement(struct statement *out, struct strbuf *sidecar,
 		goto out;
 	path_dirname(&dir, record);
 	if (root_find(&root, dir.buf, given_root, err) < 0 ||
-	    statement_for_record(out, root.buf, lay->name, record,
+	    statement_for_record(out, root.buf, lay, record,
 				 lay->sidecar ? sidecar->buf : NULL, err))
 		goto out;
 	ret = 0;

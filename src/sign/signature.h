@@ -85,7 +85,8 @@ int sig_statement(struct statement *out, struct strbuf *sidecar,
  * layout lay, with the root found as verify finds it (given_root when
  * not NULL).  sidecar receives the path of the JSON file the .sig goes
  * beside: the record's sidecar when its layout gives it one, else the
- * record itself.  Only a record verify can read is vouched for.  Needs repo_library_init().
+ * record itself.  Only a record verify can read is vouched for.
+ * Needs repo_library_init().
  */
 int sig_record_statement(struct statement *out, struct strbuf *sidecar,
 			 const struct layout *lay, const char *record,
@@ -180,7 +181,7 @@ struct sig_subject {
 	const char *invoked_at;	/* the sidecar's: when an SSH key must be
 				   valid (valid-after, valid-before); NULL
 				   (a layout's record says no time): now */
-	const char *layout;	/* NULL: AHD's sidecar */
+	const struct layout *layout;	/* NULL: AHD's sidecar */
 };
 
 /*

@@ -7,6 +7,7 @@
 #include "root/root.h"
 #include "signature.h"
 #include "sshwire.h"
+#include "usage.h"
 #include "utf8.h"
 #include "fs/path.h"
 #include "json/jval.h"
@@ -23,6 +24,7 @@ void statement_init(struct statement *st)
 	strbuf_init(&st->sidecar_path, 0);
 	strbuf_init(&st->sidecar_sha, 0);
 	strbuf_init(&st->layout, 0);
+	strbuf_init(&st->definition, 0);
 	st->is_record = 0;
 	strbuf_init(&st->type, 0);
 	strbuf_init(&st->text, 0);
@@ -35,6 +37,7 @@ void statement_release(struct statement *st)
 	strbuf_release(&st->sidecar_path);
 	strbuf_release(&st->sidecar_sha);
 	strbuf_release(&st->layout);
+	strbuf_release(&st->definition);
 	strbuf_release(&st->type);
 	strbuf_release(&st->text);
 }
@@ -111,6 +114,9 @@ static int statement_text(struct statement *st, struct strbuf *err)
 	if (st->is_record) {
 		jsonout_set(doc, "layout", jval_stringn(st->layout.buf,
 							st->layout.len));
+		jsonout_set(doc, "definition",
+			    jval_stringn(st->definition.buf,
+					 st->definition.len));
 		jsonout_set(doc, "record", part_json(&st->report_path,
 						     &st->report_sha));
 	} else
@@ -187,10 +193,78 @@ static int bytes_sha(struct strbuf *out, const char *path, const char *what,
 	return ret;
 }
 
+/* A pointer or pattern of a layout as JSON: null when it has none. */
+static struct jval *maybe_text(const char *s)
+{
+	return s ? jsonout_text(s) : jval_null();
+}
+
+/* As .ahd-replay.yml spells enum pin_mode (record/record.h). */
+static const char *const mode_names[] = {
+	"structured", "raw-then-structured", "raw"
+};
+
+/*
+ * The hex SHA-256 of the RFC 8785 form of how lay reads a record: its
+ * commit and command pointers, its sidecar pattern, its block, and each
+ * input's pointers, mode and spelling.  None of that is in the record,
+ * and all of it decides what verify checks and what replay runs, so a
+ * signature binds it: an .ahd-replay.yml edited to read fewer inputs
+ * (or another field as the command) would otherwise leave a signed
+ * record "intact" while its dropped inputs drift.  The records glob,
+ * schema and backfill key read nothing of a record and are left out.
+ */
+static int definition_sha(struct strbuf *out, const struct layout *lay,
+			  struct strbuf *err)
+{
+	struct jval *doc = jval_object(), *inputs = jval_array();
+	struct strbuf compact = STRBUF_INIT, canon = STRBUF_INIT;
+	char hex[DIGEST_HEX_MAX];
+	size_t i;
+	int ret = -1;
+
+	for (i = 0; i < lay->nr; i++) {
+		const struct layout_input *in = &lay->inputs[i];
+		struct jval *o = jval_object();
+
+		jsonout_set(o, "name", jsonout_text(in->name));
+		jsonout_set(o, "label", maybe_text(in->label));
+		jsonout_set(o, "path", jsonout_text(in->path));
+		jsonout_set(o, "hash", jsonout_text(in->hash));
+		jsonout_set(o, "mode", jsonout_text(mode_names[in->mode]));
+		jsonout_set(o, "spelling", jsonout_text(
+				    in->spelling == SPELL_HEX ? "hex" :
+				    "prefixed"));
+		if (jval_array_append_new(inputs, o))
+			die("out of memory");
+	}
+	jsonout_set(doc, "inputs", inputs);
+	jsonout_set(doc, "commit", maybe_text(lay->commit));
+	jsonout_set(doc, "command", maybe_text(lay->command));
+	jsonout_set(doc, "sidecar", maybe_text(lay->sidecar));
+	jsonout_set(doc, "block", maybe_text(lay->block));
+	jsonout_write(&compact, doc, JSONOUT_COMPACT, 0);
+	if (canon_text(&canon, compact.buf, compact.len, HASH_JCS, err))
+		goto out;
+	if (digest_buffer_hex(hex, canon.buf, canon.len)) {
+		strbuf_addstr(err, "cannot compute a SHA-256");
+		goto out;
+	}
+	strbuf_addstr(out, hex + strlen("sha256:"));
+	ret = 0;
+out:
+	jval_decref(doc);
+	strbuf_release(&compact);
+	strbuf_release(&canon);
+	return ret;
+}
+
 int statement_for_record(struct statement *out, const char *root,
-			 const char *layout, const char *record,
+			 const struct layout *lay, const char *record,
 			 const char *sidecar, struct strbuf *err)
 {
+	const char *layout = lay->name;
+
 	strbuf_addstr(&out->type, STATEMENT_RECORD_TYPE);
 	strbuf_addstr(&out->layout, layout);
 	out->is_record = 1;
@@ -198,6 +272,8 @@ int statement_for_record(struct statement *out, const char *root,
 		strbuf_addstr(err, "the layout's name is not UTF-8");
 		return -1;
 	}
+	if (definition_sha(&out->definition, lay, err))
+		return -1;
 	if (root_relative(&out->report_path, root, record, err) ||
 	    bytes_sha(&out->report_sha, record, "record", err))
 		return -1;
@@ -226,7 +302,7 @@ int statement_parse(struct statement *out, const char *text, size_t len,
 		    struct strbuf *err)
 {
 	struct strbuf why = STRBUF_INIT;
-	struct jval *doc = NULL, *type, *layout;
+	struct jval *doc = NULL, *type, *layout, *definition;
 	struct jval_error jerr;
 	int ret = -1, shape;
 
@@ -239,6 +315,7 @@ int statement_parse(struct statement *out, const char *text, size_t len,
 			 &jerr);
 	type = jval_object_get(doc, "type");
 	layout = jval_object_get(doc, "layout");
+	definition = jval_object_get(doc, "definition");
 	out->is_record = jval_object_get(doc, "record") != NULL;
 	if (!out->is_record)
 		shape = jval_object_size(doc) == 3 &&
@@ -248,10 +325,11 @@ int statement_parse(struct statement *out, const char *text, size_t len,
 				  &out->sidecar_sha);
 	else
 		shape = jval_is_string(layout) &&
+			jval_is_string(definition) &&
 			!get_part(doc, "record", &out->report_path,
 				  &out->report_sha) &&
-			(jval_object_size(doc) == 3 ||
-			 (jval_object_size(doc) == 4 &&
+			(jval_object_size(doc) == 4 ||
+			 (jval_object_size(doc) == 5 &&
 			  !get_part(doc, "sidecar", &out->sidecar_path,
 				    &out->sidecar_sha)));
 	if (!jval_is_object(doc) || !jval_is_string(type) || !shape) {
@@ -261,9 +339,12 @@ int statement_parse(struct statement *out, const char *text, size_t len,
 	}
 	strbuf_add(&out->type, jval_string_value(type),
 		   jval_string_length(type));
-	if (out->is_record)
+	if (out->is_record) {
 		strbuf_add(&out->layout, jval_string_value(layout),
 			   jval_string_length(layout));
+		strbuf_add(&out->definition, jval_string_value(definition),
+			   jval_string_length(definition));
+	}
 	ret = 0;
 out:
 	jval_decref(doc);
@@ -297,6 +378,12 @@ void statement_explain(struct strbuf *why, const struct statement *signed_,
 		add_path(why, &signed_->layout);
 		strbuf_addstr(why, ", not ");
 		add_path(why, &now->layout);
+	} else if (sb_differ(&signed_->definition, &now->definition)) {
+		strbuf_addstr(why, "the layout ");
+		add_path(why, &now->layout);
+		strbuf_addstr(why, " reads the record another way than when "
+			      "it was signed (.ahd-replay.yml changed its "
+			      "pointers, modes or spellings)");
 	} else if (sb_differ(&signed_->sidecar_path, &now->sidecar_path)) {
 		strbuf_addstr(why, "the signature is for the sidecar ");
 		add_path(why, &signed_->sidecar_path);

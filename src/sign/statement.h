@@ -2,6 +2,7 @@
 #define STATEMENT_H
 
 #include "strbuf.h"
+#include "record/layout.h"
 
 /*
  * What a signature says: the statement that a report and its sidecar,
@@ -22,13 +23,15 @@
  * records a sidecar, the sidecar's bytes (not a canonical form: a
  * layout's JSON is only read, never rewritten), and names the layout:
  *
- *	{"layout":"runs",
+ *	{"definition":"<64 hex>","layout":"runs",
  *	 "record":{"path":"runs/a/record.json","sha256":"<64 hex>"},
  *	 "type":"ahd-replay/record-statement/v1"}
  *
  * with "sidecar":{"path":...,"sha256":...} between "record" and "type"
- * for a record with a sidecar.  Naming the layout keeps a signature from
- * vouching for the file read another way.
+ * for a record with a sidecar.  Naming the layout, and binding the
+ * SHA-256 of how it reads a record (its pointers, its inputs' modes and
+ * spellings: "definition"), keeps a signature from vouching for the
+ * file read another way.
  */
 
 #define STATEMENT_TYPE "ahd-replay/statement/v1"
@@ -40,6 +43,7 @@ struct statement {
 	/* empty in a record statement for a record without a sidecar */
 	struct strbuf sidecar_path, sidecar_sha;
 	struct strbuf layout;	/* a record statement's; else empty */
+	struct strbuf definition;	/* likewise: how the layout reads */
 	int is_record;		/* a record statement */
 	struct strbuf type;
 	struct strbuf text;	/* the RFC 8785 bytes that are signed */
@@ -58,20 +62,21 @@ int statement_for(struct statement *out, const char *root,
 		  struct strbuf *err);
 
 /*
- * The record statement for record (a layout's, named layout) and its
+ * The record statement for record (a record of lay) and its
  * sidecar (NULL: the record has none) as they are now, paths taken
  * relative to root as statement_for() takes them.  Returns 0, or -1
  * with a reason in err.
  */
 int statement_for_record(struct statement *out, const char *root,
-			 const char *layout, const char *record,
+			 const struct layout *lay, const char *record,
 			 const char *sidecar, struct strbuf *err);
 
 /*
  * Read a recorded statement (JSON text, any layout): exactly the
  * members above, of one statement or the other (a "record" member makes
- * it a record statement; the type is compared later, not here).  out->text becomes its RFC 8785 form.  Returns 0, or -1
- * with a reason in err.
+ * it a record statement; the type is compared later, not here).
+ * out->text becomes its RFC 8785 form.  Returns 0, or -1 with a reason
+ * in err.
  */
 int statement_parse(struct statement *out, const char *text, size_t len,
 		    struct strbuf *err);

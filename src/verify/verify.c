@@ -627,8 +627,9 @@ static int missing_sidecar(struct verify_run *run, struct verify_report *r)
 	}
 	if (r->required_by == REQUIRED_BY_BLOCK)
 		strbuf_addf(&r->error, "no replay sidecar for %s, which "
-			    "carries an ahd-replay block (was its sidecar "
-			    "removed?)", r->markdown.buf);
+			    "carries an %s block (was its sidecar "
+			    "removed?)", r->markdown.buf, r->layout ?
+			    "ahd-replay-record" : "ahd-replay");
 	else
 		strbuf_addf(&r->error, "no replay sidecar for %s (reports "
 			    "matching %s must have one)", r->markdown.buf,
@@ -689,7 +690,7 @@ static void check_signature(struct verify_report *r,
 		r->markdown.buf;
 	subj.root = r->root.buf;
 	subj.invoked_at = r->layout ? NULL : r->sc.invoked_at;
-	subj.layout = r->layout ? r->layout->name : NULL;
+	subj.layout = r->layout;
 	switch (sig_check_sidecar(&r->sig, kr, &subj)) {
 	case SIG_OK:
 		if (r->sig.sidecar_only && opts->require_signature)
