@@ -267,6 +267,20 @@ test_expect_success 'a layout whose glob takes an AHD report: its sidecar is ver
 	rm ahd/docs/x.run.json
 '
 
+test_expect_success 'sign and replay of a report two records describe refuse to guess' '
+	printf "{\"inputs\": [{\"path\": \"stable.txt\", \"sha256\": \"%s\"}]}\n" \
+		"$(test_sha256 ahd/stable.txt)" >ahd/docs/x.run.json &&
+	ahd-replay keygen --out twokey >/dev/null &&
+	(cd ahd && test_expect_code 2 ahd-replay sign --key ../twokey docs/x.md \
+		2>../err) &&
+	test_grep "both AHD.s sidecar docs/x.replay.json and layout .notes." err &&
+	test_path_is_missing ahd/docs/x.run.json.sig &&
+	test_path_is_missing ahd/docs/x.replay.json.sig &&
+	(cd ahd && test_expect_code 2 ahd-replay replay docs/x.md 2>../err) &&
+	test_grep "both AHD.s sidecar .*docs/x.replay.json and layout .notes." err &&
+	rm ahd/docs/x.run.json
+'
+
 test_expect_success 'a layout whose glob takes AHD sidecars does not read them' '
 	cat >ahd/.ahd-replay.yml <<-\EOF &&
 	version: 1

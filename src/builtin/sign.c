@@ -82,6 +82,11 @@ static int statement_of(struct statement *st, struct strbuf *sidecar,
 	const struct layout *lay = layout_of(rc, operand);
 	int ret = 0;
 
+	if (layout_report_ambiguous(lay, operand, &err)) {
+		error_path(operand, &err);
+		ret = -1;
+		goto out;
+	}
 	if (lay && lay->sidecar)
 		layout_sidecar_for(&path, lay, operand);
 	else if (lay)
@@ -97,6 +102,7 @@ static int statement_of(struct statement *st, struct strbuf *sidecar,
 		error_path(path.buf, &err);
 		ret = -1;
 	}
+out:
 	strbuf_release(&err);
 	strbuf_release(&dir);
 	strbuf_release(&path);

@@ -9,6 +9,7 @@
 #include "json/jsonload.h"
 #include "json/jsonout.h"
 #include "render.h"
+#include "sidecar.h"
 #include "json/jval.h"
 #include "strutil.h"
 #include "usage.h"
@@ -16,6 +17,7 @@
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 /* A record is a small file; a bigger one is refused, not read. */
 #define LAYOUT_RECORD_MAX (16 * 1024 * 1024)
@@ -457,6 +459,25 @@ static int line_is(const char *p, const char *e, const char *s)
 int layout_is_ahd_sidecar(const char *path)
 {
 	return ends_with(path, ".replay.json");
+}
+
+int layout_report_ambiguous(const struct layout *lay, const char *report,
+			    struct strbuf *why)
+{
+	struct strbuf ahd = STRBUF_INIT;
+	int ret = 0;
+
+	if (!lay || !lay->sidecar || layout_is_ahd_sidecar(report))
+		return 0;
+	sidecar_path_for(&ahd, report);
+	if (strcmp(ahd.buf, report) && !access(ahd.buf, F_OK)) {
+		strbuf_addf(why, "both AHD's sidecar %s and layout '%s' "
+			    "describe this report; name %s for AHD's record",
+			    ahd.buf, lay->name, ahd.buf);
+		ret = 1;
+	}
+	strbuf_release(&ahd);
+	return ret;
 }
 
 int layout_find_block(const char *text, size_t len, size_t *begin,

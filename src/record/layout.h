@@ -127,6 +127,15 @@ void layout_render_block(struct strbuf *out, const struct layout *lay,
  */
 int layout_is_ahd_sidecar(const char *path);
 
+/*
+ * Does AHD's sidecar also describe report, which lay (a layout with a
+ * sidecar pattern) claims?  Then a command given the report cannot tell
+ * which record it means: sign and replay refuse to guess (verify checks
+ * both).  Returns 1 with a sentence for the user in why, else 0.
+ */
+int layout_report_ambiguous(const struct layout *lay, const char *report,
+			    struct strbuf *why);
+
 /* render_find_block() for the block above (record/render.h). */
 int layout_find_block(const char *text, size_t len, size_t *begin,
 		      size_t *end);

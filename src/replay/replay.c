@@ -78,7 +78,8 @@ static int locate(struct replay *rp, const char *operand, struct strbuf *err)
 	char *real = NULL;
 	int ret = -1;
 
-	if (path_absolute(&abs, operand, err) || find_layout(rp, abs.buf, err))
+	if (path_absolute(&abs, operand, err) || find_layout(rp, abs.buf, err) ||
+	    layout_report_ambiguous(rp->layout, abs.buf, err))
 		goto out;
 	if (rp->layout && rp->layout->sidecar)
 		layout_sidecar_for(&side, rp->layout, abs.buf);
