@@ -147,14 +147,11 @@ do
 	'
 done
 
-# Documented once, never honoured: unknown now, so no file relies on it.
-for key in root
-do
-	test_expect_success "refused: the policy key $key, which nothing reads" '
-		printf "policy:\n  $key: x\n" |
-		check_refuses 2:3 "unknown policy key '"'"'$key'"'"'"
-	'
-done
+# The root decides where recorded paths lead: the file may not move it.
+test_expect_success 'refused: root, with why' '
+	printf "policy:\n  root: old-copies\n" |
+	check_refuses 2:3 "'"'"'root'"'"' is refused: the root decides where recorded paths lead, and a change that could move it could point them at copies; set ahd-replay.root in git config"
+'
 
 # cache is read now (verify: cache: false turns the cache off, t1523).
 test_expect_success 'refused: a cache policy that is no boolean' '

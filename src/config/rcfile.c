@@ -473,6 +473,11 @@ static void read_policy(struct reader *rd, struct rcfile *c,
 			fail(rd, kv, "'%s' is refused: a file the change "
 			     "itself can edit cannot name whom to trust; set "
 			     "it in git config or on the command line", name);
+		else if (k == POLICY_NR && !strcmp(name, "root"))
+			fail(rd, kv, "'root' is refused: the root decides where "
+			     "recorded paths lead, and a change that could move "
+			     "it could point them at copies; set ahd-replay.root "
+			     "in git config");
 		else if (k == POLICY_NR)
 			fail(rd, kv, "unknown policy key '%s'", name);
 		else
