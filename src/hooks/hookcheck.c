@@ -1,5 +1,6 @@
 #include "config.h"
 #include "hookcheck.h"
+#include "hooklost.h"
 #include "hookscan.h"
 #include "hash/digest.h"
 #include "hash/hashfile.h"
@@ -9,7 +10,6 @@
 #include "root/rootfile.h"
 #include "config/rcfile.h"
 #include "record/layout.h"
-#include "record/render.h"
 #include "record/sidecar.h"
 #include "strutil.h"
 #include "usage.h"
@@ -820,48 +820,6 @@ out:
 }
 
 /*
- * A sidecar that goes away here while its report stays and still
- * carries its replay block: the report's coverage is lost, which verify
- * --all calls a missing sidecar.  Refused.
- */
-static void lost_sidecars(struct ctx *c)
-{
-	struct strbuf report = STRBUF_INIT, buf = STRBUF_INIT;
-	struct strbuf why = STRBUF_INIT;
-	size_t i, begin, end;
-
-	for (i = 0; i < c->changed.nr; i++) {
-		const char *path = c->changed.v[i];
-
-		if (!ends_with(path, ".replay.json") ||
-		    strlen(path) <= strlen(".replay.json"))
-			continue;
-		strbuf_reset(&buf);
-		strbuf_reset(&why);
-		if (snapshot_read_file(&buf, c->next->snap, path, &why))
-			continue;	/* still there, or unreadable */
-		strbuf_reset(&report);
-		sidecar_report_for(&report, path);
-		strbuf_reset(&buf);
-		if (snapshot_read_file(&buf, c->next->snap, report.buf,
-				       &why) != 1 ||
-		    render_find_own_block(buf.buf, buf.len, &begin, &end,
-					  &why) == 1)
-			continue;
-		c->res->problems++;
-		strbuf_addstr(&c->res->text, "  FAIL ");
-		quote_c_style(&c->res->text, report.buf);
-		strbuf_addstr(&c->res->text, ": missing sidecar: ");
-		quote_c_style(&c->res->text, path);
-		strbuf_addf(&c->res->text, " is removed in %s but the report "
-			    "stays with its ahd-replay block\n", c->next->name);
-	}
-	strbuf_release(&report);
-	strbuf_release(&buf);
-	strbuf_release(&why);
-}
-
-/*
  * The .ahd-replay.yml of state s (read as stored: a symbolic link there
  * is no file) into out, its text into text.  Returns 0 (also when there
  * is none), or -1 with the reason in err: errors name it as
@@ -930,6 +888,7 @@ int hook_check_run(const char *workdir, const struct hook_state *base,
 	struct ctx c;
 	struct sidecar_files sidecars = { NULL, 0, 0, NULL, NULL, NULL };
 	struct rcfile rc = RCFILE_INIT, old_rc = RCFILE_INIT;
+	struct hook_lost lost;
 	size_t i;
 	int ret = -1;
 
@@ -947,7 +906,12 @@ int hook_check_run(const char *workdir, const struct hook_state *base,
 	if (strict < 0)
 		c.strict = policy_strict(&rc) ||
 			   (sidecars.old_rc && policy_strict(&old_rc));
-	lost_sidecars(&c);
+	lost.base = base;
+	lost.next = next;
+	lost.changed = c.changed.v;
+	lost.nr_changed = c.changed.nr;
+	lost.res = res;
+	hook_lost_sidecars(&lost);
 	if (!c.changed.nr) {
 		ret = 0;
 		goto out;
