@@ -132,6 +132,15 @@ test_expect_success 'pre-commit: the layout removed, its records kept: refused, 
 	done
 '
 
+test_expect_success 'pre-commit: .ahd-replay.yml removed, its records kept: refused' '
+	test_when_finished "git -C repo reset -q --hard base" &&
+	(cd repo &&
+	 git rm -q .ahd-replay.yml &&
+	 test_must_fail git commit -q -m "drop the layouts" 2>../err) &&
+	test_grep "FAIL reports/a.md: no longer a record of any layout" err &&
+	test_grep "FAIL reports/q3/b.md: no longer a record of any layout" err
+'
+
 test_expect_success 'pre-commit: the records glob narrowed: the records left out are refused' '
 	test_when_finished "git -C repo reset -q --hard base" &&
 	(cd repo &&
