@@ -5,7 +5,7 @@ test_description='hooks: the layouts of the state judged, not of the work tree
 pre-commit reads .ahd-replay.yml from the index being committed and
 pre-push from the commit being pushed.  A change that edits the file is
 judged by both versions: removing a layout does not hide its records'"'"'
-drift, and a layout edited so that its records no longer verify is
+drift nor, while they stay, the records themselves, and a layout edited so that its records no longer verify is
 refused (warned about when they had drifted already).'
 
 . "${TEST_SRC_DIR:-$(dirname "$0")/..}/t/test-lib.sh"
@@ -58,12 +58,16 @@ test_expect_success 'pre-commit: removing the layout and editing an input in one
 	(cd demo && git reset -q --hard)
 '
 
-test_expect_success 'pre-commit: removing the layout alone is accepted' '
+test_expect_success 'pre-commit: removing the layout alone, its records kept, is refused' '
 	(cd demo &&
 	 printf "version: 1\n" >.ahd-replay.yml &&
-	 git commit -q -a -m "drop the layout" 2>../err &&
-	 git reset -q --hard HEAD~1) &&
-	test_must_be_empty err
+	 test_must_fail git commit -q -a -m "drop the layout" 2>../err &&
+	 git reset -q --hard) &&
+	for r in 2026-09-01/baseline 2026-09-02/nightly 2026-09-03/long-context
+	do
+		grep "FAIL runs/$r/record.json: no longer a record of any layout" err >lost &&
+		test_line_count = 1 lost || return 1
+	done
 '
 
 test_expect_success 'pre-commit: a layout edited so that its records no longer verify is refused' '
@@ -124,11 +128,12 @@ test_expect_success 'pre-push: the pushed commit'"'"'s file, and the remote'"'"'
 	grep "FAIL runs/2026-09-01/baseline/record.json: prompt prompts/system.md" err
 '
 
-test_expect_success 'pre-push: the layout removed, nothing pinned edited: accepted' '
+test_expect_success 'pre-push: the layout removed with its records, nothing pinned edited: accepted' '
 	(cd demo &&
 	 git reset -q --hard HEAD~1 &&
 	 printf "version: 1\n" >.ahd-replay.yml &&
-	 git commit -q --no-verify -a -m "drop the layout" &&
+	 git rm -q -r runs &&
+	 git commit -q --no-verify -a -m "drop the layout and its runs" &&
 	 git push -q ../remote.git HEAD:refs/heads/main 2>../err)
 '
 

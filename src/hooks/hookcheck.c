@@ -1,5 +1,6 @@
 #include "config.h"
 #include "hookcheck.h"
+#include "hooklost.h"
 #include "hookscan.h"
 #include "hash/digest.h"
 #include "hash/hashfile.h"
@@ -9,7 +10,6 @@
 #include "root/rootfile.h"
 #include "config/rcfile.h"
 #include "record/layout.h"
-#include "record/render.h"
 #include "record/sidecar.h"
 #include "strutil.h"
 #include "usage.h"
@@ -76,6 +76,8 @@ struct ctx {
 	struct root_memo root_memo;
 	struct hook_names names;	/* the changed paths' last components */
 	struct cache *cache;	/* the hooks' level (hookscan.h), or NULL */
+	const struct hook_lost *lost;
+	int rc_changed;		/* the change edits .ahd-replay.yml */
 };
 
 /* What blob_hash() returns for a git-lfs object that is not here. */
@@ -531,6 +533,7 @@ static int collect_changed(struct ctx *c, struct strbuf *err)
 /* A sidecar of the new state: its path and its blob. */
 struct sidecar_file {
 	char *path;
+	char *record;		/* the file found: path, or its report */
 	char hex[SNAPSHOT_HEX_MAX];
 	const struct layout *layout;	/* a layout's record; NULL: AHD's */
 	/*
@@ -540,6 +543,7 @@ struct sidecar_file {
 	int relayout;
 	const struct layout *old_layout;
 	int by_path;		/* a layout's sidecar, read by its path */
+	int lost;		/* a record of no layout of the new file */
 };
 
 struct sidecar_files {
@@ -579,6 +583,7 @@ static int add_sidecar(void *data, const char *path, const char *hex,
 	const struct layout *was = out->old_rc ?
 				   rcfile_layout_for(out->old_rc, path) : NULL;
 	int relayout = out->old_rc && lay && !layout_same(lay, was);
+	int lost = out->old_rc && !lay && was;
 
 	/* a layout the change removes still judges its records here */
 	if (!lay)
@@ -597,6 +602,8 @@ static int add_sidecar(void *data, const char *path, const char *hex,
 			strbuf_addstr(&sc, path);
 		ALLOC_GROW(out->v, out->nr + 1, out->alloc);
 		out->v[out->nr].path = strbuf_detach(&sc, NULL);
+		out->v[out->nr].record = xstrdup(path);
+		out->v[out->nr].lost = lost;
 		out->v[out->nr].by_path = lay && lay->sidecar;
 		memcpy(out->v[out->nr].hex, hex, SNAPSHOT_HEX_MAX);
 		out->v[out->nr].layout = lay;
@@ -611,8 +618,10 @@ static void sidecar_files_release(struct sidecar_files *l)
 {
 	size_t i;
 
-	for (i = 0; i < l->nr; i++)
+	for (i = 0; i < l->nr; i++) {
 		free(l->v[i].path);
+		free(l->v[i].record);
+	}
 	free(l->v);
 }
 
@@ -783,9 +792,15 @@ static void judge_sidecar(struct ctx *c, const struct sidecar_file *f)
 		unread = f->by_path ? snapshot_read_file(&buf, c->next->snap,
 							 f->path, &why) != 1 :
 			 snapshot_read_blob(&buf, c->next->snap, f->hex, &why);
-	/* a layout's report without its sidecar pins nothing */
-	if (f->by_path && unread && !why.len)
+	/* a layout's report without its sidecar pins nothing... */
+	if (f->by_path && unread && !why.len) {
+		/* ...unless this change lost it */
+		if (changed || c->rc_changed)
+			hook_lost_layout_sidecar(c->lost, c->rc_changed ?
+						 f->old_layout : f->layout,
+						 f->record, f->path);
 		goto out;
+	}
 	/* a record that names no changed path: nothing to judge */
 	if (!changed && !unread && !f->relayout && !c->has_links &&
 	    !hook_names_in_text(&c->names, buf.buf, buf.len))
@@ -817,48 +832,6 @@ out:
 	strbuf_release(&buf);
 	strbuf_release(&why);
 	strbuf_release(&report);
-}
-
-/*
- * A sidecar that goes away here while its report stays and still
- * carries its replay block: the report's coverage is lost, which verify
- * --all calls a missing sidecar.  Refused.
- */
-static void lost_sidecars(struct ctx *c)
-{
-	struct strbuf report = STRBUF_INIT, buf = STRBUF_INIT;
-	struct strbuf why = STRBUF_INIT;
-	size_t i, begin, end;
-
-	for (i = 0; i < c->changed.nr; i++) {
-		const char *path = c->changed.v[i];
-
-		if (!ends_with(path, ".replay.json") ||
-		    strlen(path) <= strlen(".replay.json"))
-			continue;
-		strbuf_reset(&buf);
-		strbuf_reset(&why);
-		if (snapshot_read_file(&buf, c->next->snap, path, &why))
-			continue;	/* still there, or unreadable */
-		strbuf_reset(&report);
-		sidecar_report_for(&report, path);
-		strbuf_reset(&buf);
-		if (snapshot_read_file(&buf, c->next->snap, report.buf,
-				       &why) != 1 ||
-		    render_find_own_block(buf.buf, buf.len, &begin, &end,
-					  &why) == 1)
-			continue;
-		c->res->problems++;
-		strbuf_addstr(&c->res->text, "  FAIL ");
-		quote_c_style(&c->res->text, report.buf);
-		strbuf_addstr(&c->res->text, ": missing sidecar: ");
-		quote_c_style(&c->res->text, path);
-		strbuf_addf(&c->res->text, " is removed in %s but the report "
-			    "stays with its ahd-replay block\n", c->next->name);
-	}
-	strbuf_release(&report);
-	strbuf_release(&buf);
-	strbuf_release(&why);
 }
 
 /*
@@ -930,6 +903,7 @@ int hook_check_run(const char *workdir, const struct hook_state *base,
 	struct ctx c;
 	struct sidecar_files sidecars = { NULL, 0, 0, NULL, NULL, NULL };
 	struct rcfile rc = RCFILE_INIT, old_rc = RCFILE_INIT;
+	struct hook_lost lost;
 	size_t i;
 	int ret = -1;
 
@@ -947,7 +921,14 @@ int hook_check_run(const char *workdir, const struct hook_state *base,
 	if (strict < 0)
 		c.strict = policy_strict(&rc) ||
 			   (sidecars.old_rc && policy_strict(&old_rc));
-	lost_sidecars(&c);
+	lost.base = base;
+	lost.next = next;
+	lost.changed = c.changed.v;
+	lost.nr_changed = c.changed.nr;
+	lost.res = res;
+	hook_lost_sidecars(&lost);
+	c.lost = &lost;
+	c.rc_changed = sidecars.old_rc != NULL;
 	if (!c.changed.nr) {
 		ret = 0;
 		goto out;
@@ -956,8 +937,12 @@ int hook_check_run(const char *workdir, const struct hook_state *base,
 		goto out;
 	hook_names_init(&c.names, c.changed.v, c.changed.nr);
 	c.cache = hook_scan_cache(workdir, &rc);
-	for (i = 0; i < sidecars.nr; i++)
+	for (i = 0; i < sidecars.nr; i++) {
+		if (sidecars.v[i].lost)
+			hook_lost_record(&lost, sidecars.v[i].old_layout,
+					 sidecars.v[i].record);
 		judge_sidecar(&c, &sidecars.v[i]);
+	}
 	ret = 0;
 out:
 	rcfile_release(&rc);

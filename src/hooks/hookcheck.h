@@ -16,9 +16,9 @@
  * report edited: old drift); otherwise each of its inputs that changed
  * must still hash as recorded, unless it already did not in the base
  * state (old drift).  Old drift is a warning, or a refusal when strict.
- * Deleting a referenced input is refused.  Only what changed is looked
- * at closely; every sidecar of the new state is read to map inputs to the
- * reports that pin them.
+ * Deleting a referenced input is refused, and so is lost coverage
+ * (hooklost.h).  Only what changed is looked at closely; every sidecar
+ * of the new state is read to map inputs to the reports that pin them.
  */
 
 struct hook_state {
