@@ -204,8 +204,10 @@ int layout_list_collect(struct layout_list *out, const struct layout *layouts,
 	if (all || (!kept && !out->taken)) {
 		first = out->nr;
 		search_dir(&s, "", 0);
-		qsort(out->items + first, out->nr - first, sizeof(*out->items),
-		      cmp_record);
+		/* items is NULL when nothing was found: qsort() may not see it */
+		if (out->nr - first > 1)
+			qsort(out->items + first, out->nr - first,
+			      sizeof(*out->items), cmp_record);
 	}
 	free(cwd);
 	return s.ret;
