@@ -145,3 +145,14 @@ void quote_excerpt(struct strbuf *out, const char *s, size_t len,
 	if (escape(out, s, len, 0, max ? max : 1))
 		strbuf_addstr(out, "...");
 }
+
+void quote_path_line(struct strbuf *out, const char *prefix,
+		     const char *path, size_t len, const char *msg)
+{
+	strbuf_addstr(out, prefix);
+	quote_c_style_n(out, path, len);
+	if (msg) {
+		strbuf_addstr(out, ": ");
+		quote_escape(out, msg, strlen(msg));
+	}
+}

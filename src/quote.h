@@ -43,6 +43,14 @@ void quote_c_style_n(struct strbuf *out, const char *s, size_t len);
 void quote_escape(struct strbuf *out, const char *s, size_t len);
 
 /*
+ * prefix, path (len bytes) quoted (quote_c_style_n()), then ": " and msg
+ * escaped when msg is not NULL: a line about a file named by the
+ * repository, with a reason that came from it too, stays one line.
+ */
+void quote_path_line(struct strbuf *out, const char *prefix,
+		     const char *path, size_t len, const char *msg);
+
+/*
  * Append at most max code points of s as quote_escape() does, and
  * "..." when s was longer: a bounded excerpt of a file for an error
  * message.

@@ -125,7 +125,9 @@ test_expect_success 'setup: a repository whose backfill takes a while' '
 '
 
 # backfill_then SIGNAL DIR: start a backfill in DIR, send SIGNAL once it
-# has written a sidecar, wait for it; its exit status in DIR.status.
+# is writing (a temporary file, or a sidecar already in place: sidecars
+# are written in batches, each flushed to disk at once, so temporaries
+# come first), wait for it; its exit status in DIR.status.
 backfill_then () {
 	# a shell starts background commands with SIGINT ignored (and make
 	# may run us with SIGHUP ignored); perl restores the defaults a
@@ -134,13 +136,13 @@ backfill_then () {
 		ahd-replay backfill >/dev/null 2>&1) &
 	bt_pid=$! &&
 	bt_n=0 &&
-	while ! ls "$2"/docs/evals/*.replay.json >/dev/null 2>&1 &&
+	while ! { ls "$2"/.git/ahd-replay-tmp/* >/dev/null 2>&1 ||
+		ls "$2"/docs/evals/*.replay.json >/dev/null 2>&1; } &&
 		test $bt_n -lt 3000
 	do
 		sleep 0.01 2>/dev/null || sleep 1
 		bt_n=$((bt_n + 1))
 	done &&
-	sleep 0.2 2>/dev/null
 	kill -$1 $bt_pid &&
 	{ wait $bt_pid; echo $? >"$2.status"; }
 }
@@ -168,5 +170,19 @@ do
 		test_must_be_empty left
 	'
 done
+
+test_lazy_prereq STRACE 'strace -o /dev/null true'
+
+# One flush to disk per batch of sidecars, not one per sidecar: 1000
+# sidecars are eight batches.
+test_expect_success STRACE 'sidecars reach the disk a batch at a time' '
+	rm -rf flushed && cp -R big flushed &&
+	(cd flushed && strace -f -e trace=fsync,fdatasync,syncfs -o ../flushes \
+		ahd-replay backfill >../out) &&
+	test_grep "written=1000 " out &&
+	grep -c "^[0-9]* *syncfs(" flushes >syncs &&
+	test "$(cat syncs)" -le 8 &&
+	! grep "^[0-9]* *f\(data\)\{0,1\}sync(" flushes
+'
 
 test_done

@@ -16,7 +16,7 @@
 #include "record/sidecar.h"
 #include "usage.h"
 #include "fs/path.h"
-#include "fs/write.h"
+#include "fs/writebatch.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -88,22 +88,6 @@ static int parse_backfill_options(struct backfill_opts *opts, int argc,
 }
 
 /*
- * prefix, path (len bytes) quoted, then ": " and msg escaped when msg is
- * not NULL: report names and reasons come from the repository, so each
- * stays one line (quote.h).
- */
-static void format_line(struct strbuf *out, const char *prefix,
-			const char *path, size_t len, const char *msg)
-{
-	strbuf_addstr(out, prefix);
-	quote_c_style_n(out, path, len);
-	if (msg) {
-		strbuf_addstr(out, ": ");
-		quote_escape(out, msg, strlen(msg));
-	}
-}
-
-/*
  * What this run prints around the results: the progress line (erased
  * before any other line, progress.h) and whether notes are wanted.
  */
@@ -112,13 +96,13 @@ static struct {
 	int quiet;
 } ui;
 
-/* format_line() on standard output. */
+/* quote_path_line() on standard output. */
 static void say(const char *prefix, const char *path, size_t len,
 		const char *msg)
 {
 	struct strbuf line = STRBUF_INIT;
 
-	format_line(&line, prefix, path, len, msg);
+	quote_path_line(&line, prefix, path, len, msg);
 	progress_clear(ui.bar);
 	puts(line.buf);
 	strbuf_release(&line);
@@ -132,37 +116,37 @@ static void note(const char *prefix, const char *path, size_t len,
 		say(prefix, path, len, msg);
 }
 
-/* Write (or with --dry-run, name) one report's sidecar; -1 on failure. */
-static int write_one(const struct backfill *bf, struct backfill_item *it,
-		     const struct strbuf *text, int dry_run)
+/* What the writes came to (written()), and where paths are shown from. */
+static struct {
+	const char *root;
+	int dry_run;
+	size_t written, failed;
+} wr;
+
+/*
+ * A sidecar in place (why NULL), or not: then the item failed and the
+ * summary does not count it (backfill_write()'s done).
+ */
+static void written(void *data, const char *path, const char *why)
 {
-	struct strbuf sc = STRBUF_INIT, rel = STRBUF_INIT, err = STRBUF_INIT;
-	int ret = 0;
+	struct backfill_item *it = data;
+	struct strbuf rel = STRBUF_INIT, msg = STRBUF_INIT;
 
-	sidecar_path_for(&sc, it->path);
-	path_relative(&rel, bf->root.buf, sc.buf);
-	if (dry_run)
-		note("would write ", rel.buf, rel.len, NULL);
-	/* checked again: a run may have captured it meanwhile */
-	else if ((it->exists && !sidecar_backfilled(sc.buf, &err)) ||
-		 /* beneath the root: a planted symlink leads nothing out */
-		 write_file_beneath(bf->root.buf, sc.buf, text->buf,
-				    text->len, 0666, &err)) {
-		struct strbuf msg = STRBUF_INIT;
-
-		/* not written: the summary must not count it */
-		format_line(&msg, "", rel.buf, rel.len, err.buf);
+	path_relative(&rel, wr.root, path);
+	if (why) {
+		quote_path_line(&msg, "", rel.buf, rel.len, why);
 		progress_clear(ui.bar);
-		ret = error("%s", msg.buf);
-		strbuf_release(&msg);
+		error("%s", msg.buf);
 		it->state = BACKFILL_FAILED;
-		strbuf_addbuf(&it->reason, &err);
-	} else
-		note("wrote ", rel.buf, rel.len, NULL);
-	strbuf_release(&sc);
+		strbuf_addstr(&it->reason, why);
+		wr.failed++;
+	} else {
+		note(wr.dry_run ? "would write " : "wrote ", rel.buf, rel.len,
+		     NULL);
+		wr.written++;
+	}
 	strbuf_release(&rel);
-	strbuf_release(&err);
-	return ret;
+	strbuf_release(&msg);
 }
 
 /*
@@ -172,15 +156,22 @@ static int write_one(const struct backfill *bf, struct backfill_item *it,
 static int write_all(struct backfill *bf, struct layout_fill *lf,
 		     const struct backfill_opts *opts)
 {
-	size_t i, written = 0, failed = 0, kept = 0;
+	size_t i, failed = 0, kept = 0;
 	struct layout_fill_counts lc;
+	struct write_batch wb;
 	int status = 0;
 
+	wr.root = bf->root.buf;
+	wr.dry_run = opts->dry_run;
+	write_batch_init(&wb, bf->root.buf, written);
 	for (i = 0; i < bf->nr; i++) {
 		struct backfill_item *it = &bf->items[i];
 		struct strbuf text = STRBUF_INIT;
 
 		progress_update(ui.bar, i);
+		/* what is written is said first: the lines stay in order */
+		if (it->state != BACKFILL_TODO)
+			write_batch_commit(&wb);
 		if (it->state == BACKFILL_SKIPPED) {
 			if (!it->reason.len && opts->verbose)
 				note("skipped ", it->rel, strlen(it->rel),
@@ -188,7 +179,7 @@ static int write_all(struct backfill *bf, struct layout_fill *lf,
 			if (it->reason.len) {
 				struct strbuf msg = STRBUF_INIT;
 
-				format_line(&msg, "", it->rel, strlen(it->rel),
+				quote_path_line(&msg, "", it->rel, strlen(it->rel),
 					    NULL);
 				strbuf_addstr(&msg, ": skipped: ");
 				quote_escape(&msg, it->reason.buf,
@@ -202,8 +193,7 @@ static int write_all(struct backfill *bf, struct layout_fill *lf,
 		if (it->state == BACKFILL_KEPT) {
 			struct strbuf sc = STRBUF_INIT;
 
-			strbuf_add(&sc, it->rel, strlen(it->rel) - 3);
-			strbuf_addstr(&sc, ".replay.json");
+			sidecar_path_for(&sc, it->rel);
 			note("kept ", sc.buf, sc.len, it->reason.buf);
 			strbuf_release(&sc);
 			kept++;
@@ -218,20 +208,19 @@ static int write_all(struct backfill *bf, struct layout_fill *lf,
 		    backfill_build(bf, it, &text)) {
 			it->state = BACKFILL_FAILED;
 			failed++;
-		} else {
-			if (write_one(bf, it, &text, opts->dry_run)) {
-				failed++;
-				status = 2;
-			} else
-				written++;
-		}
+		} else
+			backfill_write(&wb, it, &text, opts->dry_run);
 		strbuf_release(&text);
 	}
+	write_batch_commit(&wb);
+	if (wr.failed)
+		status = 2;
+	failed += wr.failed;
 	progress_stop(&ui.bar);
 	layout_fill_run(lf, opts->dry_run, opts->verbose, note, &lc);
 	failed += lc.failed;
 	printf("\nbackfill: scanned=%zu written=%zu skipped=%zu failed=%zu\n",
-	       bf->nr + lf->nr, written + lc.written, bf->skipped + lc.skipped,
+	       bf->nr + lf->nr, wr.written + lc.written, bf->skipped + lc.skipped,
 	       failed);
 	if (kept)
 		printf("kept %zu sidecar%s backfill did not write (counted as "

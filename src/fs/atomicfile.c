@@ -28,7 +28,7 @@
  * slots of strings that stay put while registered, changed with the
  * signals blocked.
  */
-#define SLOTS 8
+#define SLOTS 160	/* a write batch's files (write.h) and a few more */
 static char *volatile slots[SLOTS];
 static int handlers_set;
 static const int cleanup_signals[] = { SIGINT, SIGTERM, SIGHUP };
@@ -522,7 +522,8 @@ static int finish_fd(struct atomic_file *af, int fd, struct strbuf *err)
 		if (fchmod(fd, af->mode & ~mask) < 0)
 			return -1;
 	}
-	return fsync(fd);
+	/* a batch flushes all its files at once (write_batch_commit()) */
+	return af->sync_later ? 0 : fsync(fd);
 }
 
 int atomic_file_prepare(struct atomic_file *af, struct strbuf *err)

@@ -88,6 +88,11 @@ struct atomic_file {
 	 */
 	int dirfd;
 	struct strbuf name;	/* the target's name in dirfd */
+	/*
+	 * Set after open: prepare does not flush the temporary to disk;
+	 * the caller does, for many files at once, before installing any.
+	 */
+	int sync_later;
 };
 
 int atomic_file_open(struct atomic_file *af, const char *path, mode_t mode,

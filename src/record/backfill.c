@@ -465,3 +465,20 @@ void backfill_truncated(struct backfill *bf, int allow_shallow)
 		}
 	}
 }
+
+void backfill_write(struct write_batch *wb, struct backfill_item *it,
+		    const struct strbuf *text, int dry_run)
+{
+	struct strbuf sc = STRBUF_INIT, err = STRBUF_INIT;
+
+	sidecar_path_for(&sc, it->path);
+	if (dry_run)
+		wb->done(it, sc.buf, NULL);
+	/* checked again: a run may have captured it meanwhile */
+	else if (it->exists && !sidecar_backfilled(sc.buf, &err))
+		wb->done(it, sc.buf, err.buf);
+	else
+		write_batch_add(wb, sc.buf, text->buf, text->len, 0666, it);
+	strbuf_release(&sc);
+	strbuf_release(&err);
+}

@@ -5,6 +5,7 @@
 #include "git/history.h"
 #include "git/repo.h"
 #include "reportheader.h"
+#include "fs/writebatch.h"
 #include "strbuf.h"
 
 /*
@@ -88,5 +89,15 @@ void backfill_truncated(struct backfill *bf, int allow_shallow);
 int backfill_build(struct backfill *bf, struct backfill_item *it,
 		   struct strbuf *out);
 
+
+/*
+ * Write it's sidecar, text (backfill_build()), through the batch wb
+ * (fs/writebatch.h), whose done says what became of it: refused at once
+ * when a sidecar appeared meanwhile that backfill did not write (a run
+ * captured it), else written beneath the root (a planted symlink leads
+ * nothing out).  With dry_run nothing is written: done is told it was.
+ */
+void backfill_write(struct write_batch *wb, struct backfill_item *it,
+		    const struct strbuf *text, int dry_run);
 
 #endif

@@ -1,0 +1,104 @@
+/*
+ * Files written beneath a root with one flush to disk (writebatch.h).
+ */
+#include "config.h"
+#include "writebatch.h"
+#include "write.h"
+#include "strbuf.h"
+#include "usage.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+void write_batch_init(struct write_batch *b, const char *root,
+		      write_batch_done_fn done)
+{
+	memset(b, 0, sizeof(*b));
+	b->root = root;
+	b->done = done;
+}
+
+void write_batch_add(struct write_batch *b, const char *path,
+		     const char *buf, size_t len, mode_t mode, void *data)
+{
+	struct write_batch_file *f;
+	struct strbuf err = STRBUF_INIT;
+
+	if (b->nr == WRITE_BATCH_MAX)
+		write_batch_commit(b);
+	f = &b->v[b->nr];
+	memset(f, 0, sizeof(*f));
+	/* the atomic file keeps the path it was given */
+	f->path = xstrdup(path);
+	f->data = data;
+	if (write_beneath_open(&f->af, b->root, f->path, mode, &err) < 0) {
+		b->done(data, path, err.buf);
+		goto fail;
+	}
+	f->af.sync_later = 1;
+	if (atomic_file_write(&f->af, buf, len, &err) < 0 ||
+	    atomic_file_prepare(&f->af, &err) < 0) {
+		b->done(data, path, err.buf);
+		goto fail;
+	}
+	b->nr++;
+	strbuf_release(&err);
+	return;
+fail:
+	atomic_file_abort(&f->af);
+	free(f->path);
+	strbuf_release(&err);
+}
+
+/*
+ * Every prepared temporary on disk: one syncfs(2) of their file system
+ * (they are all beneath one root), or where there is none, fsync(2) of
+ * each.  Returns 0, or -1 with errno set.
+ */
+static int flush_all(struct write_batch *b)
+{
+	size_t i;
+
+	if (!b->nr)
+		return 0;
+#ifdef HAVE_SYNCFS
+	if (!syncfs(b->v[0].af.fd))
+		return 0;
+	if (errno != ENOSYS)
+		return -1;
+#endif
+	for (i = 0; i < b->nr; i++)
+		if (fsync(b->v[i].af.fd) < 0)
+			return -1;
+	return 0;
+}
+
+void write_batch_commit(struct write_batch *b)
+{
+	struct strbuf err = STRBUF_INIT;
+	int flushed = flush_all(b);
+	int saved = errno;
+	size_t i;
+
+	for (i = 0; i < b->nr; i++) {
+		struct write_batch_file *f = &b->v[i];
+
+		strbuf_reset(&err);
+		if (flushed < 0) {
+			/* not on disk: not put in place */
+			strbuf_addf(&err, "cannot write '%s': flushing it to "
+				    "disk: %s", f->path, strerror(saved));
+			atomic_file_abort(&f->af);
+			b->done(f->data, f->path, err.buf);
+		} else if (atomic_file_install(&f->af, 0, &err) < 0) {
+			atomic_file_abort(&f->af);
+			b->done(f->data, f->path, err.buf);
+		} else
+			b->done(f->data, f->path, NULL);
+		free(f->path);
+	}
+	b->nr = 0;
+	strbuf_release(&err);
+}

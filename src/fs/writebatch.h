@@ -1,0 +1,52 @@
+#ifndef WRITEBATCH_H
+#define WRITEBATCH_H
+
+#include <stddef.h>
+#include <sys/types.h>
+#include "atomicfile.h"
+
+/*
+ * Many files written beneath one root (write.h's write_file_beneath()),
+ * each replaced atomically, with one flush to disk for all of them:
+ * each is written to its temporary file, then one syncfs(2) flushes
+ * them all, then each is renamed into place.  One fsync(2) per file is
+ * one disk flush per file, and backfill writes thousands of sidecars.
+ * No file is renamed into place before its bytes are on disk, so a
+ * crash leaves each target as it was or as written, never empty.
+ *
+ * At most WRITE_BATCH_MAX files are held open; adding one more commits
+ * those first.  done is called once for each file added, in the order
+ * they were added: with error NULL once it is in place, or with the
+ * reason it is not (nothing of it is left then).
+ */
+#define WRITE_BATCH_MAX 128
+
+typedef void (*write_batch_done_fn)(void *data, const char *path,
+				    const char *error);
+
+struct write_batch {
+	const char *root;
+	write_batch_done_fn done;
+	struct write_batch_file {
+		struct atomic_file af;
+		char *path;
+		void *data;
+	} v[WRITE_BATCH_MAX];
+	size_t nr;
+};
+
+void write_batch_init(struct write_batch *b, const char *root,
+		      write_batch_done_fn done);
+
+/*
+ * Write len bytes of buf as path (beneath the batch's root; mode as
+ * write_file_beneath() takes it); data is given back to done.  A file
+ * that cannot be opened or written is done at once, with its error.
+ */
+void write_batch_add(struct write_batch *b, const char *path,
+		     const char *buf, size_t len, mode_t mode, void *data);
+
+/* Flush and put in place every file added since the last commit. */
+void write_batch_commit(struct write_batch *b);
+
+#endif
