@@ -8,8 +8,10 @@
 #include "usage.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 void write_batch_init(struct write_batch *b, const char *root,
@@ -18,6 +20,20 @@ void write_batch_init(struct write_batch *b, const char *root,
 	memset(b, 0, sizeof(*b));
 	b->root = root;
 	b->done = done;
+}
+
+/*
+ * Is nothing at the target af replaces?  Anything but ENOENT counts as
+ * something: such a target is replaced as before, never created over.
+ */
+static int target_absent(const struct atomic_file *af)
+{
+	struct stat st;
+	int r = af->dirfd >= 0 ?
+		fstatat(af->dirfd, af->name.buf, &st, AT_SYMLINK_NOFOLLOW) :
+		lstat(af->target.buf, &st);
+
+	return r < 0 && errno == ENOENT;
 }
 
 void write_batch_add(struct write_batch *b, const char *path,
@@ -38,6 +54,7 @@ void write_batch_add(struct write_batch *b, const char *path,
 		goto fail;
 	}
 	f->af.sync_later = 1;
+	f->create = target_absent(&f->af);
 	if (atomic_file_write(&f->af, buf, len, &err) < 0 ||
 	    atomic_file_prepare(&f->af, &err) < 0) {
 		b->done(data, path, err.buf);
@@ -92,7 +109,7 @@ void write_batch_commit(struct write_batch *b)
 				    "disk: %s", f->path, strerror(saved));
 			atomic_file_abort(&f->af);
 			b->done(f->data, f->path, err.buf);
-		} else if (atomic_file_install(&f->af, 0, &err) < 0) {
+		} else if (atomic_file_install(&f->af, f->create, &err) < 0) {
 			atomic_file_abort(&f->af);
 			b->done(f->data, f->path, err.buf);
 		} else

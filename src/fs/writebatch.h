@@ -14,6 +14,12 @@
  * No file is renamed into place before its bytes are on disk, so a
  * crash leaves each target as it was or as written, never empty.
  *
+ * A file whose path held nothing when it was added is created only if
+ * its path still holds nothing when the batch is committed (link(2),
+ * not rename(2)): the window between the two spans the whole batch and
+ * its flush, and a file that appears there meanwhile (a run writing its
+ * own) is the user's, not to be replaced.
+ *
  * At most WRITE_BATCH_MAX files are held open; adding one more commits
  * those first.  done is called once for each file added, in the order
  * they were added: with error NULL once it is in place, or with the
@@ -31,6 +37,7 @@ struct write_batch {
 		struct atomic_file af;
 		char *path;
 		void *data;
+		int create;	/* nothing was at path when added */
 	} v[WRITE_BATCH_MAX];
 	size_t nr;
 };
