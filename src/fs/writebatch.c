@@ -70,25 +70,38 @@ fail:
 }
 
 /*
- * Every prepared temporary on disk: one syncfs(2) of their file system
- * (they are all beneath one root), or where there is none, fsync(2) of
- * each.  Returns 0, or -1 with errno set.
+ * Every prepared temporary on disk: syncfs(2) once per file system they
+ * are on, or where there is none, fsync(2) of each.  Beneath one root is
+ * not on one file system: a directory may be a mount point, and a
+ * temporary goes beside its target when the git directory is elsewhere
+ * (atomicfile.h).  Returns 0, or -1 with errno set.
  */
 static int flush_all(struct write_batch *b)
 {
-	size_t i;
+	dev_t synced[WRITE_BATCH_MAX];
+	size_t i, j, nr_synced = 0;
+	struct stat st;
 
-	if (!b->nr)
-		return 0;
-#ifdef HAVE_SYNCFS
-	if (!syncfs(b->v[0].af.fd))
-		return 0;
-	if (errno != ENOSYS)
-		return -1;
-#endif
-	for (i = 0; i < b->nr; i++)
-		if (fsync(b->v[i].af.fd) < 0)
+	for (i = 0; i < b->nr; i++) {
+		int fd = b->v[i].af.fd;
+
+		if (fstat(fd, &st) < 0)
 			return -1;
+		for (j = 0; j < nr_synced && synced[j] != st.st_dev; j++)
+			;
+		if (j < nr_synced)
+			continue;
+#ifdef HAVE_SYNCFS
+		if (!syncfs(fd)) {
+			synced[nr_synced++] = st.st_dev;
+			continue;
+		}
+		if (errno != ENOSYS)
+			return -1;
+#endif
+		if (fsync(fd) < 0)
+			return -1;
+	}
 	return 0;
 }
 

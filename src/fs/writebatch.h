@@ -8,7 +8,8 @@
 /*
  * Many files written beneath one root (write.h's write_file_beneath()),
  * each replaced atomically, with one flush to disk for all of them:
- * each is written to its temporary file, then one syncfs(2) flushes
+ * each is written to its temporary file, then one syncfs(2) per file
+ * system they are on (a mount point may lie beneath the root) flushes
  * them all, then each is renamed into place.  One fsync(2) per file is
  * one disk flush per file, and backfill writes thousands of sidecars.
  * No file is renamed into place before its bytes are on disk, so a
