@@ -205,4 +205,12 @@ test_expect_success STRACE,MOUNT_NS 'a sidecar on another file system reaches it
 	test_cmp expect syncs2
 '
 
+# Each sidecar of a batch holds two descriptors until the batch is put in
+# place: under a low limit on open files a full batch ran out of them.
+test_expect_success 'a low limit on open files fails no sidecar' '
+	rm -rf lowfd && cp -R big lowfd &&
+	(ulimit -n 200 && cd lowfd && ahd-replay backfill >../out3) &&
+	test_grep "written=1000 .*failed=0$" out3
+'
+
 test_done

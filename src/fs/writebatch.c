@@ -11,15 +11,31 @@
 #include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <unistd.h>
+
+/* Descriptors left for the rest of the process (the repository's, ...). */
+#define FDS_KEPT 32
 
 void write_batch_init(struct write_batch *b, const char *root,
 		      write_batch_done_fn done)
 {
+	struct rlimit rl;
+
 	memset(b, 0, sizeof(*b));
 	b->root = root;
 	b->done = done;
+	b->max = WRITE_BATCH_MAX;
+	/*
+	 * Two descriptors per file held, and no more than half of what is
+	 * left: under a low limit (ulimit -n 256) a full batch would fail
+	 * its last files with EMFILE.
+	 */
+	if (!getrlimit(RLIMIT_NOFILE, &rl) && rl.rlim_cur != RLIM_INFINITY &&
+	    rl.rlim_cur < FDS_KEPT + 4 * WRITE_BATCH_MAX)
+		b->max = rl.rlim_cur > FDS_KEPT + 4 ?
+			 (size_t)(rl.rlim_cur - FDS_KEPT) / 4 : 1;
 }
 
 /*
@@ -42,7 +58,7 @@ void write_batch_add(struct write_batch *b, const char *path,
 	struct write_batch_file *f;
 	struct strbuf err = STRBUF_INIT;
 
-	if (b->nr == WRITE_BATCH_MAX)
+	if (b->nr == b->max)
 		write_batch_commit(b);
 	f = &b->v[b->nr];
 	memset(f, 0, sizeof(*f));

@@ -21,7 +21,9 @@
  * its flush, and a file that appears there meanwhile (a run writing its
  * own) is the user's, not to be replaced.
  *
- * At most WRITE_BATCH_MAX files are held open; adding one more commits
+ * At most WRITE_BATCH_MAX files are held open (fewer where the limit on
+ * open files is low: each holds two descriptors, its temporary and its
+ * directory); adding one more commits
  * those first.  done is called once for each file added, in the order
  * they were added: with error NULL once it is in place, or with the
  * reason it is not (nothing of it is left then).
@@ -40,7 +42,7 @@ struct write_batch {
 		void *data;
 		int create;	/* nothing was at path when added */
 	} v[WRITE_BATCH_MAX];
-	size_t nr;
+	size_t nr, max;
 };
 
 void write_batch_init(struct write_batch *b, const char *root,
