@@ -138,6 +138,10 @@ void write_batch_commit(struct write_batch *b)
 				    "disk: %s", f->path, strerror(saved));
 			atomic_file_abort(&f->af);
 			b->done(f->data, f->path, err.buf);
+		} else if (!f->create && b->may_replace &&
+			   b->may_replace(f->data, f->path, &err)) {
+			atomic_file_abort(&f->af);
+			b->done(f->data, f->path, err.buf);
 		} else if (atomic_file_install(&f->af, f->create, &err) < 0) {
 			atomic_file_abort(&f->af);
 			b->done(f->data, f->path, err.buf);

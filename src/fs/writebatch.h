@@ -32,10 +32,18 @@
 
 typedef void (*write_batch_done_fn)(void *data, const char *path,
 				    const char *error);
+/*
+ * Asked again just before a file that existed when it was added is
+ * replaced (a batch holds it a while): 0 to replace it, or -1 with why
+ * it is kept in why (then done is told that).
+ */
+typedef int (*write_batch_replace_fn)(void *data, const char *path,
+				      struct strbuf *why);
 
 struct write_batch {
 	const char *root;
 	write_batch_done_fn done;
+	write_batch_replace_fn may_replace;	/* NULL: always */
 	struct write_batch_file {
 		struct atomic_file af;
 		char *path;

@@ -2,7 +2,8 @@
  * fs/writebatch.h: many files put in place after one flush.  What each
  * target holds after the commit: the new bytes, or, where a file
  * appeared at an empty path between the add and the commit, that file
- * untouched; and more files than one batch holds.
+ * untouched, or where the file that was there changed meanwhile and
+ * may_replace says to keep it; and more files than one batch holds.
  */
 #include "config.h"
 #include "fs/writebatch.h"
@@ -103,6 +104,33 @@ static void check_appeared_meanwhile(void)
 	is_int(1, (long long)nr_failed, "one said to have failed");
 }
 
+/* may_replace: only a file that still says "old" is replaced */
+static int still_old(void *data, const char *path, struct strbuf *why)
+{
+	(void)data;
+	(void)path;
+	if (holds("kept", "old\n"))
+		return 0;
+	strbuf_addstr(why, "not ours any more");
+	return -1;
+}
+
+static void check_changed_meanwhile(void)
+{
+	struct write_batch b;
+
+	nr_ok = nr_failed = 0;
+	write_batch_init(&b, root.buf, done);
+	b.may_replace = still_old;
+	ok(!put("kept", "old\n"), "a file backfill may replace");
+	add(&b, "kept", "ours\n");
+	/* a run captures its own in its place */
+	ok(!put("kept", "theirs\n"), "it changes meanwhile");
+	write_batch_commit(&b);
+	ok(holds("kept", "theirs\n"), "what changed meanwhile is kept");
+	is_int(1, (long long)nr_failed, "said to have failed");
+}
+
 static void check_many(void)
 {
 	struct write_batch b;
@@ -150,6 +178,7 @@ int main(void)
 	strbuf_addstr(&root, real ? real : tmpl);
 	free(real);
 	check_appeared_meanwhile();
+	check_changed_meanwhile();
 	check_many();
 	nftw(root.buf, rm_one, 16, FTW_DEPTH | FTW_PHYS);
 	strbuf_release(&root);
