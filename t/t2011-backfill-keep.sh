@@ -185,4 +185,32 @@ test_expect_success STRACE 'sidecars reach the disk a batch at a time' '
 	! grep "^[0-9]* *f\(data\)\{0,1\}sync(" flushes
 '
 
+test_lazy_prereq MOUNT_NS 'unshare -Urm true'
+
+# A directory beneath the root may be another file system (a mount
+# point): one syncfs(2) of the first temporary's would leave the other's
+# sidecars unflushed when they are renamed into place.
+test_expect_success STRACE,MOUNT_NS 'a sidecar on another file system reaches its disk too' '
+	rm -rf mounted && git init -q mounted && reports mounted 2 &&
+	mkdir mounted/docs/evals/sub &&
+	unshare -Urm sh -c "mount -t tmpfs none mounted/docs/evals/sub &&
+		cp mounted/docs/evals/r1.md mounted/docs/evals/sub/r3.md &&
+		cd mounted && git add . && git commit -q -m sub &&
+		strace -f -e trace=fsync,fdatasync,syncfs -o ../flushes2 \
+			ahd-replay backfill >../out2 &&
+		test -f docs/evals/sub/r3.replay.json" &&
+	test_grep "written=3 " out2 &&
+	grep -c "^[0-9]* *syncfs(" flushes2 >syncs2 &&
+	echo 2 >expect &&
+	test_cmp expect syncs2
+'
+
+# Each sidecar of a batch holds two descriptors until the batch is put in
+# place: under a low limit on open files a full batch ran out of them.
+test_expect_success 'a low limit on open files fails no sidecar' '
+	rm -rf lowfd && cp -R big lowfd &&
+	(ulimit -n 200 && cd lowfd && ahd-replay backfill >../out3) &&
+	test_grep "written=1000 .*failed=0$" out3
+'
+
 test_done

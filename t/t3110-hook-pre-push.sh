@@ -575,4 +575,29 @@ test_expect_success 'the pre-commit framework names the remote in its environmen
 	test_grep "the newest commit of it that origin has" err
 '
 
+# The attributes decide what a checkout writes for files a change does
+# not touch: a push that only adds eol=crlf for *.md makes every fresh
+# checkout of a raw-pinned brief drift, and must be refused as such.
+test_expect_success 'a .gitattributes that changes a brief'"'"'s checkout is refused' '
+	git init -q --bare attrs-remote.git &&
+	git init -q attrs && (
+		cd attrs &&
+		mkdir tokens briefs docs &&
+		printf "name: swiss\n" >tokens/swiss.yml &&
+		printf "# Brief\nline two\n" >briefs/b.md &&
+		printf "# ahd eval\n" >docs/r.md &&
+		write_sidecar docs/r.replay.json tokens/swiss.yml briefs/b.md &&
+		git add . && git commit -q -m one &&
+		git remote add origin ../attrs-remote.git &&
+		git push -q origin HEAD:refs/heads/main &&
+		ahd-replay install-hooks >/dev/null &&
+		printf "*.md text eol=crlf\n" >.gitattributes &&
+		git add .gitattributes &&
+		git commit -q -m attrs &&
+		test_must_fail git push origin HEAD:refs/heads/main
+	) 2>err &&
+	test_grep "brief briefs/b.md" err &&
+	test_grep "this change makes the report drift" err
+'
+
 test_done

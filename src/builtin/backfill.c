@@ -164,6 +164,7 @@ static int write_all(struct backfill *bf, struct layout_fill *lf,
 	wr.root = bf->root.buf;
 	wr.dry_run = opts->dry_run;
 	write_batch_init(&wb, bf->root.buf, written);
+	wb.may_replace = backfill_may_replace;
 	for (i = 0; i < bf->nr; i++) {
 		struct backfill_item *it = &bf->items[i];
 		struct strbuf text = STRBUF_INIT;

@@ -8,16 +8,48 @@
 #include "usage.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
 #include <unistd.h>
+
+/* Descriptors left for the rest of the process (the repository's, ...). */
+#define FDS_KEPT 32
 
 void write_batch_init(struct write_batch *b, const char *root,
 		      write_batch_done_fn done)
 {
+	struct rlimit rl;
+
 	memset(b, 0, sizeof(*b));
 	b->root = root;
 	b->done = done;
+	b->max = WRITE_BATCH_MAX;
+	/*
+	 * Two descriptors per file held, and no more than half of what is
+	 * left: under a low limit (ulimit -n 256) a full batch would fail
+	 * its last files with EMFILE.
+	 */
+	if (!getrlimit(RLIMIT_NOFILE, &rl) && rl.rlim_cur != RLIM_INFINITY &&
+	    rl.rlim_cur < FDS_KEPT + 4 * WRITE_BATCH_MAX)
+		b->max = rl.rlim_cur > FDS_KEPT + 4 ?
+			 (size_t)(rl.rlim_cur - FDS_KEPT) / 4 : 1;
+}
+
+/*
+ * Is nothing at the target af replaces?  Anything but ENOENT counts as
+ * something: such a target is replaced as before, never created over.
+ */
+static int target_absent(const struct atomic_file *af)
+{
+	struct stat st;
+	int r = af->dirfd >= 0 ?
+		fstatat(af->dirfd, af->name.buf, &st, AT_SYMLINK_NOFOLLOW) :
+		lstat(af->target.buf, &st);
+
+	return r < 0 && errno == ENOENT;
 }
 
 void write_batch_add(struct write_batch *b, const char *path,
@@ -26,7 +58,7 @@ void write_batch_add(struct write_batch *b, const char *path,
 	struct write_batch_file *f;
 	struct strbuf err = STRBUF_INIT;
 
-	if (b->nr == WRITE_BATCH_MAX)
+	if (b->nr == b->max)
 		write_batch_commit(b);
 	f = &b->v[b->nr];
 	memset(f, 0, sizeof(*f));
@@ -38,6 +70,7 @@ void write_batch_add(struct write_batch *b, const char *path,
 		goto fail;
 	}
 	f->af.sync_later = 1;
+	f->create = target_absent(&f->af);
 	if (atomic_file_write(&f->af, buf, len, &err) < 0 ||
 	    atomic_file_prepare(&f->af, &err) < 0) {
 		b->done(data, path, err.buf);
@@ -53,25 +86,38 @@ fail:
 }
 
 /*
- * Every prepared temporary on disk: one syncfs(2) of their file system
- * (they are all beneath one root), or where there is none, fsync(2) of
- * each.  Returns 0, or -1 with errno set.
+ * Every prepared temporary on disk: syncfs(2) once per file system they
+ * are on, or where there is none, fsync(2) of each.  Beneath one root is
+ * not on one file system: a directory may be a mount point, and a
+ * temporary goes beside its target when the git directory is elsewhere
+ * (atomicfile.h).  Returns 0, or -1 with errno set.
  */
 static int flush_all(struct write_batch *b)
 {
-	size_t i;
+	dev_t synced[WRITE_BATCH_MAX];
+	size_t i, j, nr_synced = 0;
+	struct stat st;
 
-	if (!b->nr)
-		return 0;
-#ifdef HAVE_SYNCFS
-	if (!syncfs(b->v[0].af.fd))
-		return 0;
-	if (errno != ENOSYS)
-		return -1;
-#endif
-	for (i = 0; i < b->nr; i++)
-		if (fsync(b->v[i].af.fd) < 0)
+	for (i = 0; i < b->nr; i++) {
+		int fd = b->v[i].af.fd;
+
+		if (fstat(fd, &st) < 0)
 			return -1;
+		for (j = 0; j < nr_synced && synced[j] != st.st_dev; j++)
+			;
+		if (j < nr_synced)
+			continue;
+#ifdef HAVE_SYNCFS
+		if (!syncfs(fd)) {
+			synced[nr_synced++] = st.st_dev;
+			continue;
+		}
+		if (errno != ENOSYS)
+			return -1;
+#endif
+		if (fsync(fd) < 0)
+			return -1;
+	}
 	return 0;
 }
 
@@ -92,7 +138,11 @@ void write_batch_commit(struct write_batch *b)
 				    "disk: %s", f->path, strerror(saved));
 			atomic_file_abort(&f->af);
 			b->done(f->data, f->path, err.buf);
-		} else if (atomic_file_install(&f->af, 0, &err) < 0) {
+		} else if (!f->create && b->may_replace &&
+			   b->may_replace(f->data, f->path, &err)) {
+			atomic_file_abort(&f->af);
+			b->done(f->data, f->path, err.buf);
+		} else if (atomic_file_install(&f->af, f->create, &err) < 0) {
 			atomic_file_abort(&f->af);
 			b->done(f->data, f->path, err.buf);
 		} else

@@ -8,13 +8,22 @@
 /*
  * Many files written beneath one root (write.h's write_file_beneath()),
  * each replaced atomically, with one flush to disk for all of them:
- * each is written to its temporary file, then one syncfs(2) flushes
+ * each is written to its temporary file, then one syncfs(2) per file
+ * system they are on (a mount point may lie beneath the root) flushes
  * them all, then each is renamed into place.  One fsync(2) per file is
  * one disk flush per file, and backfill writes thousands of sidecars.
  * No file is renamed into place before its bytes are on disk, so a
  * crash leaves each target as it was or as written, never empty.
  *
- * At most WRITE_BATCH_MAX files are held open; adding one more commits
+ * A file whose path held nothing when it was added is created only if
+ * its path still holds nothing when the batch is committed (link(2),
+ * not rename(2)): the window between the two spans the whole batch and
+ * its flush, and a file that appears there meanwhile (a run writing its
+ * own) is the user's, not to be replaced.
+ *
+ * At most WRITE_BATCH_MAX files are held open (fewer where the limit on
+ * open files is low: each holds two descriptors, its temporary and its
+ * directory); adding one more commits
  * those first.  done is called once for each file added, in the order
  * they were added: with error NULL once it is in place, or with the
  * reason it is not (nothing of it is left then).
@@ -23,16 +32,25 @@
 
 typedef void (*write_batch_done_fn)(void *data, const char *path,
 				    const char *error);
+/*
+ * Asked again just before a file that existed when it was added is
+ * replaced (a batch holds it a while): 0 to replace it, or -1 with why
+ * it is kept in why (then done is told that).
+ */
+typedef int (*write_batch_replace_fn)(void *data, const char *path,
+				      struct strbuf *why);
 
 struct write_batch {
 	const char *root;
 	write_batch_done_fn done;
+	write_batch_replace_fn may_replace;	/* NULL: always */
 	struct write_batch_file {
 		struct atomic_file af;
 		char *path;
 		void *data;
+		int create;	/* nothing was at path when added */
 	} v[WRITE_BATCH_MAX];
-	size_t nr;
+	size_t nr, max;
 };
 
 void write_batch_init(struct write_batch *b, const char *root,

@@ -70,6 +70,11 @@ struct ctx {
 	struct hook_check_result *res;
 	int strict;
 	int has_links;		/* a symlink in next or among the changes */
+	/*
+	 * The change edits a .gitattributes: the bytes a checkout writes
+	 * (eol, filters, git-lfs) may change for paths it did not touch
+	 */
+	int attrs_changed;
 	/* roots by directory, ahd-replay.root by repository */
 	char **root_dirs, **roots;
 	size_t nr_roots, alloc_roots, alloc_roots2;
@@ -319,7 +324,8 @@ static int touched(struct ctx *c, const struct treepath *tp, const char *path)
 
 	if (!*path)
 		return 0;
-	if (paths_has(&c->changed, path) ||
+	if (c->attrs_changed ||
+	    paths_has(&c->changed, path) ||
 	    (tp->path.len && paths_has(&c->changed, tp->path.buf)))
 		return 1;
 	for (i = 0; i < tp->nr_links; i++)
@@ -507,8 +513,12 @@ static int add_changed(void *data, const char *path, int link)
 {
 	struct ctx *c = data;
 
+	const char *slash = strrchr(path, '/');
+
 	if (link)
 		c->has_links = 1;
+	if (!strcmp(slash ? slash + 1 : path, ".gitattributes"))
+		c->attrs_changed = 1;
 	paths_add(&c->changed, path);
 	return 0;
 }
@@ -784,7 +794,7 @@ static void judge_sidecar(struct ctx *c, const struct sidecar_file *f)
 	int had;
 
 	/* an AHD sidecar that names no changed path: nothing to judge */
-	if (!changed && !f->layout && !c->has_links &&
+	if (!changed && !f->layout && !c->has_links && !c->attrs_changed &&
 	    !hook_scan_sidecar(c->cache, c->next->snap, f->hex, &c->names,
 			       &buf, &unread, &why))
 		goto out;
@@ -803,7 +813,7 @@ static void judge_sidecar(struct ctx *c, const struct sidecar_file *f)
 	}
 	/* a record that names no changed path: nothing to judge */
 	if (!changed && !unread && !f->relayout && !c->has_links &&
-	    !hook_names_in_text(&c->names, buf.buf, buf.len))
+	    !c->attrs_changed && !hook_names_in_text(&c->names, buf.buf, buf.len))
 		goto out;
 	if (!unread && f->layout && f->relayout && !changed) {
 		judge_relayout(c, f, &buf);

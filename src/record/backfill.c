@@ -482,3 +482,9 @@ void backfill_write(struct write_batch *wb, struct backfill_item *it,
 	strbuf_release(&sc);
 	strbuf_release(&err);
 }
+
+int backfill_may_replace(void *data, const char *path, struct strbuf *why)
+{
+	(void)data;
+	return sidecar_backfilled(path, why) ? 0 : -1;
+}

@@ -100,4 +100,11 @@ int backfill_build(struct backfill *bf, struct backfill_item *it,
 void backfill_write(struct write_batch *wb, struct backfill_item *it,
 		    const struct strbuf *text, int dry_run);
 
+/*
+ * The batch's may_replace (fs/writebatch.h): a sidecar is replaced only
+ * while backfill wrote it.  A run may capture one between backfill_write()
+ * and the batch's commit, a whole batch later; that one is kept.
+ */
+int backfill_may_replace(void *data, const char *path, struct strbuf *why);
+
 #endif

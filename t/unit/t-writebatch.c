@@ -1,0 +1,186 @@
+/*
+ * fs/writebatch.h: many files put in place after one flush.  What each
+ * target holds after the commit: the new bytes, or, where a file
+ * appeared at an empty path between the add and the commit, that file
+ * untouched, or where the file that was there changed meanwhile and
+ * may_replace says to keep it; and more files than one batch holds.
+ */
+#include "config.h"
+#include "fs/writebatch.h"
+#include "strbuf.h"
+#include "tap.h"
+
+#include <ftw.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+static struct strbuf root = STRBUF_INIT;
+static size_t nr_ok, nr_failed;
+
+static void done(void *data, const char *path, const char *error)
+{
+	(void)data;
+	(void)path;
+	if (error)
+		nr_failed++;
+	else
+		nr_ok++;
+}
+
+static void at(struct strbuf *sb, const char *rel)
+{
+	strbuf_reset(sb);
+	strbuf_addf(sb, "%s/%s", root.buf, rel);
+}
+
+static int put(const char *rel, const char *text)
+{
+	struct strbuf p = STRBUF_INIT;
+	FILE *fp;
+
+	at(&p, rel);
+	fp = fopen(p.buf, "w");
+	if (fp) {
+		fputs(text, fp);
+		if (fclose(fp))
+			fp = NULL;
+	}
+	strbuf_release(&p);
+	return fp ? 0 : -1;
+}
+
+/* Does the file rel hold exactly text? */
+static int holds(const char *rel, const char *text)
+{
+	struct strbuf p = STRBUF_INIT, got = STRBUF_INIT;
+	char buf[256];
+	size_t n;
+	FILE *fp;
+	int ret = 0;
+
+	at(&p, rel);
+	fp = fopen(p.buf, "r");
+	if (fp) {
+		while ((n = fread(buf, 1, sizeof(buf), fp)) > 0)
+			strbuf_add(&got, buf, n);
+		ret = !ferror(fp) && !strcmp(got.buf, text);
+		fclose(fp);
+	}
+	strbuf_release(&p);
+	strbuf_release(&got);
+	return ret;
+}
+
+static void add(struct write_batch *b, const char *rel, const char *text)
+{
+	struct strbuf p = STRBUF_INIT;
+
+	at(&p, rel);
+	write_batch_add(b, p.buf, text, strlen(text), 0666, NULL);
+	strbuf_release(&p);
+}
+
+static void check_appeared_meanwhile(void)
+{
+	struct write_batch b;
+
+	nr_ok = nr_failed = 0;
+	write_batch_init(&b, root.buf, done);
+	add(&b, "new", "ours\n");
+	add(&b, "raced", "ours\n");
+	ok(!put("old", "old\n"), "an existing file");
+	add(&b, "old", "ours\n");
+	/* a run writes its own file where nothing was when it was added */
+	ok(!put("raced", "theirs\n"), "a file appears meanwhile");
+	write_batch_commit(&b);
+	ok(holds("new", "ours\n"), "a new file is written");
+	ok(holds("old", "ours\n"), "an existing file is replaced");
+	ok(holds("raced", "theirs\n"),
+	   "a file that appeared meanwhile is not replaced");
+	is_int(2, (long long)nr_ok, "two in place");
+	is_int(1, (long long)nr_failed, "one said to have failed");
+}
+
+/* may_replace: only a file that still says "old" is replaced */
+static int still_old(void *data, const char *path, struct strbuf *why)
+{
+	(void)data;
+	(void)path;
+	if (holds("kept", "old\n"))
+		return 0;
+	strbuf_addstr(why, "not ours any more");
+	return -1;
+}
+
+static void check_changed_meanwhile(void)
+{
+	struct write_batch b;
+
+	nr_ok = nr_failed = 0;
+	write_batch_init(&b, root.buf, done);
+	b.may_replace = still_old;
+	ok(!put("kept", "old\n"), "a file backfill may replace");
+	add(&b, "kept", "ours\n");
+	/* a run captures its own in its place */
+	ok(!put("kept", "theirs\n"), "it changes meanwhile");
+	write_batch_commit(&b);
+	ok(holds("kept", "theirs\n"), "what changed meanwhile is kept");
+	is_int(1, (long long)nr_failed, "said to have failed");
+}
+
+static void check_many(void)
+{
+	struct write_batch b;
+	struct strbuf name = STRBUF_INIT;
+	size_t i, n = WRITE_BATCH_MAX + 5, good = 0;
+
+	nr_ok = nr_failed = 0;
+	write_batch_init(&b, root.buf, done);
+	for (i = 0; i < n; i++) {
+		strbuf_reset(&name);
+		strbuf_addf(&name, "many-%zu", i);
+		add(&b, name.buf, "x\n");
+	}
+	write_batch_commit(&b);
+	for (i = 0; i < n; i++) {
+		strbuf_reset(&name);
+		strbuf_addf(&name, "many-%zu", i);
+		good += holds(name.buf, "x\n");
+	}
+	is_int((long long)n, (long long)good, "more than a batch: all written");
+	is_int((long long)n, (long long)nr_ok, "each said once");
+	strbuf_release(&name);
+}
+
+static int rm_one(const char *path, const struct stat *st, int flag,
+		  struct FTW *ftw)
+{
+	(void)st;
+	(void)flag;
+	(void)ftw;
+	return remove(path);
+}
+
+int main(void)
+{
+	char tmpl[] = "/tmp/t-writebatch.XXXXXX";
+	char *real;
+
+	plan_lazy();
+	if (!mkdtemp(tmpl)) {
+		skip_all("cannot make a temporary directory");
+		return 0;
+	}
+	real = realpath(tmpl, NULL);
+	strbuf_addstr(&root, real ? real : tmpl);
+	free(real);
+	check_appeared_meanwhile();
+	check_changed_meanwhile();
+	check_many();
+	nftw(root.buf, rm_one, 16, FTW_DEPTH | FTW_PHYS);
+	strbuf_release(&root);
+	return 0;
+}
