@@ -278,6 +278,13 @@ test_expect_success 'sign and replay of a report two records describe refuse to 
 	test_path_is_missing ahd/docs/x.replay.json.sig &&
 	(cd ahd && test_expect_code 2 ahd-replay replay docs/x.md 2>../err) &&
 	test_grep "both AHD.s sidecar .*docs/x.replay.json and layout .notes." err &&
+	mv ahd/docs/x.replay.json x.replay.json.saved &&
+	ln -s gone.json ahd/docs/x.replay.json &&
+	(cd ahd && test_expect_code 2 ahd-replay sign --key ../twokey docs/x.md \
+		2>../err) &&
+	test_grep "both AHD.s sidecar docs/x.replay.json and layout .notes." err &&
+	rm ahd/docs/x.replay.json &&
+	mv x.replay.json.saved ahd/docs/x.replay.json &&
 	rm ahd/docs/x.run.json
 '
 

@@ -15,8 +15,10 @@
 #include "usage.h"
 
 #include <ctype.h>
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 /* A record is a small file; a bigger one is refused, not read. */
@@ -465,12 +467,18 @@ int layout_report_ambiguous(const struct layout *lay, const char *report,
 			    struct strbuf *why)
 {
 	struct strbuf ahd = STRBUF_INIT;
+	struct stat st;
 	int ret = 0;
 
 	if (!lay || !lay->sidecar || layout_is_ahd_sidecar(report))
 		return 0;
 	sidecar_path_for(&ahd, report);
-	if (strcmp(ahd.buf, report) && !access(ahd.buf, F_OK)) {
+	/*
+	 * Anything there but "nothing" is ambiguous: a dangling link or an
+	 * unreadable directory still says AHD's sidecar may be meant.
+	 */
+	if (strcmp(ahd.buf, report) &&
+	    (!lstat(ahd.buf, &st) || errno != ENOENT)) {
 		strbuf_addf(why, "both AHD's sidecar %s and layout '%s' "
 			    "describe this report; name %s for AHD's record",
 			    ahd.buf, lay->name, ahd.buf);
