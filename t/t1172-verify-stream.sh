@@ -105,7 +105,7 @@ do
 	test_expect_success STRACE "-j$jobs: the first reports are out before the last is read" "
 		(
 			cd repo &&
-			strace -f -e trace=openat,openat2,open,write \
+			under_strace -f -e trace=openat,openat2,open,write \
 				-o ../trace ahd-replay verify -j$jobs big \
 				>../out 2>../err;
 			true
@@ -133,7 +133,7 @@ test_expect_success STRACE 'a token drifted in 40 reports: the index is read onc
 		rm drift.json &&
 		git add . && git commit -q -m runs &&
 		printf "name: drifted\n" >tokens/drift.yml &&
-		strace -f -e trace=openat,openat2,open -o ../trace \
+		under_strace -f -e trace=openat,openat2,open -o ../trace \
 			ahd-replay verify -j2 --no-attribution docs >../out 2>../err;
 		true
 	) &&

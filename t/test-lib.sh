@@ -677,6 +677,13 @@ fi
 
 test_lib_start_
 
+# under_strace ARGS...: strace ARGS..., LeakSanitizer off in what it
+# traces: a sanitizer build's leak check cannot run under ptrace and
+# aborts the traced program.
+under_strace () {
+	ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0 strace "$@"
+}
+
 # lsan_ignore_libgit2_leaks: libgit2 1.5 leaks the PCRE2 match data of
 # regexes that do not match (opening a repository of format version 1
 # does that) and in git_repository_set_workdir(); a sanitizer build's
