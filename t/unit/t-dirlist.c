@@ -11,21 +11,11 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
-#include <ftw.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
-
-static int rm_one(const char *path, const struct stat *st, int flag,
-		  struct FTW *ftw)
-{
-	(void)st;
-	(void)flag;
-	(void)ftw;
-	return remove(path);
-}
 
 /* What access(dir/name, F_OK) says, as 0 or the errno. */
 static int real_access(const char *dir, const char *name)
@@ -73,18 +63,15 @@ int main(void)
 		"file", "dir", "to-file", "to-dir", "dangling", "absent",
 		"file.md", "file.replay.json",
 	};
-	char tmpl[] = "/tmp/t-dirlist.XXXXXX";
-	const char *dir = mkdtemp(tmpl);
+	char *dir;
 	struct strbuf p = STRBUF_INIT;
 	struct dirlist l = DIRLIST_INIT;
 	size_t i;
 	int fd;
 
 	plan_lazy();
-	if (!dir) {
-		skip_all("cannot make a temporary directory");
+	if (!(dir = tap_tmpdir("t-dirlist")))
 		return 0;
-	}
 	strbuf_addf(&p, "%s/file", dir);
 	fd = open(p.buf, O_CREAT | O_WRONLY, 0644);
 	if (fd >= 0)
@@ -118,7 +105,8 @@ int main(void)
 	   "a directory that is not there: -1 and ENOENT");
 	dirlist_release(&l);
 
-	nftw(dir, rm_one, 16, FTW_DEPTH | FTW_PHYS);
+	tap_rmtree(dir);
+	free(dir);
 	strbuf_release(&p);
 	return 0;
 }

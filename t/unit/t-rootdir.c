@@ -11,7 +11,6 @@
 #include "tap.h"
 
 #include <errno.h>
-#include <ftw.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -306,25 +305,15 @@ static void check_zero_is_off(void)
 #endif
 }
 
-static int rm_one(const char *path, const struct stat *st, int flag,
-		  struct FTW *ftw)
-{
-	return remove(path);
-}
-
 int main(void)
 {
-	char tmpl[] = "/tmp/t-rootdir.XXXXXX";
-	char *real;
+	char *dir;
 
 	plan_lazy();
-	if (!mkdtemp(tmpl)) {
-		skip_all("cannot make a temporary directory");
+	if (!(dir = tap_tmpdir("t-rootdir")))
 		return 0;
-	}
-	real = realpath(tmpl, NULL);
-	strbuf_addstr(&tmp, real ? real : tmpl);
-	free(real);
+	strbuf_addstr(&tmp, dir);
+	free(dir);
 	at(&root, tmp.buf, "root");
 	if (mkdir(root.buf, 0777) || setup()) {
 		skip_all("cannot build the test tree");
@@ -334,7 +323,7 @@ int main(void)
 	run("1");
 	check_zero_is_off();
 out:
-	nftw(tmp.buf, rm_one, 16, FTW_DEPTH | FTW_PHYS);
+	tap_rmtree(tmp.buf);
 	strbuf_release(&tmp);
 	strbuf_release(&root);
 	return 0;

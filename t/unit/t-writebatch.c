@@ -10,7 +10,6 @@
 #include "strbuf.h"
 #include "tap.h"
 
-#include <ftw.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -155,32 +154,19 @@ static void check_many(void)
 	strbuf_release(&name);
 }
 
-static int rm_one(const char *path, const struct stat *st, int flag,
-		  struct FTW *ftw)
-{
-	(void)st;
-	(void)flag;
-	(void)ftw;
-	return remove(path);
-}
-
 int main(void)
 {
-	char tmpl[] = "/tmp/t-writebatch.XXXXXX";
-	char *real;
+	char *dir;
 
 	plan_lazy();
-	if (!mkdtemp(tmpl)) {
-		skip_all("cannot make a temporary directory");
+	if (!(dir = tap_tmpdir("t-writebatch")))
 		return 0;
-	}
-	real = realpath(tmpl, NULL);
-	strbuf_addstr(&root, real ? real : tmpl);
-	free(real);
+	strbuf_addstr(&root, dir);
+	free(dir);
 	check_appeared_meanwhile();
 	check_changed_meanwhile();
 	check_many();
-	nftw(root.buf, rm_one, 16, FTW_DEPTH | FTW_PHYS);
+	tap_rmtree(root.buf);
 	strbuf_release(&root);
 	return 0;
 }

@@ -1,9 +1,12 @@
+#include "config.h"
 #include "tap.h"
 
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <ftw.h>
+#include <limits.h>
 
 static int planned = -1;
 static int lazy;
@@ -133,4 +136,32 @@ void skip_all(const char *fmt, ...)
 	va_end(ap);
 	putchar('\n');
 	exit(0);
+}
+
+char *tap_tmpdir(const char *name)
+{
+	char tmpl[PATH_MAX];
+	char *real;
+
+	snprintf(tmpl, sizeof(tmpl), "/tmp/%s.XXXXXX", name);
+	if (!mkdtemp(tmpl)) {
+		skip_all("cannot make a temporary directory");
+		return NULL;
+	}
+	real = realpath(tmpl, NULL);
+	return real ? real : strdup(tmpl);
+}
+
+static int remove_one(const char *path, const struct stat *st, int flag,
+		      struct FTW *ftw)
+{
+	(void)st;
+	(void)flag;
+	(void)ftw;
+	return remove(path);
+}
+
+void tap_rmtree(const char *dir)
+{
+	nftw(dir, remove_one, 16, FTW_DEPTH | FTW_PHYS);
 }

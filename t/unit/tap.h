@@ -23,4 +23,13 @@ void skip_all(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* Count one test as skipped ("ok N # skip <reason>"). */
 void skip(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
+/*
+ * A fresh directory under /tmp for a test's files ("/tmp/<name>.XXXXXX"),
+ * its symlinks resolved, malloc'd; or NULL after skip_all() when none
+ * can be made.
+ */
+char *tap_tmpdir(const char *name);
+/* Remove dir and everything beneath it, symlinks not followed. */
+void tap_rmtree(const char *dir);
+
 #endif
