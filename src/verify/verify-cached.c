@@ -16,7 +16,6 @@
 
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 /* The fields an entry holds, in its order. */
 enum {
@@ -54,14 +53,17 @@ static int read_markdown(struct strbuf *text, char *sum,
 			 const struct verify_report *r, int allow_outside)
 {
 	struct strbuf err = STRBUF_INIT;
-	int ret = -1;
+	int ret = -1, rc = ROOTFILE_MISSING;
 
-	if (!r->markdown.len || access(r->markdown.buf, F_OK)) {
+	/* missing as access(F_OK) says it: a dangling link is none too */
+	if (r->markdown.len)
+		rc = rootfile_read(text, r->root.buf, r->markdown.buf,
+				   allow_outside, HASH_DEFAULT_MAX_SIZE, &err);
+	if (rc == ROOTFILE_MISSING) {
+		strbuf_reset(text);
 		strcpy(sum, NO_MARKDOWN);
 		ret = 0;
-	} else if (!rootfile_read(text, r->root.buf, r->markdown.buf,
-				  allow_outside, HASH_DEFAULT_MAX_SIZE, &err) &&
-		   !digest_buffer_hex(sum, text->buf, text->len))
+	} else if (!rc && !digest_buffer_hex(sum, text->buf, text->len))
 		ret = 0;
 	strbuf_release(&err);
 	return ret;
