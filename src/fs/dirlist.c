@@ -83,22 +83,35 @@ void dirlist_release(struct dirlist *l)
 	memset(l, 0, sizeof(*l));
 }
 
-int dirlist_access(const struct dirlist *l, const char *name)
+static struct dirlist_entry *lookup(const struct dirlist *l,
+				    const char *name)
 {
 	struct dirlist_entry key, *kp = &key, **found;
-	struct strbuf path = STRBUF_INIT;
-	int ret, saved;
 
 	key.name = (char *)name;
 	found = l->nr ? bsearch(&kp, l->sorted, l->nr, sizeof(*l->sorted),
 				cmp_entry) : NULL;
+	return found ? *found : NULL;
+}
+
+int dirlist_absent(const struct dirlist *l, const char *name)
+{
+	return !l->read_errno && !l->ask && !lookup(l, name);
+}
+
+int dirlist_access(const struct dirlist *l, const char *name)
+{
+	struct dirlist_entry *found = lookup(l, name);
+	struct strbuf path = STRBUF_INIT;
+	int ret, saved;
+
 	/* a listing cut short may miss it, and one not to trust: ask */
 	if (!found && !l->read_errno && !l->ask) {
 		errno = ENOENT;
 		return -1;
 	}
 	/* a symlink may dangle; an unknown type may be anything */
-	if (found && (*found)->type != DT_LNK && (*found)->type != DT_UNKNOWN)
+	if (found && found->type != DT_LNK && found->type != DT_UNKNOWN)
 		return 0;
 	strbuf_addf(&path, "%s/%s", l->path, name);
 	ret = access(path.buf, F_OK);

@@ -47,4 +47,11 @@ void dirlist_release(struct dirlist *l);
  */
 int dirlist_access(const struct dirlist *l, const char *name);
 
+/*
+ * 1 when the listing, whole and to be trusted, has no entry name at all
+ * (no file, no symlink, dangling or not), else 0: then only the file
+ * system can say.
+ */
+int dirlist_absent(const struct dirlist *l, const char *name);
+
 #endif

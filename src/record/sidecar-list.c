@@ -17,12 +17,6 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-static void path_list_add(struct path_list *l, const char *p)
-{
-	ALLOC_GROW(l->items, l->nr + 1, l->alloc);
-	l->items[l->nr++] = xstrdup(p);
-}
-
 static void path_list_release(struct path_list *l)
 {
 	size_t i;
@@ -56,6 +50,7 @@ static int list_error(struct path_list *errors, const char *fmt, ...)
 /* A sidecar found, with the report it is shown by. */
 struct found {
 	char *sidecar, *report;
+	int sig_absent;
 };
 
 struct found_list {
@@ -72,6 +67,9 @@ static void found_add(struct found_list *out, const struct dirlist *l,
 	ALLOC_GROW(out->v, out->nr + 1, out->alloc);
 	f = &out->v[out->nr++];
 	f->sidecar = xstrdup(path);
+	strbuf_addf(&md, "%s%s", name, SIDECAR_SIGNATURE_SUFFIX);
+	f->sig_absent = dirlist_absent(l, md.buf);
+	strbuf_reset(&md);
 	/* shown by its X.md when that exists: the listing says */
 	sidecar_report_for(&md, name);
 	if (dirlist_access(l, md.buf))
@@ -161,6 +159,20 @@ static int cmp_found(const void *a, const void *b)
 		      ((const struct found *)b)->sidecar);
 }
 
+/* One more pair in out (which takes the strings). */
+static void add_pair(struct sidecar_list *out, char *sidecar, char *report,
+		     int sig_absent)
+{
+	ALLOC_GROW(out->sidecars.items, out->sidecars.nr + 1,
+		   out->sidecars.alloc);
+	ALLOC_GROW(out->sig_absent, out->sidecars.nr + 1, out->sig_alloc);
+	out->sig_absent[out->sidecars.nr] = !!sig_absent;
+	out->sidecars.items[out->sidecars.nr++] = sidecar;
+	ALLOC_GROW(out->reports.items, out->reports.nr + 1,
+		   out->reports.alloc);
+	out->reports.items[out->reports.nr++] = report;
+}
+
 /* What a search found, in name order, into out (which takes the strings). */
 static void add_found(struct sidecar_list *out, struct found_list *found)
 {
@@ -168,14 +180,9 @@ static void add_found(struct sidecar_list *out, struct found_list *found)
 
 	if (found->nr)
 		qsort(found->v, found->nr, sizeof(*found->v), cmp_found);
-	for (k = 0; k < found->nr; k++) {
-		ALLOC_GROW(out->sidecars.items, out->sidecars.nr + 1,
-			   out->sidecars.alloc);
-		out->sidecars.items[out->sidecars.nr++] = found->v[k].sidecar;
-		ALLOC_GROW(out->reports.items, out->reports.nr + 1,
-			   out->reports.alloc);
-		out->reports.items[out->reports.nr++] = found->v[k].report;
-	}
+	for (k = 0; k < found->nr; k++)
+		add_pair(out, found->v[k].sidecar, found->v[k].report,
+			 found->v[k].sig_absent);
 	free(found->v);
 	memset(found, 0, sizeof(*found));
 }
@@ -237,9 +244,7 @@ int sidecar_list_collect(struct sidecar_list *out, int argc, char **argv,
 			continue;
 		}
 		sidecar_path_for(&sc, argv[i]);
-		path_list_add(&out->sidecars, sc.buf);
-		path_list_add(&out->reports, argv[i]);
-		strbuf_release(&sc);
+		add_pair(out, strbuf_detach(&sc, NULL), xstrdup(argv[i]), 0);
 	}
 	strbuf_release(&scope);
 	return ret;
@@ -250,4 +255,7 @@ void sidecar_list_release(struct sidecar_list *l)
 	path_list_release(&l->reports);
 	path_list_release(&l->sidecars);
 	path_list_release(&l->errors);
+	free(l->sig_absent);
+	l->sig_absent = NULL;
+	l->sig_alloc = 0;
 }

@@ -285,6 +285,7 @@ static void report_setup(const struct verify_batch *b, size_t i,
 	if (i < b->list.sidecars.nr) {
 		verify_report_init(r, b->list.reports.items[i],
 				   b->list.sidecars.items[i]);
+		r->sig_absent = b->list.sig_absent[i];
 		return;
 	}
 	i -= b->list.sidecars.nr;

@@ -678,7 +678,8 @@ static void check_signature(struct verify_report *r,
 	 * not there (ROOTFILE_MISSING) is sig_check_sidecar()'s to report.
 	 */
 	strbuf_addf(&sig, "%s%s", r->sidecar_path.buf, SIGNATURE_SUFFIX);
-	if (rootfile_check(r->root.buf, sig.buf, opts->allow_outside, NULL,
+	if (!r->sig_absent &&
+	    rootfile_check(r->root.buf, sig.buf, opts->allow_outside, NULL,
 			   &err) == ROOTFILE_OUTSIDE) {
 		r->sig.status = SIG_MALFORMED;
 		strbuf_addbuf(&r->sig.sig_path, &sig);
@@ -691,6 +692,7 @@ static void check_signature(struct verify_report *r,
 	subj.root = r->root.buf;
 	subj.invoked_at = r->layout ? NULL : r->sc.invoked_at;
 	subj.layout = r->layout;
+	subj.sig_absent = r->sig_absent;
 	switch (sig_check_sidecar(&r->sig, kr, &subj)) {
 	case SIG_OK:
 		if (r->sig.sidecar_only && opts->require_signature)
