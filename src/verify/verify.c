@@ -549,7 +549,15 @@ static int find_root(struct verify_memos *memos, struct strbuf *out,
 	if (mine) {
 		struct strbuf root = STRBUF_INIT, why = STRBUF_INIT;
 
-		m->origin = root_find_pinned(&root, dir, given, &why);
+		if (given)
+			m->origin = root_find_pinned(&root, dir, given, &why);
+		else {
+			pthread_mutex_lock(&memos->root_lock);
+			m->origin = root_find_pinned_memo(&root, dir,
+							  &memos->root_memo,
+							  &why);
+			pthread_mutex_unlock(&memos->root_lock);
+		}
 		m->text = m->origin < 0 ? strbuf_detach(&why, NULL) :
 			  strbuf_detach(&root, NULL);
 		if (m->origin >= 0)
