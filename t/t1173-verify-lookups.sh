@@ -3,7 +3,8 @@
 test_description='verify --all: what a tree of reports costs in lookups,
 and the roots it finds while saving them
 
-The search lists each directory once; a sidecar whose directory listed no
+The search lists each directory once, for the sidecars and for the
+reports that lost theirs; a sidecar whose directory listed no
 <sidecar>.sig is unsigned without a second look, while a .sig the listing
 shows is read and checked.  Roots are found once per directory, with each
 package.json read once per run and the repository learnt from a parent
@@ -52,6 +53,20 @@ test_expect_success STRACE 'an unsigned report: its .sig is not looked for again
 	test_grep "docs/c/deep/r2.replay.json.sig" sig-lookups &&
 	test_grep ! "docs/c/deep/r1.replay.json.sig" sig-lookups &&
 	test_grep ! "docs/a/" sig-lookups
+'
+
+test_expect_success STRACE 'each directory is listed once: one search serves the sidecars and the reports without one' '
+	grep "O_DIRECTORY" trace | grep "docs/c/deep\"" >listings &&
+	test_line_count = 1 listings
+'
+
+test_expect_success 'a report that lost its sidecar is still found by that search' '
+	cp repo/docs/a/deep/r1.md repo/docs/a/deep/lost.md &&
+	printf "\n\`\`\`yaml ahd-replay\nx: 1\n\`\`\`\n" >>repo/docs/a/deep/lost.md &&
+	test_when_finished "rm -f repo/docs/a/deep/lost.md" &&
+	(cd repo && test_expect_code 1 ahd-replay verify --all) >out 2>err &&
+	test_grep "docs/a/deep/lost.md" out &&
+	test_grep "missing sidecar" out
 '
 
 test_expect_success STRACE 'each package.json is read once per run' '

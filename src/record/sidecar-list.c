@@ -103,13 +103,41 @@ static int entry_is_dir(const struct dirlist_entry *e, const char *path,
 	return -2;
 }
 
+/* A regular file, not a symlink: from the listing, else lstat(). */
+static int is_regular(const struct dirlist_entry *e, const char *path)
+{
+	struct stat st;
+
+	if (e->type != DT_UNKNOWN)
+		return e->type == DT_REG;
+	return !lstat(path, &st) && S_ISREG(st.st_mode);
+}
+
+/* A markdown report at path (named name in l) without its sidecar? */
+static void note_unpaired(struct path_list *unpaired,
+			  const struct dirlist *l, const char *path,
+			  const char *name)
+{
+	struct strbuf sc = STRBUF_INIT;
+
+	sidecar_path_for(&sc, name);
+	if (dirlist_access(l, sc.buf) && errno == ENOENT) {
+		ALLOC_GROW(unpaired->items, unpaired->nr + 1,
+			   unpaired->alloc);
+		unpaired->items[unpaired->nr++] = xstrdup(path);
+	}
+	strbuf_release(&sc);
+}
+
 /*
  * Every *.replay.json below dir, not descending into .git or
- * node_modules.  Returns -1 when part of it could not be searched (the
- * reasons in errors), after searching the rest.
+ * node_modules, and into unpaired (when not NULL) every *.md regular
+ * file without its sidecar.  Returns -1 when part of it could not be
+ * searched (the reasons in errors), after searching the rest.
  */
 static int find_sidecars(struct found_list *out, struct path_list *errors,
-			 const char *dir, int depth)
+			 struct path_list *unpaired, const char *dir,
+			 int depth)
 {
 	struct dirlist l = DIRLIST_INIT;
 	size_t i;
@@ -137,10 +165,14 @@ static int find_sidecars(struct found_list *out, struct path_list *errors,
 			strbuf_addf(&path, "%s/%s", dir, e->name);
 		is_dir = entry_is_dir(e, path.buf, errors);
 		if (is_dir > 0) {
-			if (find_sidecars(out, errors, path.buf, depth + 1))
+			if (find_sidecars(out, errors, unpaired, path.buf,
+					  depth + 1))
 				ret = -1;
 		} else if (!is_dir && ends_with(e->name, ".replay.json"))
 			found_add(out, &l, path.buf, e->name);
+		else if (!is_dir && unpaired && ends_with(e->name, ".md") &&
+			 is_regular(e, path.buf))
+			note_unpaired(unpaired, &l, path.buf, e->name);
 		else if (is_dir == -2)
 			ret = -1;
 		strbuf_release(&path);
@@ -222,12 +254,16 @@ int sidecar_list_collect(struct sidecar_list *out, int argc, char **argv,
 
 		if (root)
 			strbuf_addstr(&scope, root);
-		else
+		else {
 			default_scope(&scope);
+			out->top = xstrdup(scope.buf);
+		}
 		if (access(scope.buf, F_OK))
 			ret = list_error(&out->errors, "cannot read '%s': %s",
 					 scope.buf, strerror(errno));
-		else if (find_sidecars(&found, &out->errors, scope.buf, 0))
+		else if (find_sidecars(&found, &out->errors,
+				       out->top ? &out->unpaired : NULL,
+				       scope.buf, 0))
 			ret = -1;
 		add_found(out, &found);
 	}
@@ -238,7 +274,8 @@ int sidecar_list_collect(struct sidecar_list *out, int argc, char **argv,
 		if (!stat(argv[i], &st) && S_ISDIR(st.st_mode)) {
 			struct found_list found = { NULL, 0, 0 };
 
-			if (find_sidecars(&found, &out->errors, argv[i], 0))
+			if (find_sidecars(&found, &out->errors, NULL, argv[i],
+					  0))
 				ret = -1;
 			add_found(out, &found);
 			continue;
@@ -255,6 +292,9 @@ void sidecar_list_release(struct sidecar_list *l)
 	path_list_release(&l->reports);
 	path_list_release(&l->sidecars);
 	path_list_release(&l->errors);
+	path_list_release(&l->unpaired);
+	free(l->top);
+	l->top = NULL;
 	free(l->sig_absent);
 	l->sig_absent = NULL;
 	l->sig_alloc = 0;

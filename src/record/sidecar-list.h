@@ -26,9 +26,18 @@ struct sidecar_list {
 	 */
 	unsigned char *sig_absent;
 	size_t sig_alloc;
+	/*
+	 * When the search covered the work tree's top (no operands or
+	 * all, no root given): top as the paths start with ("." or its
+	 * absolute path), and every *.md it met whose sidecar the listing
+	 * did not have, for require-sidecar.h, which need not walk the
+	 * tree again.  top is NULL otherwise.
+	 */
+	char *top;
+	struct path_list unpaired;
 };
 #define SIDECAR_LIST_INIT { { NULL, 0, 0 }, { NULL, 0, 0 }, { NULL, 0, 0 }, \
-			    NULL, 0 }
+			    NULL, 0, NULL, { NULL, 0, 0 } }
 
 /*
  * Turn operands (reports, sidecars, directories) into pairs.  Without

@@ -164,7 +164,8 @@ static int prepare(struct verify_batch *b,
 	    sig_trust_load_ssh(&b->keyring, &opts->trust) ||
 	    require_sidecar_globs(&b->globs, opts->require, opts->nr_require) ||
 	    (!b->globs.nr && file_globs(b, opts)) ||
-	    require_sidecar_missing(&b->missing, &b->globs, opts->all))
+	    require_sidecar_missing(&b->missing, &b->globs, opts->all,
+				    &b->list))
 		status = 2;
 	/* The other keys still check signatures; the store needs fixing. */
 	if (b->keyring.skipped)
