@@ -90,6 +90,14 @@ test_expect_success STRACE 'the repository is not opened again for each director
 	test_line_count = $(wc -l <config-one) config-six
 '
 
+# verify reads a dozen settings (the cache, trusted keys, required
+# sidecars, signatures, ...): the configuration is read when a repository
+# is opened, not once for each setting.
+test_expect_success STRACE 'the git configuration is not read again for each setting' '
+	grep "openat(.*/repo/.git/config\"" trace >config-all &&
+	test_line_count -le 10 config-all
+'
+
 test_expect_success 'setup: a nested repository and a symlink into it, each pinned' '
 	git init -q outer &&
 	mkdir -p outer/pin/tokens outer/docs/x outer/sub &&
