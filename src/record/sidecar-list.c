@@ -140,6 +140,7 @@ static int find_sidecars(struct found_list *out, struct path_list *errors,
 			 int depth)
 {
 	struct dirlist l = DIRLIST_INIT;
+	struct strbuf path = STRBUF_INIT;	/* one per directory, reused */
 	size_t i;
 	int ret = 0;
 
@@ -153,16 +154,17 @@ static int find_sidecars(struct found_list *out, struct path_list *errors,
 	}
 	for (i = 0; i < l.nr; i++) {
 		const struct dirlist_entry *e = &l.v[i];
-		struct strbuf path = STRBUF_INIT;
 		int is_dir;
 
 		if (!strcmp(e->name, ".git") ||
 		    !strcmp(e->name, "node_modules"))
 			continue;
-		if (!strcmp(dir, "."))
-			strbuf_addstr(&path, e->name);
-		else
-			strbuf_addf(&path, "%s/%s", dir, e->name);
+		strbuf_reset(&path);
+		if (strcmp(dir, ".")) {
+			strbuf_addstr(&path, dir);
+			strbuf_addch(&path, '/');
+		}
+		strbuf_addstr(&path, e->name);
 		is_dir = entry_is_dir(e, path.buf, errors);
 		if (is_dir > 0) {
 			if (find_sidecars(out, errors, unpaired, path.buf,
@@ -175,12 +177,12 @@ static int find_sidecars(struct found_list *out, struct path_list *errors,
 			note_unpaired(unpaired, &l, path.buf, e->name);
 		else if (is_dir == -2)
 			ret = -1;
-		strbuf_release(&path);
 	}
 	if (l.read_errno)
 		ret = list_error(errors, "cannot read directory '%s': %s",
 				 dir, strerror(l.read_errno));
 out:
+	strbuf_release(&path);
 	dirlist_release(&l);
 	return ret;
 }
