@@ -41,9 +41,10 @@ static void check_searchable(struct dirlist *l, DIR *d)
 
 int dirlist_read(struct dirlist *l, const char *path)
 {
+	struct strbuf names = STRBUF_INIT;
 	struct dirent *de;
 	DIR *d = opendir(path);
-	size_t i;
+	size_t i, *at = NULL, alloc_at = 0;
 
 	if (!d)
 		return -1;
@@ -58,10 +59,17 @@ int dirlist_read(struct dirlist *l, const char *path)
 		if (!strcmp(de->d_name, ".") || !strcmp(de->d_name, ".."))
 			continue;
 		ALLOC_GROW(l->v, l->nr + 1, l->alloc);
-		l->v[l->nr].name = xstrdup(de->d_name);
+		ALLOC_GROW(at, l->nr + 1, alloc_at);
+		/* where the name starts: the block may move as it grows */
+		at[l->nr] = names.len;
+		strbuf_add(&names, de->d_name, strlen(de->d_name) + 1);
 		l->v[l->nr].type = de->d_type;
 		l->nr++;
 	}
+	l->names = strbuf_detach(&names, NULL);
+	for (i = 0; i < l->nr; i++)
+		l->v[i].name = l->names + at[i];
+	free(at);
 	check_searchable(l, d);
 	closedir(d);
 	l->sorted = xcalloc(l->nr ? l->nr : 1, sizeof(*l->sorted));
@@ -73,32 +81,42 @@ int dirlist_read(struct dirlist *l, const char *path)
 
 void dirlist_release(struct dirlist *l)
 {
-	size_t i;
-
-	for (i = 0; i < l->nr; i++)
-		free(l->v[i].name);
+	free(l->names);
 	free(l->v);
 	free(l->sorted);
 	free(l->path);
 	memset(l, 0, sizeof(*l));
 }
 
-int dirlist_access(const struct dirlist *l, const char *name)
+static struct dirlist_entry *lookup(const struct dirlist *l,
+				    const char *name)
 {
 	struct dirlist_entry key, *kp = &key, **found;
-	struct strbuf path = STRBUF_INIT;
-	int ret, saved;
 
 	key.name = (char *)name;
 	found = l->nr ? bsearch(&kp, l->sorted, l->nr, sizeof(*l->sorted),
 				cmp_entry) : NULL;
+	return found ? *found : NULL;
+}
+
+int dirlist_absent(const struct dirlist *l, const char *name)
+{
+	return !l->read_errno && !l->ask && !lookup(l, name);
+}
+
+int dirlist_access(const struct dirlist *l, const char *name)
+{
+	struct dirlist_entry *found = lookup(l, name);
+	struct strbuf path = STRBUF_INIT;
+	int ret, saved;
+
 	/* a listing cut short may miss it, and one not to trust: ask */
 	if (!found && !l->read_errno && !l->ask) {
 		errno = ENOENT;
 		return -1;
 	}
 	/* a symlink may dangle; an unknown type may be anything */
-	if (found && (*found)->type != DT_LNK && (*found)->type != DT_UNKNOWN)
+	if (found && found->type != DT_LNK && found->type != DT_UNKNOWN)
 		return 0;
 	strbuf_addf(&path, "%s/%s", l->path, name);
 	ret = access(path.buf, F_OK);

@@ -25,12 +25,14 @@ struct dirlist {
 	struct dirlist_entry *v;	/* in the order readdir() gave them */
 	size_t nr, alloc;
 	struct dirlist_entry **sorted;	/* by name, for dirlist_access() */
+	char *names;	/* every entry's name, one after another: one block
+			   per directory, not one per entry */
 	char *path;
 	int read_errno;	/* readdir() failed after v: its errno, else 0 */
 	int ask;	/* the entries cannot be looked at: every answer is
 			   asked of the file system */
 };
-#define DIRLIST_INIT { NULL, 0, 0, NULL, NULL, 0, 0 }
+#define DIRLIST_INIT { NULL, 0, 0, NULL, NULL, NULL, 0, 0 }
 
 /*
  * List the directory path ("." and ".." left out).  Returns 0 (with
@@ -46,5 +48,12 @@ void dirlist_release(struct dirlist *l);
  * with errno (ENOENT when the listing has no such name).
  */
 int dirlist_access(const struct dirlist *l, const char *name);
+
+/*
+ * 1 when the listing, whole and to be trusted, has no entry name at all
+ * (no file, no symlink, dangling or not), else 0: then only the file
+ * system can say.
+ */
+int dirlist_absent(const struct dirlist *l, const char *name);
 
 #endif

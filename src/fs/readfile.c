@@ -131,11 +131,13 @@ int read_fd_limited(struct strbuf *out, int fd, const struct stat *st,
 		strbuf_grow(out, (size_t)st->st_size + 1);
 	}
 	for (;;) {
+		size_t want;
 		ssize_t n;
 
 		if (out->alloc - out->len < 2)
 			strbuf_grow(out, 64 * 1024);
-		n = read(fd, out->buf + out->len, out->alloc - out->len - 1);
+		want = out->alloc - out->len - 1;
+		n = read(fd, out->buf + out->len, want);
 		if (n < 0 && errno == EINTR)
 			continue;
 		if (n < 0) {
@@ -150,6 +152,15 @@ int read_fd_limited(struct strbuf *out, int fd, const struct stat *st,
 			break;
 		}
 		if (!n)
+			break;
+		/*
+		 * A regular file that gave fewer bytes than asked, and
+		 * exactly the size fstat() said, is at its end: the read
+		 * that would return 0 is one system call per file saved.
+		 * One that grew meanwhile fills the buffer, and is read on.
+		 */
+		if (st && S_ISREG(st->st_mode) && (size_t)n < want &&
+		    (uintmax_t)(out->len - start) == (uintmax_t)st->st_size)
 			break;
 	}
 out:

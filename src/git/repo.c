@@ -14,6 +14,7 @@
 #include <errno.h>
 #include <git2.h>
 #include <git2/sys/repository.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -25,6 +26,31 @@ const char *lg2_message(void)
 	return e && e->message ? e->message : "unknown libgit2 error";
 }
 
+/*
+ * The repository around the current directory and a snapshot of its
+ * configuration, opened at the first question and kept while libgit2
+ * is: verify asks a dozen settings before its first report, and each
+ * opened the repository and read every configuration file again.  As
+ * git reads its configuration once per command; the tool never writes
+ * git's configuration, and never changes its own directory.
+ */
+static pthread_mutex_t here_lock = PTHREAD_MUTEX_INITIALIZER;
+static int library_users;
+static int here_opened;
+static git_repository *here_repo;
+static git_config *here_cfg;
+static struct strbuf here_err = STRBUF_INIT;
+
+static void here_release(void)
+{
+	git_config_free(here_cfg);
+	git_repository_free(here_repo);
+	here_cfg = NULL;
+	here_repo = NULL;
+	here_opened = 0;
+	strbuf_release(&here_err);
+}
+
 int repo_library_init(struct strbuf *err)
 {
 	static const char *worktree_ext[] = { "worktreeconfig" };
@@ -33,6 +59,9 @@ int repo_library_init(struct strbuf *err)
 		strbuf_addf(err, "cannot initialise libgit2: %s", lg2_message());
 		return -1;
 	}
+	pthread_mutex_lock(&here_lock);
+	library_users++;
+	pthread_mutex_unlock(&here_lock);
 	/* add_worktree_config() supplies what this extension asks for */
 	if (git_libgit2_opts(GIT_OPT_SET_EXTENSIONS, worktree_ext, 1) < 0) {
 		strbuf_addf(err, "cannot set up libgit2: %s", lg2_message());
@@ -50,6 +79,10 @@ int repo_library_init(struct strbuf *err)
 
 void repo_library_shutdown(void)
 {
+	pthread_mutex_lock(&here_lock);
+	if (library_users && !--library_users)
+		here_release();
+	pthread_mutex_unlock(&here_lock);
 	git_libgit2_shutdown();
 }
 
@@ -145,20 +178,40 @@ out:
 	return ret;
 }
 
+/*
+ * The kept repository and configuration of the current directory (the
+ * repository NULL outside one), opening them the first time; the lock
+ * is held.  Returns 0, or -1 with why in err.
+ */
+static int here_config(git_repository **repo, git_config **cfg,
+		       struct strbuf *err)
+{
+	if (!here_opened) {
+		here_opened = 1;
+		repo_open_git(&here_repo, ".", 0, NULL);
+		if (config_open(&here_cfg, here_repo, &here_err))
+			here_cfg = NULL;
+	}
+	*repo = here_repo;
+	*cfg = here_cfg;
+	if (!here_cfg)
+		strbuf_addbuf(err, &here_err);
+	return here_cfg ? 0 : -1;
+}
+
 int repo_config_here(struct strbuf *out, const char *key, unsigned flags,
 		     struct strbuf *err)
 {
-	git_repository *repo = NULL;
-	git_config *cfg = NULL;
+	git_repository *repo;
+	git_config *cfg;
 	int ret = -1;
 
-	repo_open_git(&repo, ".", 0, NULL);
-	if (!config_open(&cfg, repo, err))
+	pthread_mutex_lock(&here_lock);
+	if (!here_config(&repo, &cfg, err))
 		ret = config_read(out, cfg, key, flags,
 				  repo ? git_repository_workdir(repo) : NULL,
 				  err);
-	git_config_free(cfg);
-	git_repository_free(repo);
+	pthread_mutex_unlock(&here_lock);
 	return ret;
 }
 
@@ -195,15 +248,25 @@ int repo_config_multivar(struct repo *r, const char *key,
 			 int (*fn)(const char *value, void *data), void *data,
 			 struct strbuf *err)
 {
-	git_repository *here = NULL;
+	git_repository *here;
 	git_config *cfg = NULL;
 	git_config_iterator *it = NULL;
 	git_config_entry *e;
 	int rc, ret = -1;
 
-	if (!r)
-		repo_open_git(&here, ".", 0, NULL);
-	if (config_open(&cfg, r ? r->git : here, err))
+	if (!r) {
+		pthread_mutex_lock(&here_lock);
+		rc = here_config(&here, &cfg, err);
+		pthread_mutex_unlock(&here_lock);
+		/* kept, not ours: a snapshot the iterator only reads */
+		if (rc || git_config_snapshot(&cfg, cfg) < 0) {
+			if (!rc)
+				strbuf_addf(err, "cannot read the git "
+					    "configuration: %s", lg2_message());
+			cfg = NULL;
+			goto out;
+		}
+	} else if (config_open(&cfg, r->git, err))
 		goto out;
 	if (git_config_multivar_iterator_new(&it, cfg, key, NULL) < 0) {
 		strbuf_addf(err, "cannot read %s: %s", key, lg2_message());
@@ -220,7 +283,6 @@ int repo_config_multivar(struct repo *r, const char *key,
 out:
 	git_config_iterator_free(it);
 	git_config_free(cfg);
-	git_repository_free(here);
 	return ret;
 }
 

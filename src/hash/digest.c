@@ -4,6 +4,7 @@
 
 #include <openssl/err.h>
 #include <openssl/evp.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -20,6 +21,37 @@ static int openssl_error(const char *what)
 	return error("openssl: %s: %s", what, buf);
 }
 
+/*
+ * SHA-256 and SHA-1 looked up in OpenSSL's providers once.  Passing
+ * EVP_sha256() instead makes OpenSSL 3 fetch the algorithm again at
+ * every initialisation, under a lock every thread shares: with a hash
+ * or two per report, the threads of a verify run then take turns.
+ * When a fetch fails the legacy constant stands in, so errors come
+ * from the same calls as before.
+ */
+static pthread_once_t fetch_once = PTHREAD_ONCE_INIT;
+static EVP_MD *fetched_sha256, *fetched_sha1;
+
+static void fetch_digests(void)
+{
+	fetched_sha256 = EVP_MD_fetch(NULL, "SHA256", NULL);
+	fetched_sha1 = EVP_MD_fetch(NULL, "SHA1", NULL);
+	/* a failed fetch leaves its reason queued: the legacy call says it */
+	ERR_clear_error();
+}
+
+static const EVP_MD *md_sha256(void)
+{
+	pthread_once(&fetch_once, fetch_digests);
+	return fetched_sha256 ? fetched_sha256 : EVP_sha256();
+}
+
+static const EVP_MD *md_sha1(void)
+{
+	pthread_once(&fetch_once, fetch_digests);
+	return fetched_sha1 ? fetched_sha1 : EVP_sha1();
+}
+
 int digest_init(struct digest *d)
 {
 	EVP_MD_CTX *ctx = EVP_MD_CTX_new();
@@ -27,7 +59,7 @@ int digest_init(struct digest *d)
 	d->failed = 0;
 	if (!ctx)
 		return openssl_error("cannot allocate a digest context");
-	if (EVP_DigestInit_ex(ctx, EVP_sha256(), NULL) != 1) {
+	if (EVP_DigestInit_ex(ctx, md_sha256(), NULL) != 1) {
 		EVP_MD_CTX_free(ctx);
 		return openssl_error("cannot initialise SHA-256");
 	}
@@ -128,7 +160,7 @@ int digest_blob_id(char out[DIGEST_BLOB_ID_HEX], const void *data, size_t len)
 	if (!ctx)
 		return openssl_error("cannot allocate a digest context");
 	/* the header's NUL is part of what git hashes */
-	if (EVP_DigestInit_ex(ctx, EVP_sha1(), NULL) != 1 ||
+	if (EVP_DigestInit_ex(ctx, md_sha1(), NULL) != 1 ||
 	    EVP_DigestUpdate(ctx, head, (size_t)hlen + 1) != 1 ||
 	    (len && EVP_DigestUpdate(ctx, data, len) != 1) ||
 	    EVP_DigestFinal_ex(ctx, md, &n) != 1 || n != 20) {

@@ -192,11 +192,14 @@ static int has_block(const char *path)
 	return ret;
 }
 
-/* The report rel (shown as shown), listed in l, wants a sidecar? */
-static void consider(struct walk *w, const struct dirlist *l,
-		     const char *name, const char *rel, const char *shown)
+/*
+ * The report rel (shown as shown), whose sidecar is not there: required
+ * by a glob, or by the block it carries?  It is read only for the
+ * block.
+ */
+static void consider_unpaired(struct walk *w, const char *rel,
+			      const char *shown)
 {
-	struct strbuf sc = STRBUF_INIT;
 	const char *why = NULL;
 	size_t i;
 
@@ -207,10 +210,7 @@ static void consider(struct walk *w, const struct dirlist *l,
 		why = w->globs->items[i];
 	else if (!w->blocks)
 		return;
-	/* the sidecar first, from the listing: a report is read only then */
-	sidecar_path_for(&sc, name);
-	if (dirlist_access(l, sc.buf) && errno == ENOENT &&
-	    (why || has_block(shown))) {
+	if (why || has_block(shown)) {
 		struct required *r;
 
 		ALLOC_GROW(w->out->items, w->out->nr + 1, w->out->alloc);
@@ -218,6 +218,20 @@ static void consider(struct walk *w, const struct dirlist *l,
 		r->report = xstrdup(shown);
 		r->glob = why ? why : REQUIRED_BY_BLOCK;
 	}
+}
+
+/* The report rel (shown as shown), listed in l, wants a sidecar? */
+static void consider(struct walk *w, const struct dirlist *l,
+		     const char *name, const char *rel, const char *shown)
+{
+	struct strbuf sc = STRBUF_INIT;
+
+	if (!w->globs->nr && !w->blocks)
+		return;
+	/* the sidecar first, from the listing: a report is read only then */
+	sidecar_path_for(&sc, name);
+	if (dirlist_access(l, sc.buf) && errno == ENOENT)
+		consider_unpaired(w, rel, shown);
 	strbuf_release(&sc);
 }
 
@@ -292,8 +306,22 @@ static int cmp_required(const void *a, const void *b)
 		      ((const struct required *)b)->report);
 }
 
+/* The sidecar search's unpaired reports, in place of a walk of the top. */
+static void from_search(struct walk *w, const struct sidecar_list *searched)
+{
+	size_t i, skip = strcmp(w->top, ".") ? strlen(w->top) + 1 : 0;
+
+	for (i = 0; i < searched->unpaired.nr; i++) {
+		const char *shown = searched->unpaired.items[i];
+
+		if (strlen(shown) > skip)
+			consider_unpaired(w, shown + skip, shown);
+	}
+}
+
 int require_sidecar_missing(struct required_list *out,
-			    const struct path_list *globs, int blocks)
+			    const struct path_list *globs, int blocks,
+			    const struct sidecar_list *searched)
 {
 	struct strbuf top = STRBUF_INIT;
 	struct walk w;
@@ -305,10 +333,16 @@ int require_sidecar_missing(struct required_list *out,
 	w.blocks = blocks;
 	w.globs = globs;
 	w.out = out;
+	if (searched && searched->top) {
+		w.top = searched->top;
+		from_search(&w, searched);
+		goto sort;
+	}
 	if (repo_worktree_of(&top, "."))
 		cwd = realpath(".", NULL);
 	w.top = !top.len || (cwd && !strcmp(cwd, top.buf)) ? "." : top.buf;
 	walk_dir(&w, "", 0);
+sort:
 	/* In name order, as sidecar-list.c lists sidecars. */
 	if (out->nr)
 		qsort(out->items, out->nr, sizeof(*out->items), cmp_required);

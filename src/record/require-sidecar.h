@@ -46,11 +46,14 @@ extern const char REQUIRED_BY_BLOCK[];
  * Every *.md file below the top of the work tree (not entering .git,
  * node_modules or symlinked directories) whose sidecar does not exist
  * and that a glob matches or, with blocks, that carries a replay block
- * (its glob then REQUIRED_BY_BLOCK), in name order.  Returns 0, or -1
- * after printing an error (what could be listed still is).
+ * (its glob then REQUIRED_BY_BLOCK), in name order.  When the sidecar
+ * search already walked the top (its top set), its unpaired reports are
+ * those files and the tree is not walked again.  Returns 0, or -1 after
+ * printing an error (what could be listed still is).
  */
 int require_sidecar_missing(struct required_list *out,
-			    const struct path_list *globs, int blocks);
+			    const struct path_list *globs, int blocks,
+			    const struct sidecar_list *searched);
 void required_list_release(struct required_list *l);
 
 #endif

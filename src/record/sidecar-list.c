@@ -17,12 +17,6 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-static void path_list_add(struct path_list *l, const char *p)
-{
-	ALLOC_GROW(l->items, l->nr + 1, l->alloc);
-	l->items[l->nr++] = xstrdup(p);
-}
-
 static void path_list_release(struct path_list *l)
 {
 	size_t i;
@@ -56,6 +50,7 @@ static int list_error(struct path_list *errors, const char *fmt, ...)
 /* A sidecar found, with the report it is shown by. */
 struct found {
 	char *sidecar, *report;
+	int sig_absent;
 };
 
 struct found_list {
@@ -72,6 +67,9 @@ static void found_add(struct found_list *out, const struct dirlist *l,
 	ALLOC_GROW(out->v, out->nr + 1, out->alloc);
 	f = &out->v[out->nr++];
 	f->sidecar = xstrdup(path);
+	strbuf_addf(&md, "%s%s", name, SIDECAR_SIGNATURE_SUFFIX);
+	f->sig_absent = dirlist_absent(l, md.buf);
+	strbuf_reset(&md);
 	/* shown by its X.md when that exists: the listing says */
 	sidecar_report_for(&md, name);
 	if (dirlist_access(l, md.buf))
@@ -105,15 +103,44 @@ static int entry_is_dir(const struct dirlist_entry *e, const char *path,
 	return -2;
 }
 
+/* A regular file, not a symlink: from the listing, else lstat(). */
+static int is_regular(const struct dirlist_entry *e, const char *path)
+{
+	struct stat st;
+
+	if (e->type != DT_UNKNOWN)
+		return e->type == DT_REG;
+	return !lstat(path, &st) && S_ISREG(st.st_mode);
+}
+
+/* A markdown report at path (named name in l) without its sidecar? */
+static void note_unpaired(struct path_list *unpaired,
+			  const struct dirlist *l, const char *path,
+			  const char *name)
+{
+	struct strbuf sc = STRBUF_INIT;
+
+	sidecar_path_for(&sc, name);
+	if (dirlist_access(l, sc.buf) && errno == ENOENT) {
+		ALLOC_GROW(unpaired->items, unpaired->nr + 1,
+			   unpaired->alloc);
+		unpaired->items[unpaired->nr++] = xstrdup(path);
+	}
+	strbuf_release(&sc);
+}
+
 /*
  * Every *.replay.json below dir, not descending into .git or
- * node_modules.  Returns -1 when part of it could not be searched (the
- * reasons in errors), after searching the rest.
+ * node_modules, and into unpaired (when not NULL) every *.md regular
+ * file without its sidecar.  Returns -1 when part of it could not be
+ * searched (the reasons in errors), after searching the rest.
  */
 static int find_sidecars(struct found_list *out, struct path_list *errors,
-			 const char *dir, int depth)
+			 struct path_list *unpaired, const char *dir,
+			 int depth)
 {
 	struct dirlist l = DIRLIST_INIT;
+	struct strbuf path = STRBUF_INIT;	/* one per directory, reused */
 	size_t i;
 	int ret = 0;
 
@@ -127,30 +154,35 @@ static int find_sidecars(struct found_list *out, struct path_list *errors,
 	}
 	for (i = 0; i < l.nr; i++) {
 		const struct dirlist_entry *e = &l.v[i];
-		struct strbuf path = STRBUF_INIT;
 		int is_dir;
 
 		if (!strcmp(e->name, ".git") ||
 		    !strcmp(e->name, "node_modules"))
 			continue;
-		if (!strcmp(dir, "."))
-			strbuf_addstr(&path, e->name);
-		else
-			strbuf_addf(&path, "%s/%s", dir, e->name);
+		strbuf_reset(&path);
+		if (strcmp(dir, ".")) {
+			strbuf_addstr(&path, dir);
+			strbuf_addch(&path, '/');
+		}
+		strbuf_addstr(&path, e->name);
 		is_dir = entry_is_dir(e, path.buf, errors);
 		if (is_dir > 0) {
-			if (find_sidecars(out, errors, path.buf, depth + 1))
+			if (find_sidecars(out, errors, unpaired, path.buf,
+					  depth + 1))
 				ret = -1;
 		} else if (!is_dir && ends_with(e->name, ".replay.json"))
 			found_add(out, &l, path.buf, e->name);
+		else if (!is_dir && unpaired && ends_with(e->name, ".md") &&
+			 is_regular(e, path.buf))
+			note_unpaired(unpaired, &l, path.buf, e->name);
 		else if (is_dir == -2)
 			ret = -1;
-		strbuf_release(&path);
 	}
 	if (l.read_errno)
 		ret = list_error(errors, "cannot read directory '%s': %s",
 				 dir, strerror(l.read_errno));
 out:
+	strbuf_release(&path);
 	dirlist_release(&l);
 	return ret;
 }
@@ -161,6 +193,20 @@ static int cmp_found(const void *a, const void *b)
 		      ((const struct found *)b)->sidecar);
 }
 
+/* One more pair in out (which takes the strings). */
+static void add_pair(struct sidecar_list *out, char *sidecar, char *report,
+		     int sig_absent)
+{
+	ALLOC_GROW(out->sidecars.items, out->sidecars.nr + 1,
+		   out->sidecars.alloc);
+	ALLOC_GROW(out->sig_absent, out->sidecars.nr + 1, out->sig_alloc);
+	out->sig_absent[out->sidecars.nr] = !!sig_absent;
+	out->sidecars.items[out->sidecars.nr++] = sidecar;
+	ALLOC_GROW(out->reports.items, out->reports.nr + 1,
+		   out->reports.alloc);
+	out->reports.items[out->reports.nr++] = report;
+}
+
 /* What a search found, in name order, into out (which takes the strings). */
 static void add_found(struct sidecar_list *out, struct found_list *found)
 {
@@ -168,14 +214,9 @@ static void add_found(struct sidecar_list *out, struct found_list *found)
 
 	if (found->nr)
 		qsort(found->v, found->nr, sizeof(*found->v), cmp_found);
-	for (k = 0; k < found->nr; k++) {
-		ALLOC_GROW(out->sidecars.items, out->sidecars.nr + 1,
-			   out->sidecars.alloc);
-		out->sidecars.items[out->sidecars.nr++] = found->v[k].sidecar;
-		ALLOC_GROW(out->reports.items, out->reports.nr + 1,
-			   out->reports.alloc);
-		out->reports.items[out->reports.nr++] = found->v[k].report;
-	}
+	for (k = 0; k < found->nr; k++)
+		add_pair(out, found->v[k].sidecar, found->v[k].report,
+			 found->v[k].sig_absent);
 	free(found->v);
 	memset(found, 0, sizeof(*found));
 }
@@ -215,12 +256,16 @@ int sidecar_list_collect(struct sidecar_list *out, int argc, char **argv,
 
 		if (root)
 			strbuf_addstr(&scope, root);
-		else
+		else {
 			default_scope(&scope);
+			out->top = xstrdup(scope.buf);
+		}
 		if (access(scope.buf, F_OK))
 			ret = list_error(&out->errors, "cannot read '%s': %s",
 					 scope.buf, strerror(errno));
-		else if (find_sidecars(&found, &out->errors, scope.buf, 0))
+		else if (find_sidecars(&found, &out->errors,
+				       out->top ? &out->unpaired : NULL,
+				       scope.buf, 0))
 			ret = -1;
 		add_found(out, &found);
 	}
@@ -231,15 +276,14 @@ int sidecar_list_collect(struct sidecar_list *out, int argc, char **argv,
 		if (!stat(argv[i], &st) && S_ISDIR(st.st_mode)) {
 			struct found_list found = { NULL, 0, 0 };
 
-			if (find_sidecars(&found, &out->errors, argv[i], 0))
+			if (find_sidecars(&found, &out->errors, NULL, argv[i],
+					  0))
 				ret = -1;
 			add_found(out, &found);
 			continue;
 		}
 		sidecar_path_for(&sc, argv[i]);
-		path_list_add(&out->sidecars, sc.buf);
-		path_list_add(&out->reports, argv[i]);
-		strbuf_release(&sc);
+		add_pair(out, strbuf_detach(&sc, NULL), xstrdup(argv[i]), 0);
 	}
 	strbuf_release(&scope);
 	return ret;
@@ -250,4 +294,10 @@ void sidecar_list_release(struct sidecar_list *l)
 	path_list_release(&l->reports);
 	path_list_release(&l->sidecars);
 	path_list_release(&l->errors);
+	path_list_release(&l->unpaired);
+	free(l->top);
+	l->top = NULL;
+	free(l->sig_absent);
+	l->sig_absent = NULL;
+	l->sig_alloc = 0;
 }

@@ -18,8 +18,26 @@ struct sidecar_list {
 	struct path_list reports;	/* as shown */
 	struct path_list sidecars;	/* the files to read */
 	struct path_list errors;	/* why part of the scope was not searched */
+	/*
+	 * Per sidecar: 1 when its directory's listing had no <sidecar>.sig
+	 * at all (dirlist_absent()), so verify need not look for one; 0
+	 * when there is one, or the listing cannot say, or the sidecar was
+	 * an operand.
+	 */
+	unsigned char *sig_absent;
+	size_t sig_alloc;
+	/*
+	 * When the search covered the work tree's top (no operands or
+	 * all, no root given): top as the paths start with ("." or its
+	 * absolute path), and every *.md it met whose sidecar the listing
+	 * did not have, for require-sidecar.h, which need not walk the
+	 * tree again.  top is NULL otherwise.
+	 */
+	char *top;
+	struct path_list unpaired;
 };
-#define SIDECAR_LIST_INIT { { NULL, 0, 0 }, { NULL, 0, 0 }, { NULL, 0, 0 } }
+#define SIDECAR_LIST_INIT { { NULL, 0, 0 }, { NULL, 0, 0 }, { NULL, 0, 0 }, \
+			    NULL, 0, NULL, { NULL, 0, 0 } }
 
 /*
  * Turn operands (reports, sidecars, directories) into pairs.  Without

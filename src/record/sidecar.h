@@ -46,6 +46,9 @@ extern const char *const sidecar_fields[];
 /* The newest schema_version this tool understands. */
 #define SIDECAR_SCHEMA_VERSION 1
 
+/* A sidecar's signature sits beside it under this suffix (sign/). */
+#define SIDECAR_SIGNATURE_SUFFIX ".sig"
+
 /*
  * Sidecar path for a report: a trailing ".md" becomes ".replay.json",
  * any other path gets ".replay.json" appended; a path that already ends

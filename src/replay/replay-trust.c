@@ -345,6 +345,7 @@ static int sidecar_signed(struct replay *rp,
 	subj.root = root.buf;
 	subj.invoked_at = rp->layout ? NULL : rp->sc.invoked_at;
 	subj.layout = rp->layout;
+	subj.sig_absent = 0;
 	if (sig_check_sidecar(&res, &kr, &subj) == SIG_OK &&
 	    !res.sidecar_only) {
 		strbuf_addf(basis, "the %s is signed by ",

@@ -10,6 +10,7 @@
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #define ROOT_MAX_LEVELS 8
@@ -67,24 +68,179 @@ static int set_real(struct strbuf *out, const char *path, struct strbuf *err)
 	return 0;
 }
 
-int root_find(struct strbuf *out, const char *dir, const char *given,
-	      struct strbuf *err)
+/* A directory root_find() looked at, as struct root_memo keeps it. */
+struct root_memo_dir {
+	char *dir;	/* absolute */
+	int pkg_known;
+	int ahd;	/* is_ahd_package() */
+	char *real;	/* when ahd: its real path, NULL when that failed */
+	int discovered;
+	char *gitdir;	/* repo_discover()'s key, NULL when it failed */
+	dev_t dev;	/* its file system, when lstat() told */
+};
+
+static size_t dir_hash(const char *s)
+{
+	size_t h = 2166136261u;
+
+	for (; *s; s++)
+		h = (h ^ (unsigned char)*s) * 16777619u;
+	return h;
+}
+
+static struct root_memo_dir **dir_slot(struct root_memo *m, const char *dir)
+{
+	size_t i = dir_hash(dir) & (m->dirs_size - 1);
+
+	while (m->dirs[i] && strcmp(m->dirs[i]->dir, dir))
+		i = (i + 1) & (m->dirs_size - 1);
+	return &m->dirs[i];
+}
+
+/* The table twice as large, so that it stays at most half full. */
+static void dirs_grow(struct root_memo *m)
+{
+	struct root_memo old = *m;
+	size_t i;
+
+	m->dirs_size = old.dirs_size ? 2 * old.dirs_size : 64;
+	m->dirs = xcalloc(m->dirs_size, sizeof(*m->dirs));
+	for (i = 0; i < old.dirs_size; i++)
+		if (old.dirs[i])
+			*dir_slot(m, old.dirs[i]->dir) = old.dirs[i];
+	free(old.dirs);
+}
+
+/* memo's entry for dir, a new one with nothing known yet. */
+static struct root_memo_dir *dir_entry(struct root_memo *memo,
+				       const char *dir)
+{
+	struct root_memo_dir **slot;
+
+	if (2 * (memo->dirs_nr + 1) > memo->dirs_size)
+		dirs_grow(memo);
+	slot = dir_slot(memo, dir);
+	if (!*slot) {
+		*slot = xcalloc(1, sizeof(**slot));
+		(*slot)->dir = xstrdup(dir);
+		memo->dirs_nr++;
+	}
+	return *slot;
+}
+
+/* is_ahd_package(dir) and its real path, from memo when it has them. */
+static const struct root_memo_dir *dir_answer(struct root_memo *memo,
+					      const char *dir)
+{
+	struct root_memo_dir *d = dir_entry(memo, dir);
+	char *real;
+
+	if (d->pkg_known)
+		return d;
+	d->pkg_known = 1;
+	d->ahd = is_ahd_package(dir);
+	if (d->ahd && (real = realpath(dir, NULL))) {
+		d->real = xstrdup(real);
+		free(real);
+	}
+	return d;
+}
+
+static int env_set(const char *name)
+{
+	const char *v = getenv(name);
+
+	return v && *v;
+}
+
+/*
+ * repo_discover(key, dir) for dir (absolute), learnt from its parent's
+ * when git would find the same there: dir is a directory and no symlink
+ * (so its real path's parent is its parent's), holds neither .git nor
+ * HEAD (so it is neither a work tree's top nor a repository itself),
+ * and, unless GIT_DISCOVERY_ACROSS_FILESYSTEM, lies on its parent's
+ * file system (git stops at a mount point).  With GIT_DIR or
+ * GIT_CEILING_DIRECTORIES set, git is asked every time.  Returns 0 or
+ * -1 as repo_discover().
+ */
+static int discover(struct strbuf *key, const char *dir,
+		    struct root_memo *memo)
+{
+	struct strbuf parent = STRBUF_INIT, probe = STRBUF_INIT;
+	struct root_memo_dir *d;
+	const struct root_memo_dir *p = NULL;
+	struct stat st;
+	int ret;
+
+	if (env_set("GIT_DIR") || env_set("GIT_CEILING_DIRECTORIES"))
+		return repo_discover(key, dir);
+	d = dir_entry(memo, dir);
+	if (d->discovered)
+		goto answer;
+	strbuf_addstr(&parent, dir);
+	if (!lstat(dir, &st) && S_ISDIR(st.st_mode) &&
+	    !path_parent(&parent) && strcmp(parent.buf, dir)) {
+		struct strbuf pkey = STRBUF_INIT;
+		int pret = discover(&pkey, parent.buf, memo);
+
+		strbuf_release(&pkey);
+		p = dir_entry(memo, parent.buf);
+		d->dev = st.st_dev;
+		strbuf_addf(&probe, "%s/.git", dir);
+		if (!pret && (p->dev == st.st_dev ||
+			      repo_env_bool("GIT_DISCOVERY_ACROSS_FILESYSTEM")) &&
+		    lstat(probe.buf, &st) && errno == ENOENT) {
+			strbuf_reset(&probe);
+			strbuf_addf(&probe, "%s/HEAD", dir);
+			if (!lstat(probe.buf, &st) || errno != ENOENT)
+				p = NULL;
+		} else
+			p = NULL;
+	}
+	d->discovered = 1;
+	if (p)
+		d->gitdir = xstrdup(p->gitdir);
+	else {
+		struct strbuf own = STRBUF_INIT;
+
+		if (!repo_discover(&own, dir))
+			d->gitdir = strbuf_detach(&own, NULL);
+		strbuf_release(&own);
+	}
+answer:
+	ret = d->gitdir ? 0 : -1;
+	if (d->gitdir)
+		strbuf_addstr(key, d->gitdir);
+	strbuf_release(&parent);
+	strbuf_release(&probe);
+	return ret;
+}
+
+/*
+ * root_find() without given, with memo (NULL: none) for the
+ * package.json of each directory on the way up.
+ */
+static int find_from(struct strbuf *out, const char *dir,
+		     struct root_memo *memo, struct strbuf *err)
 {
 	struct strbuf cur = STRBUF_INIT;
 	int i, ret;
 
-	if (given) {
-		ret = set_real(out, given, err) ? -1 : ROOT_GIVEN;
-		goto out;
-	}
 	if (path_absolute(&cur, dir, err)) {
 		ret = -1;
 		goto out;
 	}
 	for (i = 0; i < ROOT_MAX_LEVELS; i++) {
-		if (is_ahd_package(cur.buf)) {
-			ret = set_real(out, cur.buf, err) ? -1 :
-			      ROOT_PACKAGE_JSON;
+		const struct root_memo_dir *d = memo ?
+			dir_answer(memo, cur.buf) : NULL;
+
+		if (d ? d->ahd : is_ahd_package(cur.buf)) {
+			if (d && d->real) {
+				strbuf_addstr(out, d->real);
+				ret = ROOT_PACKAGE_JSON;
+			} else	/* not kept: fails here again, saying why */
+				ret = set_real(out, cur.buf, err) ? -1 :
+				      ROOT_PACKAGE_JSON;
 			goto out;
 		}
 		if (path_parent(&cur))
@@ -103,6 +259,14 @@ int root_find(struct strbuf *out, const char *dir, const char *given,
 out:
 	strbuf_release(&cur);
 	return ret;
+}
+
+int root_find(struct strbuf *out, const char *dir, const char *given,
+	      struct strbuf *err)
+{
+	if (given)
+		return set_real(out, given, err) ? -1 : ROOT_GIVEN;
+	return find_from(out, dir, NULL, err);
 }
 
 /*
@@ -170,7 +334,7 @@ static int pinned_root_memo(struct strbuf *out, const char *dir,
 	struct root_memo_entry *e;
 	size_t i;
 
-	if (repo_discover(&key, dir)) {
+	if (discover(&key, dir, memo)) {
 		strbuf_release(&key);
 		return pinned_root(out, dir, err);
 	}
@@ -205,7 +369,7 @@ int root_find_pinned_memo(struct strbuf *out, const char *dir,
 	strbuf_release(&abs);
 	if (rc)
 		return rc < 0 ? -1 : ROOT_CONFIG;
-	return root_find(out, dir, NULL, err);
+	return find_from(out, dir, memo, err);
 }
 
 void root_memo_release(struct root_memo *memo)
@@ -219,6 +383,17 @@ void root_memo_release(struct root_memo *memo)
 	free(memo->v);
 	memo->v = NULL;
 	memo->nr = memo->alloc = 0;
+	for (i = 0; i < memo->dirs_size; i++) {
+		if (!memo->dirs[i])
+			continue;
+		free(memo->dirs[i]->dir);
+		free(memo->dirs[i]->real);
+		free(memo->dirs[i]->gitdir);
+		free(memo->dirs[i]);
+	}
+	free(memo->dirs);
+	memo->dirs = NULL;
+	memo->dirs_nr = memo->dirs_size = 0;
 }
 
 void root_describe(struct strbuf *note, struct strbuf *warning,

@@ -43,10 +43,12 @@ int root_find_pinned(struct strbuf *out, const char *dir, const char *given,
 
 /*
  * root_find_pinned() for a caller that finds the root of many
- * directories in one run (the hooks): ahd-replay.root is looked up once
- * per repository rather than once per directory.  The answers are
+ * directories in one run (the hooks, verify): ahd-replay.root is looked
+ * up once per repository rather than once per directory, and each
+ * directory's package.json once per run.  The answers are
  * root_find_pinned()'s: the repository around each directory is still
  * found as repo_open() finds it (repo_discover()), only not opened again.
+ * Not thread-safe: one memo per thread, or a lock around the calls.
  */
 struct root_memo {
 	struct root_memo_entry {
@@ -55,8 +57,15 @@ struct root_memo {
 		char *value;	/* the pinned root, or the error */
 	} *v;
 	size_t nr, alloc;
+	/*
+	 * Each directory the walk up to a package.json looked at, by its
+	 * absolute path: the reports of a tree share their parents, so
+	 * each package.json is read once, not once per directory below.
+	 */
+	struct root_memo_dir **dirs;
+	size_t dirs_nr, dirs_size;
 };
-#define ROOT_MEMO_INIT { NULL, 0, 0 }
+#define ROOT_MEMO_INIT { NULL, 0, 0, NULL, 0, 0 }
 
 int root_find_pinned_memo(struct strbuf *out, const char *dir,
 			  struct root_memo *memo, struct strbuf *err);

@@ -434,7 +434,8 @@ enum sig_status sig_check_sidecar(struct sig_result *res,
 
 	statement_init(&now);
 	strbuf_addf(&res->sig_path, "%s%s", subj->sidecar, SIGNATURE_SUFFIX);
-	if (access(res->sig_path.buf, F_OK) && errno == ENOENT) {
+	if (subj->sig_absent ||
+	    (access(res->sig_path.buf, F_OK) && errno == ENOENT)) {
 		set_status(res, SIG_UNSIGNED);
 		goto out;
 	}

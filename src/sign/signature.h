@@ -4,6 +4,7 @@
 #include "allowedsigners.h"
 #include "hash/digest.h"
 #include "record/layout.h"
+#include "record/sidecar.h"
 #include "statement.h"
 #include "strbuf.h"
 
@@ -38,7 +39,8 @@
  * keys that are not Ed25519.
  */
 
-#define SIGNATURE_SUFFIX ".sig"
+/* <sidecar>.sig; record/sidecar.h names it, for the sidecar search */
+#define SIGNATURE_SUFFIX SIDECAR_SIGNATURE_SUFFIX
 
 /*
  * keygen: make a new Ed25519 key pair and write the private key to path
@@ -182,6 +184,8 @@ struct sig_subject {
 				   valid (valid-after, valid-before); NULL
 				   (a layout's record says no time): now */
 	const struct layout *layout;	/* NULL: AHD's sidecar */
+	int sig_absent;	/* the sidecar's directory was listed without a
+			   <sidecar>.sig: unsigned, without asking again */
 };
 
 /*

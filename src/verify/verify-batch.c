@@ -164,7 +164,8 @@ static int prepare(struct verify_batch *b,
 	    sig_trust_load_ssh(&b->keyring, &opts->trust) ||
 	    require_sidecar_globs(&b->globs, opts->require, opts->nr_require) ||
 	    (!b->globs.nr && file_globs(b, opts)) ||
-	    require_sidecar_missing(&b->missing, &b->globs, opts->all))
+	    require_sidecar_missing(&b->missing, &b->globs, opts->all,
+				    &b->list))
 		status = 2;
 	/* The other keys still check signatures; the store needs fixing. */
 	if (b->keyring.skipped)
@@ -199,8 +200,37 @@ struct window {
 	unsigned char *done;	/* per slot: verified, not yet handed */
 	size_t next;		/* the next report to verify */
 	size_t head;		/* the next report to hand to the sink */
+	size_t *owner;		/* per slot: the thread that verified it */
+	struct garbage *garbage;	/* per thread: its printed reports */
 	pthread_mutex_t lock;
-	pthread_cond_t cond;	/* a slot is done or emptied */
+	/*
+	 * Each side is woken only when it waits and only for what it
+	 * waits for (the head done; room for a batch): a wake-up per
+	 * report kept the two threads of a 2-CPU machine on one CPU,
+	 * where the scheduler puts a thread it wakes beside its waker.
+	 */
+	pthread_cond_t head_done;	/* the caller waits for the head */
+	pthread_cond_t room;		/* workers wait for empty slots */
+	int caller_waits;
+	size_t workers_wait;
+};
+
+/*
+ * Reports printed and waiting to be released by the thread that built
+ * them.  glibc's malloc gives each thread its own arena and locks that
+ * arena to take a chunk back: the calling thread freeing a worker's
+ * report, fifty small blocks, while that worker allocates for its next
+ * one, made the two take turns on the lock.
+ */
+struct garbage {
+	struct verify_report *v;
+	size_t nr, alloc;
+};
+
+/* A pool thread's view: the window and which thread it is (0: caller). */
+struct pool_thread {
+	struct window *w;
+	size_t self;
 };
 
 /* Slots per thread: enough that a slow report rarely stalls the others. */
@@ -256,6 +286,7 @@ static void report_setup(const struct verify_batch *b, size_t i,
 	if (i < b->list.sidecars.nr) {
 		verify_report_init(r, b->list.reports.items[i],
 				   b->list.sidecars.items[i]);
+		r->sig_absent = b->list.sig_absent[i];
 		return;
 	}
 	i -= b->list.sidecars.nr;
@@ -275,32 +306,68 @@ static void report_setup(const struct verify_batch *b, size_t i,
 	strbuf_release(&sc);
 }
 
-static void verify_slot(struct window *w, size_t i)
+static void verify_slot(struct window *w, size_t i, size_t self)
 {
 	struct verify_report *r = &w->slots[i % w->size];
 
 	report_setup(w->b, i, r);
 	verify_one(&w->b->run, r);
 	pthread_mutex_lock(&w->lock);
+	w->owner[i % w->size] = self;
 	w->done[i % w->size] = 1;
-	pthread_cond_broadcast(&w->cond);
+	if (w->caller_waits && i == w->head)
+		pthread_cond_signal(&w->head_done);
 	pthread_mutex_unlock(&w->lock);
+}
+
+/* Release what g holds; the caller is the thread that built it. */
+static void garbage_release(struct garbage *g)
+{
+	size_t i;
+
+	for (i = 0; i < g->nr; i++)
+		verify_report_release(&g->v[i]);
+	free(g->v);
+	memset(g, 0, sizeof(*g));
+}
+
+/* Take thread self's printed reports out of w; the lock is held. */
+static struct garbage garbage_take(struct window *w, size_t self)
+{
+	struct garbage g = w->garbage[self];
+
+	memset(&w->garbage[self], 0, sizeof(w->garbage[self]));
+	return g;
 }
 
 static void *pool_work(void *data)
 {
-	struct window *w = data;
+	struct pool_thread *t = data;
+	struct window *w = t->w;
+	struct garbage g;
 	size_t i;
 
 	pthread_mutex_lock(&w->lock);
 	for (;;) {
-		while (w->next < w->parallel && w->next >= w->head + w->size)
-			pthread_cond_wait(&w->cond, &w->lock);
+		while (w->next < w->parallel && w->next >= w->head + w->size &&
+		       !w->garbage[t->self].nr) {
+			w->workers_wait++;
+			pthread_cond_wait(&w->room, &w->lock);
+			w->workers_wait--;
+		}
+		g = garbage_take(w, t->self);
+		if (g.nr) {
+			pthread_mutex_unlock(&w->lock);
+			garbage_release(&g);
+			pthread_mutex_lock(&w->lock);
+			continue;
+		}
+		free(g.v);
 		if (w->next >= w->parallel)
 			break;
 		i = w->next++;
 		pthread_mutex_unlock(&w->lock);
-		verify_slot(w, i);
+		verify_slot(w, i, t->self);
 		pthread_mutex_lock(&w->lock);
 	}
 	pthread_mutex_unlock(&w->lock);
@@ -332,11 +399,13 @@ static size_t pool_size(const struct verify_batch_options *opts, size_t n)
 }
 
 /*
- * Hand report r (the head) to the sink, and count it; awaiting
- * attribution, it moves to b->kept, else it is released.  Returns
- * whether the run stops there.
+ * Hand report r (the head, verified by thread owner) to the sink, and
+ * count it; awaiting attribution, it moves to b->kept, else it is
+ * released: here when this thread built it, else by its builder (struct
+ * garbage).  Returns whether the run stops there.
  */
-static int hand_over(struct window *w, struct verify_report *r)
+static int hand_over(struct window *w, struct verify_report *r,
+		     size_t owner)
 {
 	struct verify_batch *b = w->b;
 	int awaits = verify_awaits_attribution(&b->run, r);
@@ -353,8 +422,16 @@ static int hand_over(struct window *w, struct verify_report *r)
 	if (awaits) {
 		ALLOC_GROW(b->kept, b->nr_kept + 1, b->alloc_kept);
 		b->kept[b->nr_kept++] = *r;	/* it owns no pointer to itself */
-	} else
+	} else if (!owner)
 		verify_report_release(r);
+	else {
+		struct garbage *g = &w->garbage[owner];
+
+		pthread_mutex_lock(&w->lock);
+		ALLOC_GROW(g->v, g->nr + 1, g->alloc);
+		g->v[g->nr++] = *r;
+		pthread_mutex_unlock(&w->lock);
+	}
 	return stop;
 }
 
@@ -373,23 +450,29 @@ static void window_drain(struct window *w)
 
 		if (w->done[slot]) {
 			pthread_mutex_unlock(&w->lock);
-			stop = hand_over(w, &w->slots[slot]);
+			stop = hand_over(w, &w->slots[slot], w->owner[slot]);
 			pthread_mutex_lock(&w->lock);
 			w->done[slot] = 0;
 			w->head++;
-			pthread_cond_broadcast(&w->cond);
+			/* waiting workers get a batch, not one slot each */
+			if (w->workers_wait &&
+			    w->head + w->size - w->next >= w->size / 2)
+				pthread_cond_broadcast(&w->room);
 		} else if (i < w->nr && i < w->head + w->size &&
 			   (i < w->parallel || i == w->head)) {
 			w->next++;
 			pthread_mutex_unlock(&w->lock);
-			verify_slot(w, i);
+			verify_slot(w, i, 0);
 			pthread_mutex_lock(&w->lock);
-		} else
-			pthread_cond_wait(&w->cond, &w->lock);
+		} else {
+			w->caller_waits = 1;
+			pthread_cond_wait(&w->head_done, &w->lock);
+			w->caller_waits = 0;
+		}
 	}
 	/* a stop: the workers take no more */
 	w->parallel = w->next;
-	pthread_cond_broadcast(&w->cond);
+	pthread_cond_broadcast(&w->room);
 	pthread_mutex_unlock(&w->lock);
 }
 
@@ -409,6 +492,7 @@ static void verify_all(struct verify_batch *b,
 	size_t threads = pool_size(opts, b->list.sidecars.nr);
 	struct window w;
 	pthread_t *tids = xcalloc(threads, sizeof(*tids));
+	struct pool_thread *pt = xcalloc(threads, sizeof(*pt));
 	size_t started = 0, i;
 
 	drop_layout_records(b);
@@ -420,26 +504,39 @@ static void verify_all(struct verify_batch *b,
 	w.size = threads * WINDOW_PER_THREAD;
 	w.slots = xcalloc(w.size, sizeof(*w.slots));
 	w.done = xcalloc(w.size, 1);
+	w.owner = xcalloc(w.size, sizeof(*w.owner));
+	w.garbage = xcalloc(threads, sizeof(*w.garbage));
 	pthread_mutex_init(&w.lock, NULL);
-	pthread_cond_init(&w.cond, NULL);
+	pthread_cond_init(&w.head_done, NULL);
+	pthread_cond_init(&w.room, NULL);
 	if (w.parallel) {
 		w.next = 1;
-		verify_slot(&w, 0);
-		for (i = 1; i < threads; i++)
+		verify_slot(&w, 0, 0);
+		for (i = 1; i < threads; i++) {
+			pt[started].w = &w;
+			pt[started].self = started + 1;
 			if (!pthread_create(&tids[started], NULL, pool_work,
-					    &w))
+					    &pt[started]))
 				started++;
+		}
 	}
 	window_drain(&w);
 	for (i = 0; i < started; i++)
 		pthread_join(tids[i], NULL);
+	/* what a worker left when it stopped */
+	for (i = 0; i < threads; i++)
+		garbage_release(&w.garbage[i]);
 	/* after a stop, what the workers verified past it is not shown */
 	for (i = w.head; i < w.next; i++)
 		verify_report_release(&w.slots[i % w.size]);
-	pthread_cond_destroy(&w.cond);
+	pthread_cond_destroy(&w.head_done);
+	pthread_cond_destroy(&w.room);
 	pthread_mutex_destroy(&w.lock);
+	free(w.garbage);
+	free(w.owner);
 	free(w.done);
 	free(w.slots);
+	free(pt);
 	free(tids);
 	verify_attribute(&b->run, b->kept, b->nr_kept);
 	sink->kept(sink, b->kept, b->nr_kept);

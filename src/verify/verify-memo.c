@@ -20,6 +20,7 @@ struct verify_memos *verify_memos_new(int no_cache)
 		m->cache = cache_open(".");
 	pthread_mutex_init(&m->lock, NULL);
 	pthread_cond_init(&m->filled, NULL);
+	pthread_mutex_init(&m->root_lock, NULL);
 	return m;
 }
 
@@ -65,6 +66,8 @@ void verify_memos_free(struct verify_memos *m)
 	}
 	free(m->ats);
 	cache_free(m->cache);
+	root_memo_release(&m->root_memo);
+	pthread_mutex_destroy(&m->root_lock);
 	pthread_cond_destroy(&m->filled);
 	pthread_mutex_destroy(&m->lock);
 	free(m);

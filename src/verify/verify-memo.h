@@ -17,6 +17,7 @@
  */
 #include "hash/hashfile.h"
 #include "root/inputpath.h"
+#include "root/root.h"
 #include "verify-int.h"
 #include "strbuf.h"
 
@@ -65,6 +66,9 @@ struct verify_memos {
 	struct at_memo **ats;	/* each its own: origins hold pointers */
 	size_t nr_ats, alloc_ats;
 	struct cache *cache;	/* the persistent one, or NULL */
+	/* what finding roots learnt (root.h), one directory at a time */
+	pthread_mutex_t root_lock;
+	struct root_memo root_memo;
 };
 
 /* A new set of memos with the persistent cache of the current directory. */

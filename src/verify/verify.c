@@ -123,27 +123,18 @@ void verify_report_release(struct verify_report *r)
 
 /* --- checking -------------------------------------------------------- */
 
-static void resolved_copy(struct resolved_input *dst,
-			  const struct resolved_input *src)
-{
-	dst->status = src->status;
-	dst->rerooted = src->rerooted;
-	strbuf_addbuf(&dst->shown, &src->shown);
-	strbuf_addbuf(&dst->rel, &src->rel);
-	strbuf_addbuf(&dst->file, &src->file);
-	strbuf_addbuf(&dst->why, &src->why);
-}
-
 /*
  * input_resolve() through the run's memo: the reports of a directory pin
  * the same few tokens and briefs, and resolving a path costs a walk of
  * the file system (or of a tree) each time.  Within a run a path leads
- * where it led the first time, as the hash memo already assumes.
+ * where it led the first time, as the hash memo already assumes.  The
+ * answer is the memo's own, read-only, for the run's length.
  */
-static void resolve_input(struct verify_memos *memos,
-			  struct resolved_input *out, const char *root,
-			  const char *recorded, const struct input_tree *tree,
-			  int allow_outside)
+static const struct resolved_input *resolve_input(struct verify_memos *memos,
+						  const char *root,
+						  const char *recorded,
+						  const struct input_tree *tree,
+						  int allow_outside)
 {
 	struct strbuf key = STRBUF_INIT;
 	struct memo *m;
@@ -157,8 +148,8 @@ static void resolve_input(struct verify_memos *memos,
 		input_resolve(&m->in, root, recorded, tree, allow_outside);
 		memo_done(memos, m);
 	}
-	resolved_copy(out, &m->in);
 	strbuf_release(&key);
+	return &m->in;
 }
 
 /* hash_input() could not find or read the input; the check says why. */
@@ -258,30 +249,31 @@ static int hash_input(struct verify_memos *memos, struct verify_check *c,
 		      struct strbuf *err, struct strbuf *shown)
 {
 	const char *recorded = c->input->path;
-	struct resolved_input in = RESOLVED_INPUT_INIT;
+	struct resolved_input init = RESOLVED_INPUT_INIT;
+	const struct resolved_input *in;
 	struct strbuf key = STRBUF_INIT;
 	struct memo unkeyed, *m = &unkeyed;
 	int mine = 1, ret = INPUT_FAILED;
 
 	memset(&unkeyed, 0, sizeof(unkeyed));
-	unkeyed.in = in;
-	resolve_input(memos, &in, root, recorded, tree, allow_outside);
-	if (!c->note.len && in.rerooted)
+	unkeyed.in = init;
+	in = resolve_input(memos, root, recorded, tree, allow_outside);
+	if (!c->note.len && in->rerooted)
 		strbuf_addf(&c->note, "%s path re-rooted: %s -> %s", c->field,
-			    recorded, in.rel.buf);
+			    recorded, in->rel.buf);
 	strbuf_reset(shown);
-	strbuf_addbuf(shown, &in.shown);
+	strbuf_addbuf(shown, &in->shown);
 	strbuf_reset(&c->rel);
-	strbuf_addbuf(&c->rel, &in.rel);
-	if (input_unusable(c, &in, root))
+	strbuf_addbuf(&c->rel, &in->rel);
+	if (input_unusable(c, in, root))
 		goto out;
-	content_key(&key, &in, tree);
+	content_key(&key, in, tree);
 	/* hashed outside the lock: a thread wanting this key waits for it */
 	if (key.len)
 		m = memo_claim(memos, &memos->hashes, key.buf, key.len, mode,
 			       &mine);
 	if (mine) {
-		hash_into(m, memos->cache, &in, tree, mode);
+		hash_into(m, memos->cache, in, tree, mode);
 		if (m != &unkeyed)
 			memo_done(memos, m);
 	}
@@ -290,12 +282,12 @@ static int hash_input(struct verify_memos *memos, struct verify_check *c,
 		c->error = 1;
 		strbuf_addf(&c->reason, "the %s's raw hash does not match, "
 			    "and its structured hash is not computed: the %s "
-			    "at %s is %s", c->field, c->field, in.shown.buf,
+			    "at %s is %s", c->field, c->field, in->shown.buf,
 			    m->text);
 	} else if (m->read_rc) {
 		c->error = 1;
 		strbuf_addf(&c->reason, "failed to read %s at %s: %s",
-			    c->field, in.shown.buf, m->text);
+			    c->field, in->shown.buf, m->text);
 	} else {
 		ret = m->ret;
 		memcpy(hex, m->hex, HASH_HEX_MAX);
@@ -305,7 +297,6 @@ static int hash_input(struct verify_memos *memos, struct verify_check *c,
 out:
 	if (m == &unkeyed)
 		memo_clear(&unkeyed);
-	resolved_input_release(&in);
 	strbuf_release(&key);
 	return ret;
 }
@@ -549,7 +540,15 @@ static int find_root(struct verify_memos *memos, struct strbuf *out,
 	if (mine) {
 		struct strbuf root = STRBUF_INIT, why = STRBUF_INIT;
 
-		m->origin = root_find_pinned(&root, dir, given, &why);
+		if (given)
+			m->origin = root_find_pinned(&root, dir, given, &why);
+		else {
+			pthread_mutex_lock(&memos->root_lock);
+			m->origin = root_find_pinned_memo(&root, dir,
+							  &memos->root_memo,
+							  &why);
+			pthread_mutex_unlock(&memos->root_lock);
+		}
 		m->text = m->origin < 0 ? strbuf_detach(&why, NULL) :
 			  strbuf_detach(&root, NULL);
 		if (m->origin >= 0)
@@ -678,7 +677,8 @@ static void check_signature(struct verify_report *r,
 	 * not there (ROOTFILE_MISSING) is sig_check_sidecar()'s to report.
 	 */
 	strbuf_addf(&sig, "%s%s", r->sidecar_path.buf, SIGNATURE_SUFFIX);
-	if (rootfile_check(r->root.buf, sig.buf, opts->allow_outside, NULL,
+	if (!r->sig_absent &&
+	    rootfile_check(r->root.buf, sig.buf, opts->allow_outside, NULL,
 			   &err) == ROOTFILE_OUTSIDE) {
 		r->sig.status = SIG_MALFORMED;
 		strbuf_addbuf(&r->sig.sig_path, &sig);
@@ -691,6 +691,7 @@ static void check_signature(struct verify_report *r,
 	subj.root = r->root.buf;
 	subj.invoked_at = r->layout ? NULL : r->sc.invoked_at;
 	subj.layout = r->layout;
+	subj.sig_absent = r->sig_absent;
 	switch (sig_check_sidecar(&r->sig, kr, &subj)) {
 	case SIG_OK:
 		if (r->sig.sidecar_only && opts->require_signature)

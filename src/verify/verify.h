@@ -75,6 +75,7 @@ struct verify_report {
 	struct strbuf md_warning;
 	long md_line;
 	const char *required_by;	/* the --require-sidecar glob, borrowed */
+	int sig_absent;		/* listed without a .sig (sidecar-list.h) */
 	int skipped;		/* unchanged since --changed-since: not checked */
 	enum verify_verdict verdict;
 	int stop;		/* --at cannot be used: verify no further report,
