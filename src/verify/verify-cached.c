@@ -31,6 +31,7 @@ struct verify_cached {
 	char markdown_sum[DIGEST_HEX_MAX];
 	struct strbuf markdown;
 	char *fields[F_NR];	/* a hit's: r->sc points into them */
+	int parsed;		/* r->sc parsed from the bytes keyed */
 };
 
 /*
@@ -175,7 +176,10 @@ int verify_cached_load(struct cache *c, struct verify_report *r,
 			goto out;
 		}
 	}
-	ret = sidecar_parse(&r->sc, buf.buf, buf.len, err) ? -1 : 0;
+	/* verification and the printers read the fields, not the tree */
+	ret = sidecar_parse_fields(&r->sc, buf.buf, buf.len, err) ? -1 : 0;
+	if (!ret && r->cached)
+		r->cached->parsed = 1;
 out:
 	strbuf_release(&buf);
 	return ret;
@@ -216,7 +220,7 @@ void verify_cached_compare(struct cache *c, struct verify_report *r,
 
 	/* an entry only for a sidecar parsed from the bytes keyed */
 	if (!c || !vc || !vc->sidecar_sum[0] || !vc->markdown_read ||
-	    !r->sc.json) {
+	    !vc->parsed) {
 		render_compare_block(&r->md_warning, &r->md_line,
 				     r->markdown.buf, r->root.buf,
 				     allow_outside, &r->sc);
