@@ -11,6 +11,13 @@
 #include <string.h>
 #include <unistd.h>
 
+/* A character an argument may hold and stay bare: A-Za-z0-9_./:@=,+- */
+static int shell_bare(char c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+	       (c >= '0' && c <= '9') || (c && strchr("_./:@=,+-", c));
+}
+
 void render_shell_quote(struct strbuf *out, const char *arg)
 {
 	const char *p;
@@ -20,8 +27,7 @@ void render_shell_quote(struct strbuf *out, const char *arg)
 		return;
 	}
 	for (p = arg; *p; p++)
-		if (!strchr("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
-			    "0123456789_./:@=,+-", *p))
+		if (!shell_bare(*p))
 			break;
 	if (!*p) {
 		strbuf_addstr(out, arg);
@@ -223,20 +229,44 @@ static int line_is_at(const char *p, const char *e, const char *s)
 	return (size_t)(e - p) == k && !memcmp(p, s, k);
 }
 
+/*
+ * The first line that line_is_at() s, or NULL.  Found by searching for
+ * s, not by walking every line of the report: a line that is s holds
+ * it, and a place that holds it is such a line when up to three spaces
+ * lie between it and a line break (or the start) before, and a line
+ * break (or the end) follows.
+ */
+static const char *find_line(const char *text, const char *e, const char *s)
+{
+	size_t k = strlen(s);
+	const char *q = text, *ls;
+
+	while ((q = memmem(q, (size_t)(e - q), s, k))) {
+		for (ls = q; ls > text && ls[-1] == ' ' && q - ls < 3; ls--)
+			;
+		if ((ls == text || ls[-1] == '\n' || ls[-1] == '\r') &&
+		    (q + k == e || q[k] == '\n' || q[k] == '\r'))
+			return ls;
+		q++;
+	}
+	return NULL;
+}
+
 int render_find_block(const char *text, size_t len, size_t *begin,
 		      size_t *end)
 {
-	const char *p = text, *e = text + len, *start = NULL;
+	const char *p, *e = text + len;
+	const char *start = find_line(text, e, "```yaml ahd-replay");
 	int in_sh = 0;
 
+	if (!start)
+		return -1;
 	/* any line break (a report saved with CRLF holds the same block) */
-	for (; p < e; p = next_line(line_end(p, e), e)) {
+	for (p = next_line(line_end(start, e), e); p < e;
+	     p = next_line(line_end(p, e), e)) {
 		const char *le = line_end(p, e);
 
-		if (!start) {
-			if (line_is_at(p, le, "```yaml ahd-replay"))
-				start = p;
-		} else if (!in_sh) {
+		if (!in_sh) {
 			if (line_is_at(p, le, "```sh"))
 				in_sh = 1;
 		} else if (line_is_at(p, le, "```")) {
@@ -250,12 +280,9 @@ int render_find_block(const char *text, size_t len, size_t *begin,
 	 * block: take it to the end, so the comparison can say what is
 	 * missing.
 	 */
-	if (start) {
-		*begin = (size_t)(start - text);
-		*end = len;
-		return 0;
-	}
-	return -1;
+	*begin = (size_t)(start - text);
+	*end = len;
+	return 0;
 }
 
 static int compare_text_with(struct strbuf *warning, long *line_out,
@@ -326,7 +353,8 @@ static int compare_text_with(struct strbuf *warning, long *line_out,
 
 	if (how->find(text->buf, text->len, &begin, &end))
 		goto out;
-	/* rendered only for a report that carries a block */
+	/* rendered only for a report that carries a block, about its size */
+	strbuf_grow(&want, end - begin + 1);
 	how->render(&want, data);
 	{
 		/* Compare with LF line breaks, whatever the report uses. */
