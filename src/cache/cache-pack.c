@@ -22,7 +22,7 @@ static int plain(unsigned char ch)
 void cache_pack(struct strbuf *out, const char *const *strings, size_t n)
 {
 	static const char hex[] = "0123456789ABCDEF";
-	const unsigned char *p;
+	const unsigned char *p, *run;
 	size_t i;
 
 	strbuf_addstr(out, PACK_MAGIC);
@@ -32,15 +32,20 @@ void cache_pack(struct strbuf *out, const char *const *strings, size_t n)
 			strbuf_addch(out, '~');
 			continue;
 		}
-		for (p = (const unsigned char *)strings[i]; *p; p++) {
-			if (plain(*p)) {
-				strbuf_addch(out, *p);
+		/* runs of plain bytes whole, each other byte as %XX */
+		for (p = run = (const unsigned char *)strings[i]; *p; p++) {
+			char esc[3];
+
+			if (plain(*p))
 				continue;
-			}
-			strbuf_addch(out, '%');
-			strbuf_addch(out, hex[*p >> 4]);
-			strbuf_addch(out, hex[*p & 15]);
+			strbuf_add(out, run, (size_t)(p - run));
+			esc[0] = '%';
+			esc[1] = hex[*p >> 4];
+			esc[2] = hex[*p & 15];
+			strbuf_add(out, esc, 3);
+			run = p + 1;
 		}
+		strbuf_add(out, run, (size_t)(p - run));
 	}
 }
 
