@@ -12,9 +12,10 @@
 int sidecar_kind_known(const char *kind);
 
 /*
- * Read text (the sidecar's bytes after utf8_repair(), len of them) into
- * sc, as sidecar_parse() would read it, when it is a sidecar as the
- * reference writes one: plain JSON (jsonplain.h), only the known
+ * Read text (the sidecar's bytes, len of them) into sc, as
+ * sidecar_parse() would read it, when it is a sidecar as the reference
+ * writes one: well-formed UTF-8 (which utf8_repair() leaves as it is),
+ * plain JSON (jsonplain.h), only the known
  * top-level fields (backfilled may be absent), none of them and none of
  * their keys twice, and every check sidecar_parse() makes passing.
  * Returns 0 with sc filled, its strings cut in place in text (NUL over

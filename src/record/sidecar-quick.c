@@ -156,6 +156,7 @@ static int object(struct quick *q, const char *const *keys,
 		  unsigned required, member_fn member)
 {
 	unsigned seen = 0;
+	int k = -1;
 
 	if (!next_is(q, '{'))
 		return -1;
@@ -163,12 +164,13 @@ static int object(struct quick *q, const char *const *keys,
 		return required ? -1 : 0;
 	do {
 		const char *key = string(q);
-		int k;
 
 		if (!key || !next_is(q, ':'))
 			return -1;
-		for (k = 0; keys[k] && strcmp(keys[k], key); k++)
-			;
+		/* the key after the last one first: the reference's order */
+		if (!keys[++k] || strcmp(keys[k], key))
+			for (k = 0; keys[k] && strcmp(keys[k], key); k++)
+				;
 		if (!keys[k] || (seen & (1u << k)))
 			return -1;
 		seen |= 1u << k;

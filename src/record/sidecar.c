@@ -434,15 +434,18 @@ int sidecar_load_named(struct sidecar *sc, const char *path,
 int sidecar_parse_fields(struct sidecar *sc, const char *buf, size_t len,
 			 struct strbuf *err)
 {
-	struct strbuf text = STRBUF_INIT;
+	/*
+	 * A copy to cut strings in.  Not repaired as sidecar_parse() does
+	 * first: the plain reading takes only well-formed UTF-8, which the
+	 * repair leaves as it is, and leaves anything else to it.
+	 */
+	char *text = xmemdupz(buf, len);
 
-	/* the reference's reading of the bytes, as sidecar_parse() */
-	utf8_repair(&text, buf, len);
-	if (!sidecar_read_plain(sc, text.buf, text.len)) {
-		sc->text = strbuf_detach(&text, NULL);
+	if (!sidecar_read_plain(sc, text, len)) {
+		sc->text = text;
 		return 0;
 	}
-	strbuf_release(&text);
+	free(text);
 	return sidecar_parse(sc, buf, len, err);
 }
 

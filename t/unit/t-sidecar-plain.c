@@ -437,6 +437,11 @@ static void test_named(struct tally *t)
 		strbuf_addch(&text, canonical[i]);
 	}
 	ok(compare(t, &text, "CRLF"), "CRLF is JSON whitespace, read plainly");
+	strbuf_reset(&text);
+	strbuf_addstr(&text, canonical);
+	text.buf[strstr(text.buf, "a b") - text.buf + 1] = '\xff';
+	ok(!compare(t, &text, "bad UTF-8"),
+	   "a string of bad UTF-8 is left to the full reading, which repairs");
 	strbuf_release(&text);
 }
 
