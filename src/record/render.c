@@ -230,11 +230,11 @@ static int line_is_at(const char *p, const char *e, const char *s)
 }
 
 /*
- * The first line that line_is_at() s, or NULL.  Found by searching for
- * s, not by walking every line of the report: a line that is s holds
- * it, and a place that holds it is such a line when up to three spaces
- * lie between it and a line break (or the start) before, and a line
- * break (or the end) follows.
+ * The first line from text (the start of a line) to e that line_is_at()
+ * s, or NULL.  Found by searching for s, not by walking every line: a
+ * line that is s holds it, and a place that holds it is such a line
+ * when up to three spaces lie between it and a line break (or text)
+ * before, and a line break (or e) follows.
  */
 static const char *find_line(const char *text, const char *e, const char *s)
 {
@@ -255,33 +255,25 @@ static const char *find_line(const char *text, const char *e, const char *s)
 int render_find_block(const char *text, size_t len, size_t *begin,
 		      size_t *end)
 {
-	const char *p, *e = text + len;
+	const char *e = text + len, *sh = NULL, *close = NULL;
 	const char *start = find_line(text, e, "```yaml ahd-replay");
-	int in_sh = 0;
 
 	if (!start)
 		return -1;
-	/* any line break (a report saved with CRLF holds the same block) */
-	for (p = next_line(line_end(start, e), e); p < e;
-	     p = next_line(line_end(p, e), e)) {
-		const char *le = line_end(p, e);
-
-		if (!in_sh) {
-			if (line_is_at(p, le, "```sh"))
-				in_sh = 1;
-		} else if (line_is_at(p, le, "```")) {
-			*begin = (size_t)(start - text);
-			*end = (size_t)(le - text);
-			return 0;
-		}
-	}
+	/*
+	 * The first "```sh" line after it, the first "```" line after that
+	 * (any line break: a report saved with CRLF holds the same block).
+	 */
+	sh = find_line(next_line(line_end(start, e), e), e, "```sh");
+	if (sh)
+		close = find_line(next_line(line_end(sh, e), e), e, "```");
+	*begin = (size_t)(start - text);
 	/*
 	 * A yaml block without its command block still is the replay
 	 * block: take it to the end, so the comparison can say what is
 	 * missing.
 	 */
-	*begin = (size_t)(start - text);
-	*end = len;
+	*end = close ? (size_t)(line_end(close, e) - text) : len;
 	return 0;
 }
 
