@@ -46,6 +46,14 @@ static void skip_space(struct plain *s)
 }
 
 /*
+ * The bytes that stop a string's scan: its end, what is not plain, what
+ * needs a UTF-8 check.  One test per byte for all the others.
+ */
+static const unsigned char string_stop[256] = {
+	[0 ... 0x1f] = 1, ['"'] = 1, ['\\'] = 1, [0x80 ... 0xff] = 1,
+};
+
+/*
  * Bytes above 0x7f are taken as they stand when they are well-formed
  * UTF-8, which jansson takes as they stand too.
  */
@@ -54,13 +62,16 @@ long jsonplain_string(const char *p, const char *end, const char **next)
 	const char *q = p;
 	int wide = 0;
 
-	while (q < end && *q != '"') {
+	for (; q < end; q++) {
 		unsigned char c = (unsigned char)*q;
 
+		if (!string_stop[c])
+			continue;
+		if (c == '"')
+			break;
 		if (c < 0x20 || c == '\\')
 			return -1;
-		wide |= c > 0x7f;
-		q++;
+		wide = 1;
 	}
 	if (q == end ||
 	    (wide && utf8_valid_prefix(p, (size_t)(q - p)) != (size_t)(q - p)))
