@@ -20,6 +20,7 @@ struct cache_entry {
 	const char *value;
 	unsigned long run;
 	int own;		/* key is an allocation holding value too */
+	size_t hash;		/* key_hash(key): growing hashes no key again */
 };
 
 struct cache_table {

@@ -42,11 +42,14 @@ static size_t key_hash(const char *s)
 	return h;
 }
 
-static struct cache_entry *table_slot(struct cache_table *t, const char *key)
+/* key's slot in t (its entry, or the empty slot it would take). */
+static struct cache_entry *table_slot(struct cache_table *t, const char *key,
+				      size_t hash)
 {
-	size_t i = key_hash(key) & (t->size - 1);
+	size_t i = hash & (t->size - 1);
 
-	while (t->slots[i].key && strcmp(t->slots[i].key, key))
+	while (t->slots[i].key && (t->slots[i].hash != hash ||
+				   strcmp(t->slots[i].key, key)))
 		i = (i + 1) & (t->size - 1);
 	return &t->slots[i];
 }
@@ -57,7 +60,7 @@ struct cache_entry *cache_table_find(struct cache_table *t, const char *key)
 
 	if (!t->size)
 		return NULL;
-	e = table_slot(t, key);
+	e = table_slot(t, key, key_hash(key));
 	return e->key ? e : NULL;
 }
 
@@ -66,6 +69,7 @@ static void table_set(struct cache_table *t, const char *key,
 		      const char *value, unsigned long run, int own)
 {
 	struct cache_entry *e;
+	size_t hash = key_hash(key);
 
 	if (2 * (t->nr + 1) > t->size) {
 		struct cache_table bigger = { NULL, t->size ? 2 * t->size : 256,
@@ -75,13 +79,13 @@ static void table_set(struct cache_table *t, const char *key,
 		bigger.slots = xcalloc(bigger.size, sizeof(*bigger.slots));
 		for (i = 0; i < t->size; i++)
 			if (t->slots[i].key)
-				*table_slot(&bigger, t->slots[i].key) =
-					t->slots[i];
+				*table_slot(&bigger, t->slots[i].key,
+					    t->slots[i].hash) = t->slots[i];
 		bigger.nr = t->nr;
 		free(t->slots);
 		*t = bigger;
 	}
-	e = table_slot(t, key);
+	e = table_slot(t, key, hash);
 	if (!e->key)
 		t->nr++;
 	else if (e->own)
@@ -90,6 +94,7 @@ static void table_set(struct cache_table *t, const char *key,
 	e->value = value;
 	e->run = run;
 	e->own = own;
+	e->hash = hash;
 }
 
 void cache_table_insert(struct cache_table *t, const char *key,
