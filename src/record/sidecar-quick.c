@@ -39,11 +39,21 @@ struct quick {
 	struct sidecar_input *input;	/* the one being read */
 };
 
-/* The top-level keys, as sidecar_fields[] lists them. */
+/*
+ * The top-level keys this reads, each of sidecar_fields[].  Its own
+ * list, in the order of the enum: a field added there is a key unknown
+ * here, so a sidecar that has it goes to sidecar_parse().
+ */
 enum {
 	K_SCHEMA_VERSION, K_KIND, K_AHD_VERSION, K_AHD_COMMIT, K_GIT_DIRTY,
 	K_NODE_VERSION, K_PLATFORM, K_INVOKED_AT, K_ARGV, K_TOKEN, K_BRIEF,
 	K_SAMPLING, K_MODELS, K_CONDITIONS, K_BACKFILLED
+};
+
+static const char *const top_keys[] = {
+	"schema_version", "kind", "ahd_version", "ahd_commit", "git_dirty",
+	"node_version", "platform", "invoked_at", "argv", "token", "brief",
+	"sampling", "models", "conditions", "backfilled", NULL,
 };
 
 /* All of them must be there but backfilled. */
@@ -310,7 +320,7 @@ static int top_member(struct quick *q, int which)
 		return models(q);
 	case K_CONDITIONS:
 		return object(q, conditions_keys, 3, conditions_member);
-	default:
+	default:	/* K_BACKFILLED, the last of top_keys */
 		sc->backfilled = literal(q, "true");
 		return sc->backfilled || literal(q, "false") ? 0 : -1;
 	}
@@ -332,7 +342,7 @@ int sidecar_read_plain(struct sidecar *sc, char *text, size_t len)
 	q.p = text;
 	q.end = text + len;
 	q.sc = &got;
-	if (object(&q, sidecar_fields, TOP_REQUIRED, top_member) ||
+	if (object(&q, top_keys, TOP_REQUIRED, top_member) ||
 	    jsonplain_space(q.p, q.end) != q.end) {
 		free(q.strings);
 		free(q.models);
@@ -344,8 +354,6 @@ int sidecar_read_plain(struct sidecar *sc, char *text, size_t len)
 	set_list(&got.requested, &q, &q.requested);
 	set_list(&got.effective, &q, &q.effective);
 	got.strings = q.strings;
-	if (!got.models)
-		got.models = xcalloc(1, sizeof(*got.models));
 	got.unknown = sc->unknown;
 	*sc = got;
 	return 0;
