@@ -11,10 +11,16 @@
 #include "cache.h"
 
 
+/*
+ * An entry read from the store points into the table's copy of its
+ * text; one put since is a single allocation, its key then its value.
+ */
 struct cache_entry {
-	char *key;		/* NULL: an empty slot */
-	char *value;
+	const char *key;	/* NULL: an empty slot */
+	const char *value;
 	unsigned long run;
+	int own;		/* key is an allocation holding value too */
+	size_t hash;		/* key_hash(key): growing hashes no key again */
 };
 
 struct cache_table {
@@ -22,6 +28,7 @@ struct cache_table {
 	size_t size;		/* a power of two, or 0 */
 	size_t nr;
 	unsigned long run;	/* the store's run number as read */
+	char *text;		/* the store's text, or NULL */
 };
 
 struct cache {
@@ -39,11 +46,11 @@ struct cache {
 struct cache_entry *cache_table_find(struct cache_table *t, const char *key);
 
 /*
- * Insert key with value (taking both over, xstrdup()ed strings) and the
- * run that wrote it; an entry already there for key is replaced.
+ * Insert a copy of key and value, and the run that wrote them; an entry
+ * already there for key is replaced.
  */
-void cache_table_insert(struct cache_table *t, char *key, char *value,
-			unsigned long run);
+void cache_table_insert(struct cache_table *t, const char *key,
+			const char *value, unsigned long run);
 
 /* Free every entry; t is empty (and usable) again. */
 void cache_table_release(struct cache_table *t);
@@ -59,8 +66,10 @@ int cache_stat_trusted(const struct stat *st);
 
 /*
  * The store's text in buf (changed in place) into t (empty), when its
- * header starts with magic: 0, or -1 when any of it cannot be believed
- * (t is then empty again).
+ * header starts with magic: 0, t then keeping the text (buf is left
+ * empty) so that its entries point into it rather than each being
+ * copied; or -1 when any of it cannot be believed (t is then empty
+ * again).
  */
 int cache_parse(struct cache_table *t, struct strbuf *buf,
 		const char *magic);

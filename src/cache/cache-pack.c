@@ -13,16 +13,22 @@
 
 #define PACK_MAGIC "p1"
 
+/* [A-Za-z0-9._/:@+-]: the bytes a value holds as they are */
+static const unsigned char plain_byte[256] = {
+	['a' ... 'z'] = 1, ['A' ... 'Z'] = 1, ['0' ... '9'] = 1,
+	['.'] = 1, ['_'] = 1, ['/'] = 1, [':'] = 1, ['@'] = 1, ['+'] = 1,
+	['-'] = 1,
+};
+
 static int plain(unsigned char ch)
 {
-	return (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') ||
-	       (ch >= '0' && ch <= '9') || (ch && strchr("._/:@+-", ch));
+	return plain_byte[ch];
 }
 
 void cache_pack(struct strbuf *out, const char *const *strings, size_t n)
 {
 	static const char hex[] = "0123456789ABCDEF";
-	const unsigned char *p;
+	const unsigned char *p, *run;
 	size_t i;
 
 	strbuf_addstr(out, PACK_MAGIC);
@@ -32,15 +38,20 @@ void cache_pack(struct strbuf *out, const char *const *strings, size_t n)
 			strbuf_addch(out, '~');
 			continue;
 		}
-		for (p = (const unsigned char *)strings[i]; *p; p++) {
-			if (plain(*p)) {
-				strbuf_addch(out, *p);
+		/* runs of plain bytes whole, each other byte as %XX */
+		for (p = run = (const unsigned char *)strings[i]; *p; p++) {
+			char esc[3];
+
+			if (plain(*p))
 				continue;
-			}
-			strbuf_addch(out, '%');
-			strbuf_addch(out, hex[*p >> 4]);
-			strbuf_addch(out, hex[*p & 15]);
+			strbuf_add(out, run, (size_t)(p - run));
+			esc[0] = '%';
+			esc[1] = hex[*p >> 4];
+			esc[2] = hex[*p & 15];
+			strbuf_add(out, esc, 3);
+			run = p + 1;
 		}
+		strbuf_add(out, run, (size_t)(p - run));
 	}
 }
 
@@ -60,17 +71,20 @@ static int hexval(char ch)
 static int unpack_field(char **out, const char *p, const char *end)
 {
 	struct strbuf s = STRBUF_INIT;
+	const char *run = p;
 	int hi, lo;
 
 	if (end - p == 1 && *p == '~')
 		return 0;	/* NULL */
+	/* runs of plain bytes whole, as cache_pack() wrote them */
+	strbuf_grow(&s, (size_t)(end - p));
 	for (; p < end; p++) {
 		if (*p != '%') {
 			if (!plain(*p))
 				goto bad;
-			strbuf_addch(&s, *p);
 			continue;
 		}
+		strbuf_add(&s, run, (size_t)(p - run));
 		if (end - p < 3)
 			goto bad;
 		hi = hexval(p[1]);
@@ -80,7 +94,9 @@ static int unpack_field(char **out, const char *p, const char *end)
 			goto bad;
 		strbuf_addch(&s, (char)(hi << 4 | lo));
 		p += 2;
+		run = p + 1;
 	}
+	strbuf_add(&s, run, (size_t)(p - run));
 	*out = strbuf_detach(&s, NULL);
 	return 0;
 bad:

@@ -42,11 +42,14 @@ static size_t key_hash(const char *s)
 	return h;
 }
 
-static struct cache_entry *table_slot(struct cache_table *t, const char *key)
+/* key's slot in t (its entry, or the empty slot it would take). */
+static struct cache_entry *table_slot(struct cache_table *t, const char *key,
+				      size_t hash)
 {
-	size_t i = key_hash(key) & (t->size - 1);
+	size_t i = hash & (t->size - 1);
 
-	while (t->slots[i].key && strcmp(t->slots[i].key, key))
+	while (t->slots[i].key && (t->slots[i].hash != hash ||
+				   strcmp(t->slots[i].key, key)))
 		i = (i + 1) & (t->size - 1);
 	return &t->slots[i];
 }
@@ -57,49 +60,63 @@ struct cache_entry *cache_table_find(struct cache_table *t, const char *key)
 
 	if (!t->size)
 		return NULL;
-	e = table_slot(t, key);
+	e = table_slot(t, key, key_hash(key));
 	return e->key ? e : NULL;
 }
 
-void cache_table_insert(struct cache_table *t, char *key, char *value,
-			 unsigned long run)
+/* Put key and value (owned by t when own) into t with run. */
+static void table_set(struct cache_table *t, const char *key,
+		      const char *value, unsigned long run, int own)
 {
 	struct cache_entry *e;
+	size_t hash = key_hash(key);
 
 	if (2 * (t->nr + 1) > t->size) {
 		struct cache_table bigger = { NULL, t->size ? 2 * t->size : 256,
-					      0, t->run };
+					      0, t->run, t->text };
 		size_t i;
 
 		bigger.slots = xcalloc(bigger.size, sizeof(*bigger.slots));
 		for (i = 0; i < t->size; i++)
 			if (t->slots[i].key)
-				*table_slot(&bigger, t->slots[i].key) =
-					t->slots[i];
+				*table_slot(&bigger, t->slots[i].key,
+					    t->slots[i].hash) = t->slots[i];
 		bigger.nr = t->nr;
 		free(t->slots);
 		*t = bigger;
 	}
-	e = table_slot(t, key);
-	if (e->key) {
-		free(e->key);
-		free(e->value);
-	} else
+	e = table_slot(t, key, hash);
+	if (!e->key)
 		t->nr++;
+	else if (e->own)
+		free((char *)e->key);
 	e->key = key;
 	e->value = value;
 	e->run = run;
+	e->own = own;
+	e->hash = hash;
+}
+
+void cache_table_insert(struct cache_table *t, const char *key,
+			const char *value, unsigned long run)
+{
+	size_t klen = strlen(key), vlen = strlen(value);
+	char *kv = xmalloc(klen + vlen + 2);
+
+	memcpy(kv, key, klen + 1);
+	memcpy(kv + klen + 1, value, vlen + 1);
+	table_set(t, kv, kv + klen + 1, run, 1);
 }
 
 void cache_table_release(struct cache_table *t)
 {
 	size_t i;
 
-	for (i = 0; i < t->size; i++) {
-		free(t->slots[i].key);
-		free(t->slots[i].value);
-	}
+	for (i = 0; i < t->size; i++)
+		if (t->slots[i].own)
+			free((char *)t->slots[i].key);
 	free(t->slots);
+	free(t->text);
 	memset(t, 0, sizeof(*t));
 }
 
@@ -130,7 +147,8 @@ static int parse_line(struct cache_table *t, char *line, size_t len)
 	if (errno || end == sp2 + 1 || *end || !cache_token_ok(line) ||
 	    !cache_token_ok(sp1 + 1) || run > t->run)
 		return -1;
-	cache_table_insert(t, xstrdup(line), xstrdup(sp1 + 1), run);
+	/* in the text cache_parse() hands t */
+	table_set(t, line, sp1 + 1, run, 0);
 	return 0;
 }
 
@@ -163,6 +181,7 @@ int cache_parse(struct cache_table *t, struct strbuf *buf, const char *magic)
 			return -1;
 		}
 	}
+	t->text = strbuf_detach(buf, NULL);
 	return 0;
 }
 
@@ -324,7 +343,7 @@ void cache_put(struct cache *c, const char *key, const char *value)
 	if (!c || !cache_token_ok(key) || !cache_token_ok(value))
 		return;
 	pthread_mutex_lock(&c->lock);
-	cache_table_insert(&c->t, xstrdup(key), xstrdup(value), c->t.run + 1);
+	cache_table_insert(&c->t, key, value, c->t.run + 1);
 	c->dirty = 1;
 	pthread_mutex_unlock(&c->lock);
 }

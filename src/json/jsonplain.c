@@ -15,6 +15,7 @@
  */
 #include "config.h"
 #include "jval.h"
+#include "jsonplain.h"
 #include "utf8.h"
 
 #include <errno.h>
@@ -32,38 +33,58 @@ struct plain {
 	int depth;
 };
 
+const char *jsonplain_space(const char *p, const char *end)
+{
+	while (p < end && (*p == ' ' || *p == '\n' || *p == '\r' || *p == '\t'))
+		p++;
+	return p;
+}
+
 static void skip_space(struct plain *s)
 {
-	while (s->p < s->end && (*s->p == ' ' || *s->p == '\n' ||
-				 *s->p == '\r' || *s->p == '\t'))
-		s->p++;
+	s->p = jsonplain_space(s->p, s->end);
 }
 
 /*
- * A string's body at s->p (past the quote): its length, or -1: not
- * plain.  Bytes above 0x7f are taken as they stand when they are
- * well-formed UTF-8, which jansson takes as they stand too.
+ * The bytes that stop a string's scan: its end, what is not plain, what
+ * needs a UTF-8 check.  One test per byte for all the others.
  */
-static long plain_string(struct plain *s, const char **start)
+static const unsigned char string_stop[256] = {
+	[0 ... 0x1f] = 1, ['"'] = 1, ['\\'] = 1, [0x80 ... 0xff] = 1,
+};
+
+/*
+ * Bytes above 0x7f are taken as they stand when they are well-formed
+ * UTF-8, which jansson takes as they stand too.
+ */
+long jsonplain_string(const char *p, const char *end, const char **next)
 {
-	const char *q = s->p;
+	const char *q = p;
 	int wide = 0;
 
-	*start = q;
-	while (q < s->end && *q != '"') {
+	for (; q < end; q++) {
 		unsigned char c = (unsigned char)*q;
 
+		if (!string_stop[c])
+			continue;
+		if (c == '"')
+			break;
 		if (c < 0x20 || c == '\\')
 			return -1;
-		wide |= c > 0x7f;
-		q++;
+		wide = 1;
 	}
-	if (q == s->end ||
-	    (wide && utf8_valid_prefix(*start, (size_t)(q - *start)) !=
-		     (size_t)(q - *start)))
+	if (q == end ||
+	    (wide && utf8_valid_prefix(p, (size_t)(q - p)) != (size_t)(q - p)))
 		return -1;
-	s->p = q + 1;
-	return (long)(q - *start);
+	*next = q + 1;
+	return (long)(q - p);
+}
+
+/* A string's body at s->p (past the quote): its length, or -1. */
+static long plain_string(struct plain *s, const char **start)
+{
+	*start = s->p;
+	return jsonplain_string(s->p, s->end, &s->p);
 }
 
 static int is_digit(char c)
@@ -97,12 +118,11 @@ static void c_locale_init(void)
  */
 #define PLAIN_MAX_INT_DIGITS 18
 
-/* A number in JSON's grammar, as a double (JVAL_DECODE_INT_AS_REAL). */
-static json_t *plain_number(struct plain *s)
+int jsonplain_number(double *out, const char *p, const char *end,
+		     const char **next)
 {
-	const char *q = s->p, *end = s->end, *int_end;
+	const char *q = p, *int_end;
 	char buf[64];
-	double d;
 	char *stop;
 
 	if (q < end && *q == '-')
@@ -110,30 +130,40 @@ static json_t *plain_number(struct plain *s)
 	if (q < end && *q == '0')
 		q++;
 	else if (!(q = digits(q, end)))
-		return NULL;
+		return -1;
 	int_end = q;
 	if (q < end && *q == '.' && !(q = digits(q + 1, end)))
-		return NULL;
+		return -1;
 	if (q < end && (*q == 'e' || *q == 'E')) {
 		q++;
 		if (q < end && (*q == '+' || *q == '-'))
 			q++;
 		if (!(q = digits(q, end)))
-			return NULL;
+			return -1;
 	}
-	if ((size_t)(q - s->p) >= sizeof(buf) ||
-	    (q == int_end && int_end - s->p > PLAIN_MAX_INT_DIGITS))
-		return NULL;
-	memcpy(buf, s->p, (size_t)(q - s->p));
-	buf[q - s->p] = '\0';
+	if ((size_t)(q - p) >= sizeof(buf) ||
+	    (q == int_end && int_end - p > PLAIN_MAX_INT_DIGITS))
+		return -1;
+	memcpy(buf, p, (size_t)(q - p));
+	buf[q - p] = '\0';
 	pthread_once(&c_locale_once, c_locale_init);
 	if (!c_locale)
-		return NULL;
+		return -1;
 	errno = 0;
-	d = strtod_l(buf, &stop, c_locale);
-	if (errno || *stop || !isfinite(d))
+	*out = strtod_l(buf, &stop, c_locale);
+	if (errno || *stop || !isfinite(*out))
+		return -1;
+	*next = q;
+	return 0;
+}
+
+/* A number in JSON's grammar, as a double (JVAL_DECODE_INT_AS_REAL). */
+static json_t *plain_number(struct plain *s)
+{
+	double d;
+
+	if (jsonplain_number(&d, s->p, s->end, &s->p))
 		return NULL;
-	s->p = q;
 	return json_real(d);
 }
 

@@ -11,6 +11,13 @@
 #include <string.h>
 #include <unistd.h>
 
+/* A character an argument may hold and stay bare: A-Za-z0-9_./:@=,+- */
+static int shell_bare(char c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+	       (c >= '0' && c <= '9') || (c && strchr("_./:@=,+-", c));
+}
+
 void render_shell_quote(struct strbuf *out, const char *arg)
 {
 	const char *p;
@@ -20,8 +27,7 @@ void render_shell_quote(struct strbuf *out, const char *arg)
 		return;
 	}
 	for (p = arg; *p; p++)
-		if (!strchr("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
-			    "0123456789_./:@=,+-", *p))
+		if (!shell_bare(*p))
 			break;
 	if (!*p) {
 		strbuf_addstr(out, arg);
@@ -69,93 +75,116 @@ static void add_utf16_prefix(struct strbuf *out, const char *s, size_t n)
 	}
 }
 
-/* A JSON value as a JavaScript template literal shows it. */
-static void add_js(struct strbuf *out, const struct jval *v)
+/* A number as a JavaScript template literal shows it. */
+static void add_number(struct strbuf *out, double d)
 {
 	char num[NUMFMT_MAX];
 
-	if (!v || jval_is_null(v))
-		strbuf_addstr(out, "null");
-	else if (jval_is_string(v))
-		strbuf_add(out, jval_string_value(v), jval_string_length(v));
-	else if (jval_is_number(v))
-		strbuf_add(out, num, numfmt_es(num, jval_number_value(v)));
-	else if (jval_is_boolean(v))
-		strbuf_addstr(out, jval_is_true(v) ? "true" : "false");
+	strbuf_add(out, num, numfmt_es(num, d));
 }
 
-static void add_join(struct strbuf *out, const struct jval *arr)
+static void add_number_or_null(struct strbuf *out, int has, double d)
+{
+	if (has)
+		add_number(out, d);
+	else
+		strbuf_add(out, "null", 4);
+}
+
+/* A count in decimal, without a printf per report. */
+static void add_count(struct strbuf *out, size_t n)
+{
+	char buf[24];
+	size_t i = sizeof(buf);
+
+	do {
+		buf[--i] = (char)('0' + n % 10);
+		n /= 10;
+	} while (n);
+	strbuf_add(out, buf + i, sizeof(buf) - i);
+}
+
+/* Array.prototype.join(", ") of strings. */
+static void add_join(struct strbuf *out, const struct sidecar_strings *l)
 {
 	size_t i;
-	struct jval *item;
 
-	jval_array_foreach(arr, i, item) {
+	for (i = 0; i < l->nr; i++) {
 		if (i)
 			strbuf_add(out, ", ", 2);
-		add_js(out, item);
+		strbuf_addstr(out, l->items[i]);
+	}
+}
+
+/* A field's name (with the line break before it) and its value. */
+static void add_field(struct strbuf *out, const char *name, const char *value)
+{
+	strbuf_addstr(out, name);
+	strbuf_addstr(out, value);
+}
+
+static void add_models(struct strbuf *out, const struct sidecar *sc)
+{
+	size_t i;
+
+	for (i = 0; i < sc->models_nr; i++) {
+		add_field(out, "  - id: ", sc->models[i].id);
+		add_field(out, "\n    provider: ", sc->models[i].provider);
+		strbuf_addstr(out, "\n    provider_request_ids: ");
+		add_count(out, sc->models[i].request_ids);
+		strbuf_addstr(out, " captured\n");
 	}
 }
 
 void render_markdown(struct strbuf *out, const struct sidecar *sc)
 {
-	const struct jval *doc = sc->json;
-	const struct jval *sampling = jval_object_get(doc, "sampling");
-	const struct jval *conditions = jval_object_get(doc, "conditions");
-	const struct jval *models = jval_object_get(doc, "models");
-	const struct jval *argv = jval_object_get(doc, "argv");
-	struct jval *m, *arg;
 	size_t i;
 
 	strbuf_addstr(out, "```yaml ahd-replay\nschema_version: ");
-	add_js(out, jval_object_get(doc, "schema_version"));
-	strbuf_addf(out, "\nkind: %s\nahd_version: %s\nahd_commit: %s\n",
-		    sc->kind, sc->ahd_version,
-		    sc->ahd_commit ? sc->ahd_commit : "null");
+	add_number(out, sc->schema_version);
+	add_field(out, "\nkind: ", sc->kind);
+	add_field(out, "\nahd_version: ", sc->ahd_version);
+	add_field(out, "\nahd_commit: ", sc->ahd_commit ? sc->ahd_commit :
+		  "null");
+	strbuf_addch(out, '\n');
 	if (sc->git_dirty == 1)
 		strbuf_addstr(out, "git_dirty: true\n");
-	strbuf_addstr(out, "node_version: ");
-	add_js(out, jval_object_get(doc, "node_version"));
-	strbuf_addstr(out, "\nplatform: ");
-	add_js(out, jval_object_get(doc, "platform"));
-	strbuf_addf(out, "\ninvoked_at: %s\ntoken:\n  path: %s\n  hash: ",
-		    sc->invoked_at, sc->token.path);
+	add_field(out, "node_version: ", sc->node_version);
+	add_field(out, "\nplatform: ", sc->platform);
+	add_field(out, "\ninvoked_at: ", sc->invoked_at);
+	add_field(out, "\ntoken:\n  path: ", sc->token.path);
+	strbuf_addstr(out, "\n  hash: ");
 	add_short_hash(out, sc->token.hash);
 	if (sc->brief.path) {
-		strbuf_addf(out, "\nbrief:\n  path: %s\n  hash: ", sc->brief.path);
+		add_field(out, "\nbrief:\n  path: ", sc->brief.path);
+		strbuf_addstr(out, "\n  hash: ");
 		add_short_hash(out, sc->brief.hash);
 	}
 	strbuf_addstr(out, "\nsampling:\n  n: ");
-	add_js(out, jval_object_get(sampling, "n"));
+	add_number(out, sc->n);
 	strbuf_addstr(out, "\n  temperature: ");
-	add_js(out, jval_object_get(sampling, "temperature"));
+	add_number_or_null(out, sc->has_temperature, sc->temperature);
 	strbuf_addstr(out, "\n  seed: ");
-	add_js(out, jval_object_get(sampling, "seed"));
+	add_number_or_null(out, sc->has_seed, sc->seed);
 	strbuf_addstr(out, "\nmodels:\n");
-	jval_array_foreach(models, i, m) {
-		strbuf_addstr(out, "  - id: ");
-		add_js(out, jval_object_get(m, "id"));
-		strbuf_addstr(out, "\n    provider: ");
-		add_js(out, jval_object_get(m, "provider"));
-		strbuf_addf(out, "\n    provider_request_ids: %zu captured\n",
-			    jval_array_size(jval_object_get(m,
-					    "provider_request_ids")));
-	}
+	add_models(out, sc);
 	strbuf_addstr(out, "conditions:\n  requested: [");
-	add_join(out, jval_object_get(conditions, "requested"));
+	add_join(out, &sc->requested);
 	strbuf_addstr(out, "]\n  effective: [");
-	add_join(out, jval_object_get(conditions, "effective"));
+	add_join(out, &sc->effective);
 	strbuf_addstr(out, "]\n```\n\nReplay this run:\n\n```sh\n");
 	if (sc->ahd_commit && *sc->ahd_commit) {
 		strbuf_addstr(out, "git checkout ");
 		add_utf16_prefix(out, sc->ahd_commit, 12);
 		strbuf_addstr(out, "\nnpm ci && npm run build\n");
+	} else {
+		add_field(out, "# install ahd@", sc->ahd_version);
+		strbuf_addch(out, '\n');
 	}
-	else
-		strbuf_addf(out, "# install ahd@%s\n", sc->ahd_version);
-	jval_array_foreach(argv, i, arg) {
+	for (i = 0; i < sc->argv.nr; i++) {
 		if (i)
 			strbuf_addch(out, ' ');
-		render_shell_quote(out, jval_string_value(arg));
+		render_shell_quote(out, sc->argv.items[i]);
 	}
 	strbuf_addstr(out, "\n```");
 }
@@ -200,39 +229,52 @@ static int line_is_at(const char *p, const char *e, const char *s)
 	return (size_t)(e - p) == k && !memcmp(p, s, k);
 }
 
+/*
+ * The first line from text (the start of a line) to e that line_is_at()
+ * s, or NULL.  Found by searching for s, not by walking every line: a
+ * line that is s holds it, and a place that holds it is such a line
+ * when up to three spaces lie between it and a line break (or text)
+ * before, and a line break (or e) follows.
+ */
+static const char *find_line(const char *text, const char *e, const char *s)
+{
+	size_t k = strlen(s);
+	const char *q = text, *ls;
+
+	while ((q = memmem(q, (size_t)(e - q), s, k))) {
+		for (ls = q; ls > text && ls[-1] == ' ' && q - ls < 3; ls--)
+			;
+		if ((ls == text || ls[-1] == '\n' || ls[-1] == '\r') &&
+		    (q + k == e || q[k] == '\n' || q[k] == '\r'))
+			return ls;
+		q++;
+	}
+	return NULL;
+}
+
 int render_find_block(const char *text, size_t len, size_t *begin,
 		      size_t *end)
 {
-	const char *p = text, *e = text + len, *start = NULL;
-	int in_sh = 0;
+	const char *e = text + len, *sh = NULL, *close = NULL;
+	const char *start = find_line(text, e, "```yaml ahd-replay");
 
-	/* any line break (a report saved with CRLF holds the same block) */
-	for (; p < e; p = next_line(line_end(p, e), e)) {
-		const char *le = line_end(p, e);
-
-		if (!start) {
-			if (line_is_at(p, le, "```yaml ahd-replay"))
-				start = p;
-		} else if (!in_sh) {
-			if (line_is_at(p, le, "```sh"))
-				in_sh = 1;
-		} else if (line_is_at(p, le, "```")) {
-			*begin = (size_t)(start - text);
-			*end = (size_t)(le - text);
-			return 0;
-		}
-	}
+	if (!start)
+		return -1;
+	/*
+	 * The first "```sh" line after it, the first "```" line after that
+	 * (any line break: a report saved with CRLF holds the same block).
+	 */
+	sh = find_line(next_line(line_end(start, e), e), e, "```sh");
+	if (sh)
+		close = find_line(next_line(line_end(sh, e), e), e, "```");
+	*begin = (size_t)(start - text);
 	/*
 	 * A yaml block without its command block still is the replay
 	 * block: take it to the end, so the comparison can say what is
 	 * missing.
 	 */
-	if (start) {
-		*begin = (size_t)(start - text);
-		*end = len;
-		return 0;
-	}
-	return -1;
+	*end = close ? (size_t)(line_end(close, e) - text) : len;
+	return 0;
 }
 
 static int compare_text_with(struct strbuf *warning, long *line_out,
@@ -303,7 +345,8 @@ static int compare_text_with(struct strbuf *warning, long *line_out,
 
 	if (how->find(text->buf, text->len, &begin, &end))
 		goto out;
-	/* rendered only for a report that carries a block */
+	/* rendered only for a report that carries a block, about its size */
+	strbuf_grow(&want, end - begin + 1);
 	how->render(&want, data);
 	{
 		/* Compare with LF line breaks, whatever the report uses. */

@@ -8,6 +8,7 @@
  */
 #include "config.h"
 #include "sidecar.h"
+#include "sidecar-int.h"
 #include "root/rootfile.h"
 #include "json/jsonload.h"
 #include "json/jsonout.h"
@@ -229,6 +230,65 @@ static int check_conditions(const struct jval *doc, struct strbuf *err)
 	return 0;
 }
 
+int sidecar_kind_known(const char *kind)
+{
+	return !strcmp(kind, "eval-live") || !strcmp(kind, "critique") ||
+	       !strcmp(kind, "eval-image");
+}
+
+/* The strings of arr (checked to be strings) from sc->strings[*at]. */
+static void fill_list(struct sidecar_strings *out, struct sidecar *sc,
+		      size_t *at, const struct jval *arr)
+{
+	size_t i;
+	struct jval *item;
+
+	out->items = sc->strings + *at;
+	out->nr = jval_array_size(arr);
+	jval_array_foreach(arr, i, item)
+		sc->strings[(*at)++] = jval_string_value(item);
+}
+
+/* The fields render_markdown() shows, from a document that checked. */
+static void fill_shown(struct sidecar *sc)
+{
+	const struct jval *doc = sc->json, *v;
+	const struct jval *s = jval_object_get(doc, "sampling");
+	const struct jval *c = jval_object_get(doc, "conditions");
+	const struct jval *argv = jval_object_get(doc, "argv");
+	const struct jval *models = jval_object_get(doc, "models");
+	const struct jval *req = jval_object_get(c, "requested");
+	const struct jval *eff = jval_object_get(c, "effective");
+	size_t at = 0, i;
+	struct jval *m;
+
+	sc->node_version = jval_string_value(jval_object_get(doc,
+							     "node_version"));
+	sc->platform = jval_string_value(jval_object_get(doc, "platform"));
+	sc->n = jval_number_value(jval_object_get(s, "n"));
+	v = jval_object_get(s, "temperature");
+	sc->has_temperature = !jval_is_null(v);
+	sc->temperature = jval_number_value(v);
+	v = jval_object_get(s, "seed");
+	sc->has_seed = !jval_is_null(v);
+	sc->seed = jval_number_value(v);
+	sc->strings = xcalloc(jval_array_size(argv) + jval_array_size(req) +
+			      jval_array_size(eff) + 1, sizeof(*sc->strings));
+	fill_list(&sc->argv, sc, &at, argv);
+	fill_list(&sc->requested, sc, &at, req);
+	fill_list(&sc->effective, sc, &at, eff);
+	sc->models_nr = jval_array_size(models);
+	sc->models = xcalloc(sc->models_nr + 1, sizeof(*sc->models));
+	jval_array_foreach(models, i, m) {
+		sc->models[i].id = jval_string_value(jval_object_get(m, "id"));
+		sc->models[i].provider = jval_string_value(jval_object_get(m,
+								   "provider"));
+		sc->models[i].request_ids = jval_array_size(
+			jval_object_get(m, "provider_request_ids"));
+	}
+	sc->backfilled = jval_is_true(jval_object_get(doc, "backfilled"));
+}
+
 static int check_document(struct sidecar *sc, struct strbuf *err)
 {
 	const struct jval *doc = sc->json, *v;
@@ -255,8 +315,7 @@ static int check_document(struct sidecar *sc, struct strbuf *err)
 	if (check_string(doc, "kind", "/kind", 0, 0, err))
 		return -1;
 	sc->kind = jval_string_value(jval_object_get(doc, "kind"));
-	if (strcmp(sc->kind, "eval-live") && strcmp(sc->kind, "critique") &&
-	    strcmp(sc->kind, "eval-image"))
+	if (!sidecar_kind_known(sc->kind))
 		return bad(err, "/kind", "must be one of \"eval-live\", "
 			   "\"critique\", \"eval-image\"");
 	if (check_string(doc, "ahd_version", "/ahd_version", 1, 0, err) ||
@@ -294,6 +353,7 @@ static int check_document(struct sidecar *sc, struct strbuf *err)
 			strbuf_addstr(&sc->unknown, ", ");
 		strbuf_addstr(&sc->unknown, key);
 	}
+	fill_shown(sc);
 	return 0;
 }
 
@@ -371,11 +431,41 @@ int sidecar_load_named(struct sidecar *sc, const char *path,
 	return ret;
 }
 
+int sidecar_parse_fields(struct sidecar *sc, const char *buf, size_t len,
+			 struct strbuf *err)
+{
+	/*
+	 * A copy to cut strings in.  Not repaired as sidecar_parse() does
+	 * first: the plain reading takes only well-formed UTF-8, which the
+	 * repair leaves as it is, and leaves anything else to it.
+	 */
+	char *text = xmemdupz(buf, len);
+
+	if (!sidecar_read_plain(sc, text, len)) {
+		sc->text = text;
+		return 0;
+	}
+	free(text);
+	return sidecar_parse(sc, buf, len, err);
+}
+
 void sidecar_release(struct sidecar *sc)
 {
 	jval_decref(sc->json);
 	sc->json = NULL;
 	strbuf_release(&sc->unknown);
+	/* what pointed into the storage goes with it */
+	sc->node_version = sc->platform = NULL;
+	free(sc->models);
+	sc->models = NULL;
+	sc->models_nr = 0;
+	free(sc->strings);
+	sc->strings = NULL;
+	memset(&sc->argv, 0, sizeof(sc->argv));
+	memset(&sc->requested, 0, sizeof(sc->requested));
+	memset(&sc->effective, 0, sizeof(sc->effective));
+	free(sc->text);
+	sc->text = NULL;
 }
 
 static struct jval *copy_or_empty(const struct jval *v)
@@ -443,7 +533,7 @@ int sidecar_backfilled(const char *path, struct strbuf *why)
 	if (sidecar_load(&sc, path, &err))
 		strbuf_addf(why, "it does not load (%s), so it is not known "
 			    "to be one backfill wrote", err.buf);
-	else if (!jval_is_true(jval_object_get(sc.json, "backfilled")))
+	else if (!sc.backfilled)
 		strbuf_addstr(why, "it was captured during a run (no "
 			      "\"backfilled\": true); backfill never "
 			      "rewrites one");

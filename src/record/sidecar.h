@@ -15,8 +15,26 @@ struct sidecar_input {
 	const char *hash;
 };
 
+/* Strings of the document, in its order (borrowed like the fields). */
+struct sidecar_strings {
+	const char **items;
+	size_t nr;
+};
+
+/* A member of "models": what render_markdown() shows of it. */
+struct sidecar_model {
+	const char *id;
+	const char *provider;
+	size_t request_ids;	/* how many provider_request_ids */
+};
+
+/*
+ * The fields point into the document (json), or, when
+ * sidecar_parse_fields() read the bytes straight into them, into text;
+ * the lists' arrays are sc's own.  sidecar_release() frees all of it.
+ */
 struct sidecar {
-	struct jval *json;		/* the whole document, owned */
+	struct jval *json;	/* the whole document, owned, or NULL */
 	double schema_version;
 	const char *kind;
 	const char *ahd_version;
@@ -26,9 +44,24 @@ struct sidecar {
 	struct sidecar_input token;
 	struct sidecar_input brief;	/* path NULL when brief is null */
 	struct strbuf unknown;	/* top-level keys we do not know, ", "-joined */
+	/* the rest of what render_markdown() shows */
+	const char *node_version;
+	const char *platform;
+	double n;
+	int has_temperature, has_seed;	/* 0 when null */
+	double temperature, seed;
+	struct sidecar_model *models;
+	size_t models_nr;
+	struct sidecar_strings argv, requested, effective;
+	int backfilled;		/* "backfilled": true */
+	/* storage: the text fields point into, and the lists' items */
+	char *text;
+	const char **strings;
 };
 #define SIDECAR_INIT { NULL, 0, NULL, NULL, NULL, -1, NULL, { NULL, NULL }, \
-		       { NULL, NULL }, STRBUF_INIT }
+		       { NULL, NULL }, STRBUF_INIT, NULL, NULL, 0, 0, 0, 0, 0, \
+		       NULL, 0, { NULL, 0 }, { NULL, 0 }, { NULL, 0 }, 0, \
+		       NULL, NULL }
 
 /*
  * The top-level fields a sidecar may have, in the order the reference
@@ -86,6 +119,16 @@ int sidecar_load_named(struct sidecar *sc, const char *path,
 /* The same for a sidecar's bytes already in memory (a blob, say). */
 int sidecar_parse(struct sidecar *sc, const char *buf, size_t len,
 		  struct strbuf *err);
+/*
+ * sidecar_parse() for a caller that reads only the fields of struct
+ * sidecar, never sc->json: a sidecar as the reference writes it (plain
+ * JSON, see jval_loadb_plain(), with only the fields above, each once)
+ * is read straight into them, and sc->json stays NULL; any other text
+ * is given to sidecar_parse(), so the answer, the fields and the error
+ * are always the ones sidecar_parse() gives.
+ */
+int sidecar_parse_fields(struct sidecar *sc, const char *buf, size_t len,
+			 struct strbuf *err);
 void sidecar_release(struct sidecar *sc);
 
 /*

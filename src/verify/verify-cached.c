@@ -24,13 +24,16 @@ enum {
 	F_NR
 };
 
+/* CACHE_VERDICT_PREFIX and 64 hex digits. */
+#define KEY_MAX (sizeof(CACHE_VERDICT_PREFIX) + 64)
+
 struct verify_cached {
-	char sidecar_sum[DIGEST_HEX_MAX];	/* "": not known, no entry */
+	char key[KEY_MAX];	/* "": not known, no entry */
 	/* a miss's markdown as read for the key, until it is compared */
-	int markdown_read;
-	char markdown_sum[DIGEST_HEX_MAX];
 	struct strbuf markdown;
+	int no_markdown;	/* the report is not there */
 	char *fields[F_NR];	/* a hit's: r->sc points into them */
+	int parsed;		/* r->sc parsed from the bytes keyed */
 };
 
 /*
@@ -40,53 +43,66 @@ struct verify_cached {
  */
 #define MAX_VALUE 4096
 
-/* Stands for a markdown report that is not there, in a key. */
-#define NO_MARKDOWN "-"
-
 /*
- * r's markdown as render_compare_block() reads it, into text, and its
- * digest (or NO_MARKDOWN when it does not exist) into sum.  Returns 0,
- * or -1 when it cannot be read inside the root: then no entry answers,
- * since render_compare_block() warns about it or compares nothing.
+ * r's markdown as render_compare_block() reads it, into text, or
+ * *missing set when it does not exist.  Returns 0, or -1 when it cannot
+ * be read inside the root: then no entry answers, since
+ * render_compare_block() warns about it or compares nothing.
  */
-static int read_markdown(struct strbuf *text, char *sum,
+static int read_markdown(struct strbuf *text, int *missing,
 			 const struct verify_report *r, int allow_outside)
 {
 	struct strbuf err = STRBUF_INIT;
-	int ret = -1, rc = ROOTFILE_MISSING;
+	int rc = ROOTFILE_MISSING;
 
 	/* missing as access(F_OK) says it: a dangling link is none too */
 	if (r->markdown.len)
 		rc = rootfile_read(text, r->root.buf, r->markdown.buf,
 				   allow_outside, HASH_DEFAULT_MAX_SIZE, &err);
-	if (rc == ROOTFILE_MISSING) {
+	*missing = rc == ROOTFILE_MISSING;
+	if (*missing)
 		strbuf_reset(text);
-		strcpy(sum, NO_MARKDOWN);
-		ret = 0;
-	} else if (!rc && !digest_buffer_hex(sum, text->buf, text->len))
-		ret = 0;
 	strbuf_release(&err);
-	return ret;
+	return *missing || !rc ? 0 : -1;
 }
 
-/*
- * CACHE_VERDICT_PREFIX and a SHA-256 over both digests, which keeps the
- * key as short as one digest.
- */
-static int entry_key(struct strbuf *key, const char *sidecar_sum,
-		     const char *markdown_sum)
-{
-	struct strbuf both = STRBUF_INIT;
-	char sum[DIGEST_HEX_MAX];
-	int ret;
+/* Stands for a markdown report that is not there, in a key. */
+#define NO_MARKDOWN "-"
 
-	strbuf_addf(&both, "%s %s", sidecar_sum, markdown_sum);
-	ret = digest_buffer_hex(sum, both.buf, both.len);
-	if (!ret)
-		strbuf_addf(key, CACHE_VERDICT_PREFIX "%s",
-			    sum + strlen("sha256:"));
-	strbuf_release(&both);
-	return ret ? -1 : 0;
+/*
+ * The entry's key into key: CACHE_VERDICT_PREFIX and a SHA-256 over
+ * both files' digests ("<sidecar's> <markdown's or NO_MARKDOWN>"), which
+ * keeps it as short as one digest.  The three digests share one context:
+ * setting one up costs more than hashing a sidecar.  Returns 0, or -1
+ * (no entry) when it cannot be computed.
+ */
+static int entry_key(char *key, const struct strbuf *sidecar,
+		     const struct strbuf *markdown)
+{
+	struct digest d = DIGEST_INIT;
+	char both[2 * DIGEST_HEX_MAX], sum[DIGEST_HEX_MAX];
+	size_t n;
+	int ret = -1;
+
+	if (digest_buffer_hex_reuse(&d, both, sidecar->buf, sidecar->len))
+		goto out;
+	n = strlen(both);
+	both[n++] = ' ';
+	if (!markdown)
+		strcpy(both + n, NO_MARKDOWN);
+	else if (digest_buffer_hex_reuse(&d, both + n, markdown->buf,
+					 markdown->len))
+		goto out;
+	if (digest_buffer_hex_reuse(&d, sum, both, strlen(both)))
+		goto out;
+	memcpy(key, CACHE_VERDICT_PREFIX, strlen(CACHE_VERDICT_PREFIX));
+	/* the 64 digits and the NUL */
+	memcpy(key + strlen(CACHE_VERDICT_PREFIX), sum + strlen("sha256:"),
+	       65);
+	ret = 0;
+out:
+	digest_release(&d);
+	return ret;
 }
 
 /*
@@ -122,22 +138,26 @@ static int fill_sidecar(struct verify_report *r, char **f)
 }
 
 /*
- * The entry for r's sidecar (its digest in r->cached) and its markdown
- * as it is now, into r->sc: 1, or 0 for none (r->sc untouched; the
- * markdown kept, when it could be read, for verify_cached_compare()).
+ * The entry for r's sidecar (its bytes in sidecar) and its markdown as
+ * it is now, into r->sc: 1, or 0 for none (r->sc untouched; the
+ * markdown and the key kept, when they could be had, for
+ * verify_cached_compare()).
  */
 static int lookup(struct cache *c, struct verify_report *r,
-		  int allow_outside)
+		  const struct strbuf *sidecar, int allow_outside)
 {
 	struct verify_cached *vc = r->cached;
-	struct strbuf key = STRBUF_INIT, value = STRBUF_INIT;
+	struct strbuf value = STRBUF_INIT;
 	int hit = 0;
 
-	if (read_markdown(&vc->markdown, vc->markdown_sum, r, allow_outside))
+	if (read_markdown(&vc->markdown, &vc->no_markdown, r,
+			  allow_outside) ||
+	    entry_key(vc->key, sidecar,
+		      vc->no_markdown ? NULL : &vc->markdown)) {
+		vc->key[0] = '\0';
 		goto out;
-	vc->markdown_read = 1;
-	if (entry_key(&key, vc->sidecar_sum, vc->markdown_sum) ||
-	    !cache_get(c, key.buf, &value) ||
+	}
+	if (!cache_get(c, vc->key, &value) ||
 	    cache_unpack(vc->fields, F_NR, value.buf))
 		goto out;
 	if (fill_sidecar(r, vc->fields)) {
@@ -147,9 +167,8 @@ static int lookup(struct cache *c, struct verify_report *r,
 	}
 	hit = 1;
 out:
-	if (hit || !vc->markdown_read)
+	if (hit || !vc->key[0])
 		strbuf_release(&vc->markdown);
-	strbuf_release(&key);
 	strbuf_release(&value);
 	return hit;
 }
@@ -166,16 +185,16 @@ int verify_cached_load(struct cache *c, struct verify_report *r,
 	if (c && !r->cached) {
 		r->cached = xcalloc(1, sizeof(*r->cached));
 		strbuf_init(&r->cached->markdown, 0);
-		/* the digest of the very bytes parsed below, or no entry */
-		if (digest_buffer_hex(r->cached->sidecar_sum, buf.buf,
-				      buf.len))
-			r->cached->sidecar_sum[0] = '\0';
-		else if (lookup(c, r, allow_outside)) {
+		/* the key names the very bytes parsed below */
+		if (lookup(c, r, &buf, allow_outside)) {
 			ret = 1;
 			goto out;
 		}
 	}
-	ret = sidecar_parse(&r->sc, buf.buf, buf.len, err) ? -1 : 0;
+	/* verification and the printers read the fields, not the tree */
+	ret = sidecar_parse_fields(&r->sc, buf.buf, buf.len, err) ? -1 : 0;
+	if (!ret && r->cached)
+		r->cached->parsed = 1;
 out:
 	strbuf_release(&buf);
 	return ret;
@@ -185,12 +204,9 @@ out:
 static void put_entry(struct cache *c, const struct verify_report *r)
 {
 	const struct sidecar *sc = &r->sc;
-	const struct verify_cached *vc = r->cached;
-	struct strbuf key = STRBUF_INIT, value = STRBUF_INIT;
+	struct strbuf value = STRBUF_INIT;
 	const char *f[F_NR];
 
-	if (entry_key(&key, vc->sidecar_sum, vc->markdown_sum))
-		goto out;
 	f[F_KIND] = sc->kind;
 	f[F_AHD_VERSION] = sc->ahd_version;
 	f[F_AHD_COMMIT] = sc->ahd_commit;
@@ -203,9 +219,7 @@ static void put_entry(struct cache *c, const struct verify_report *r)
 	f[F_UNKNOWN] = sc->unknown.buf;
 	cache_pack(&value, f, F_NR);
 	if (value.len <= MAX_VALUE)
-		cache_put(c, key.buf, value.buf);
-out:
-	strbuf_release(&key);
+		cache_put(c, r->cached->key, value.buf);
 	strbuf_release(&value);
 }
 
@@ -215,8 +229,7 @@ void verify_cached_compare(struct cache *c, struct verify_report *r,
 	struct verify_cached *vc = r->cached;
 
 	/* an entry only for a sidecar parsed from the bytes keyed */
-	if (!c || !vc || !vc->sidecar_sum[0] || !vc->markdown_read ||
-	    !r->sc.json) {
+	if (!c || !vc || !vc->key[0] || !vc->parsed) {
 		render_compare_block(&r->md_warning, &r->md_line,
 				     r->markdown.buf, r->root.buf,
 				     allow_outside, &r->sc);
@@ -227,7 +240,7 @@ void verify_cached_compare(struct cache *c, struct verify_report *r,
 	 * render_compare_block() would have read them: a report that
 	 * warns gets no entry, and is parsed and compared every run.
 	 */
-	if (!strcmp(vc->markdown_sum, NO_MARKDOWN) ||
+	if (vc->no_markdown ||
 	    !render_compare_text(&r->md_warning, &r->md_line,
 				 r->markdown.buf, &vc->markdown, &r->sc))
 		put_entry(c, r);

@@ -31,10 +31,12 @@ struct verify_cached;
 
 /*
  * Read r's sidecar inside r's root as sidecar_load_in() does, and parse
- * it, unless c (may be NULL) holds an entry for its bytes and its
- * markdown's as they are now: then fill r->sc from the entry (no
- * document: sc.json is NULL) and parse nothing.  Returns 1 for a hit, 0
- * for a sidecar parsed, or -1 with sidecar_load_in()'s reason in err.
+ * it with sidecar_parse_fields() (so r->sc.json may be NULL: only the
+ * fields are read), unless c (may be NULL) holds an entry for its bytes
+ * and its markdown's as they are now: then fill r->sc from the entry
+ * (no document, no shown fields but those the entry holds) and parse
+ * nothing.  Returns 1 for a hit, 0 for a sidecar parsed, or -1 with
+ * sidecar_load_in()'s reason in err.
  */
 int verify_cached_load(struct cache *c, struct verify_report *r,
 		       int allow_outside, struct strbuf *err);

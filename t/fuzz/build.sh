@@ -10,6 +10,7 @@
 #   OUTDIR/fuzz-eventlog -max_total_time=60 SCRATCH_CORPUS t/fuzz/corpus-eventlog
 #   OUTDIR/fuzz-verify-text -max_total_time=60 SCRATCH_CORPUS t/fuzz/corpus-verify-text
 #   OUTDIR/fuzz-sshsig -max_total_time=60 SCRATCH_CORPUS t/fuzz/corpus-sshsig
+#   OUTDIR/fuzz-sidecar -max_total_time=60 SCRATCH_CORPUS t/fuzz/corpus-sidecar
 #
 # The sources include config.h, so OUTDIR is first configured with
 # CC=clang (run `autoreconf -fi` in the source tree once before).
