@@ -76,6 +76,17 @@ struct walk {
 
 	git_oid *shallow;	/* .git/shallow, sorted: git's roots */
 	size_t nshallow;
+
+	/*
+	 * visit()'s scratch, kept from one visit to the next: a visit per
+	 * commit of a long history must not cost allocations per path.
+	 */
+	unsigned char *differ;	/* per parent, per pending path */
+	size_t differ_alloc;
+	size_t *fwd;		/* per parent, the paths it is given */
+	size_t fwd_alloc;
+	size_t *nfwd;
+	size_t nfwd_alloc;
 };
 
 static int oid_cmp(const void *a, const void *b)
@@ -439,21 +450,79 @@ out:
 	return ret;
 }
 
+/*
+ * Give parent p the sorted paths list[0..nr), allocated with room for
+ * alloc, which it takes: a parent with none pending keeps the list
+ * itself (the common case, a commit passing all its paths to its first
+ * parent, costs no copy), else the two are merged.
+ */
+static void give_pending(struct walk *w, struct node *p, size_t *list,
+			 size_t nr, size_t alloc)
+{
+	if (p->nr) {
+		add_pending_list(w, p, list, nr);
+		free(list);
+		return;
+	}
+	free(p->pending);
+	p->pending = list;
+	p->nr = nr;
+	p->alloc = alloc;
+	if (!p->queued)
+		heap_push(w, p);
+}
+
+/*
+ * The paths pend[0..np) of a commit with nparents parents, compared
+ * with ndiffed of them (differ, np bytes per parent): each goes to the
+ * first parent it is TREESAME to, or is answered here (and in "first"
+ * mode goes on to every parent).
+ */
+static void forward(struct walk *w, struct node *n, struct node **parents,
+		    unsigned nparents, unsigned ndiffed, const size_t *pend,
+		    size_t np, const unsigned char *differ)
+{
+	size_t k, *nfwd;
+	unsigned j;
+
+	ALLOC_GROW(w->fwd, (size_t)nparents * np, w->fwd_alloc);
+	ALLOC_GROW(w->nfwd, nparents, w->nfwd_alloc);
+	nfwd = w->nfwd;
+	memset(nfwd, 0, nparents * sizeof(*nfwd));
+	for (k = 0; k < np; k++) {
+		for (j = 0; j < ndiffed && differ[j * np + k]; j++)
+			;
+		if (j < ndiffed) {
+			/* TREESAME to parent j: follow it alone. */
+			w->fwd[j * np + nfwd[j]++] = pend[k];
+			continue;
+		}
+		answer(w, pend[k], &n->oid);
+		if (w->mode == HISTORY_FIRST)
+			for (j = 0; j < nparents; j++)
+				w->fwd[j * np + nfwd[j]++] = pend[k];
+	}
+	for (j = 0; j < nparents; j++)
+		if (nfwd[j])
+			add_pending_list(w, parents[j], w->fwd + j * np,
+					 nfwd[j]);
+}
+
 static int visit(struct walk *w, struct node *n)
 {
 	git_tree *tree = NULL;
 	struct node **parents = NULL;
 	git_tree **ptrees = NULL;
-	unsigned char **differ = NULL;
-	size_t *pend = NULL, np = 0, i, k, **fwd, *nfwd;
-	unsigned nparents = 0, j;
+	size_t *pend = NULL, pend_alloc, np = 0, i, k;
+	unsigned nparents = 0, j, ndiffed;
 	int ret = -1, root = 0;
 
 	/*
-	 * Take the pending paths (sorted, distinct) and free them; late
-	 * arrivals re-queue the node.
+	 * Take the pending paths (sorted, distinct); late arrivals
+	 * re-queue the node.
 	 */
 	pend = n->pending;
+	pend_alloc = n->alloc;
 	for (i = 0; i < n->nr; i++)
 		if (!w->done[pend[i]])
 			pend[np++] = pend[i];
@@ -473,7 +542,6 @@ static int visit(struct walk *w, struct node *n)
 	nparents = n->nparents;
 	parents = xcalloc(nparents ? nparents : 1, sizeof(*parents));
 	ptrees = xcalloc(nparents ? nparents : 1, sizeof(*ptrees));
-	differ = xcalloc(nparents ? nparents : 1, sizeof(*differ));
 	if (w->nshallow && bsearch(&n->oid, w->shallow, w->nshallow,
 				   sizeof(*w->shallow), oid_cmp)) {
 		/* A shallow clone's boundary: git treats it as a root. */
@@ -502,36 +570,29 @@ static int visit(struct walk *w, struct node *n)
 		ret = 0;
 		goto out;
 	}
-	for (j = 0; j < nparents; j++) {
-		differ[j] = xcalloc(np, 1);
-		if (diff_paths(w, tree, ptrees[j], 0, pend, 0, np, differ[j]))
+	ALLOC_GROW(w->differ, (size_t)nparents * np, w->differ_alloc);
+	memset(w->differ, 0, (size_t)nparents * np);
+	for (ndiffed = 0; ndiffed < nparents; ) {
+		unsigned char *d = w->differ + (size_t)ndiffed * np;
+
+		if (diff_paths(w, tree, ptrees[ndiffed], 0, pend, 0, np, d))
 			goto out;
+		/*
+		 * TREESAME to this parent for every path: each has found
+		 * the parent it follows, the later ones need no look.
+		 */
+		if (!memchr(d, 1, np))
+			break;
+		ndiffed++;
 	}
-	/* Forward each parent's share in one merge, not path by path. */
-	fwd = xcalloc(nparents, sizeof(*fwd));
-	nfwd = xcalloc(nparents, sizeof(*nfwd));
-	for (j = 0; j < nparents; j++)
-		fwd[j] = xmalloc(np * sizeof(**fwd));
-	for (k = 0; k < np; k++) {
-		for (j = 0; j < nparents && differ[j][k]; j++)
-			;
-		if (j < nparents) {
-			/* TREESAME to parent j: follow it alone. */
-			fwd[j][nfwd[j]++] = pend[k];
-			continue;
-		}
-		answer(w, pend[k], &n->oid);
-		if (w->mode == HISTORY_FIRST)
-			for (j = 0; j < nparents; j++)
-				fwd[j][nfwd[j]++] = pend[k];
-	}
-	for (j = 0; j < nparents; j++) {
-		if (nfwd[j])
-			add_pending_list(w, parents[j], fwd[j], nfwd[j]);
-		free(fwd[j]);
-	}
-	free(fwd);
-	free(nfwd);
+	if (ndiffed == 0) {
+		/* all to the first parent, the list as it is */
+		give_pending(w, parents[0], pend, np, pend_alloc);
+		pend = NULL;
+	} else
+		forward(w, n, parents, nparents,
+			ndiffed < nparents ? ndiffed + 1 : nparents, pend, np,
+			w->differ);
 	ret = 0;
 	goto out;
 lg2_fail:
@@ -549,11 +610,9 @@ out:
 			git_tree_free(parents[j]->tree_obj);
 			parents[j]->tree_obj = NULL;
 		}
-		free(differ[j]);
 	}
 	free(parents);
 	free(ptrees);
-	free(differ);
 	free(pend);
 	git_tree_free(tree);
 	return ret;
@@ -705,6 +764,9 @@ static void walk_release(struct walk *w)
 	free(w->gend);
 	free(w->ncomp);
 	free(w->shallow);
+	free(w->differ);
+	free(w->fwd);
+	free(w->nfwd);
 }
 
 static int walk_paths(git_repository *repo, const git_oid *start,
