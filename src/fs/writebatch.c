@@ -15,15 +15,20 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-/* Descriptors left for the rest of the process (the repository's, ...). */
-#define FDS_KEPT 32
+/*
+ * Descriptors left for the rest of the process (the repository's, ...),
+ * and for the batch's root with the directories its walk keeps.
+ */
+#define FDS_KEPT (32 + 1 + ROOTDIR_CACHE)
 
 void write_batch_init(struct write_batch *b, const char *root,
 		      write_batch_done_fn done)
 {
+	struct write_root wr = WRITE_ROOT_INIT;
 	struct rlimit rl;
 
 	memset(b, 0, sizeof(*b));
+	b->wr = wr;
 	b->root = root;
 	b->done = done;
 	b->max = WRITE_BATCH_MAX;
@@ -36,20 +41,6 @@ void write_batch_init(struct write_batch *b, const char *root,
 	    rl.rlim_cur < FDS_KEPT + 4 * WRITE_BATCH_MAX)
 		b->max = rl.rlim_cur > FDS_KEPT + 4 ?
 			 (size_t)(rl.rlim_cur - FDS_KEPT) / 4 : 1;
-}
-
-/*
- * Is nothing at the target af replaces?  Anything but ENOENT counts as
- * something: such a target is replaced as before, never created over.
- */
-static int target_absent(const struct atomic_file *af)
-{
-	struct stat st;
-	int r = af->dirfd >= 0 ?
-		fstatat(af->dirfd, af->name.buf, &st, AT_SYMLINK_NOFOLLOW) :
-		lstat(af->target.buf, &st);
-
-	return r < 0 && errno == ENOENT;
 }
 
 void write_batch_add(struct write_batch *b, const char *path,
@@ -65,12 +56,22 @@ void write_batch_add(struct write_batch *b, const char *path,
 	/* the atomic file keeps the path it was given */
 	f->path = xstrdup(path);
 	f->data = data;
-	if (write_beneath_open(&f->af, b->root, f->path, mode, &err) < 0) {
+	/* a root that cannot be opened fails this file; the next tries again */
+	if ((b->wr.rd.fd < 0 &&
+	     write_root_open(&b->wr, b->root, f->path, &err) < 0) ||
+	    write_root_open_file(&f->af, &b->wr, f->path, mode, &err) < 0) {
+		if (b->wr.rd.fd < 0)
+			write_root_release(&b->wr);
 		b->done(data, path, err.buf);
 		goto fail;
 	}
 	f->af.sync_later = 1;
-	f->create = target_absent(&f->af);
+	/*
+	 * The open looked at the target (an existing one is replaced in
+	 * place, its mode and owner kept): nothing there, nothing to be
+	 * replaced at the commit either.
+	 */
+	f->create = !f->af.in_place;
 	if (atomic_file_write(&f->af, buf, len, &err) < 0 ||
 	    atomic_file_prepare(&f->af, &err) < 0) {
 		b->done(data, path, err.buf);
@@ -150,5 +151,6 @@ void write_batch_commit(struct write_batch *b)
 		free(f->path);
 	}
 	b->nr = 0;
+	write_root_release(&b->wr);
 	strbuf_release(&err);
 }

@@ -4,6 +4,7 @@
 #include <stddef.h>
 #include <sys/types.h>
 #include "atomicfile.h"
+#include "write.h"
 
 /*
  * Many files written beneath one root (write.h's write_file_beneath()),
@@ -20,6 +21,10 @@
  * not rename(2)): the window between the two spans the whole batch and
  * its flush, and a file that appears there meanwhile (a run writing its
  * own) is the user's, not to be replaced.
+ *
+ * The root is opened once a batch (by its first file, closed by the
+ * commit), and each file's path opened beneath it by descriptor as
+ * write_file_beneath() opens one.
  *
  * At most WRITE_BATCH_MAX files are held open (fewer where the limit on
  * open files is low: each holds two descriptors, its temporary and its
@@ -42,6 +47,11 @@ typedef int (*write_batch_replace_fn)(void *data, const char *path,
 
 struct write_batch {
 	const char *root;
+	/*
+	 * The root, opened by the batch's first file and closed by its
+	 * commit: once per batch, not per file.
+	 */
+	struct write_root wr;
 	write_batch_done_fn done;
 	write_batch_replace_fn may_replace;	/* NULL: always */
 	struct write_batch_file {
