@@ -308,32 +308,62 @@ static void remove_stale(const char *dir, int beside)
 }
 
 /*
- * Create the temporary file for af->target: under the git directory
- * when on the same file system, else beside the target.
+ * Where the temporaries for files in dir go: our directory in the git
+ * directory holding dir, when it is on dir's file system (in out), or
+ * beside the target (out left empty).  The answer for the last dir is
+ * kept: a batch writes hundreds of files into one directory, and
+ * finding the git directory costs a realpath() and a stat per level.
+ * A kept answer that went stale costs nothing but speed: a temporary
+ * that cannot be made there is made beside the target, and one on
+ * another file system is copied beside it (atomic_file_install()).
  */
-static int make_tmp(struct atomic_file *af, struct strbuf *err)
+static void tmp_place(struct strbuf *out, const char *dir)
 {
-	struct strbuf dir = STRBUF_INIT, git = STRBUF_INIT;
+	static struct strbuf last_dir = STRBUF_INIT, last = STRBUF_INIT;
+	struct strbuf git = STRBUF_INIT;
 	struct stat dst, tst;
-	int ret = -1;
 
-	path_dirname(&dir, af->target.buf);
-	strbuf_init(&af->tmp, 0);
-	af->fd = -1;
-	remove_stale(dir.buf, 1);
-	if (!stat(dir.buf, &dst) && !find_git_dir(&git, dir.buf)) {
+	if (last_dir.len && !strcmp(last_dir.buf, dir)) {
+		strbuf_addbuf(out, &last);
+		return;
+	}
+	if (!stat(dir, &dst) && !find_git_dir(&git, dir)) {
 		strbuf_addstr(&git, "/" TMP_DIR);
 		if (mkdir(git.buf, 0700) < 0 && errno != EEXIST)
 			; /* beside the target, then */
 		else if (!stat(git.buf, &tst) && S_ISDIR(tst.st_mode) &&
 			 tst.st_dev == dst.st_dev) {
 			remove_stale(git.buf, 0);
-			strbuf_addf(&af->tmp, "%s/tmp-%ld-XXXXXX", git.buf,
-				    (long)getpid());
-			af->fd = mkstemp_registered(af->tmp.buf, &af->slot);
-			if (af->fd < 0)
-				strbuf_reset(&af->tmp);
+			strbuf_addbuf(out, &git);
 		}
+	}
+	strbuf_reset(&last_dir);
+	strbuf_addstr(&last_dir, dir);
+	strbuf_reset(&last);
+	strbuf_addbuf(&last, out);
+	strbuf_release(&git);
+}
+
+/*
+ * Create the temporary file for af->target: under the git directory
+ * when on the same file system, else beside the target.
+ */
+static int make_tmp(struct atomic_file *af, struct strbuf *err)
+{
+	struct strbuf dir = STRBUF_INIT, place = STRBUF_INIT;
+	int ret = -1;
+
+	path_dirname(&dir, af->target.buf);
+	strbuf_init(&af->tmp, 0);
+	af->fd = -1;
+	remove_stale(dir.buf, 1);
+	tmp_place(&place, dir.buf);
+	if (place.len) {
+		strbuf_addf(&af->tmp, "%s/tmp-%ld-XXXXXX", place.buf,
+			    (long)getpid());
+		af->fd = mkstemp_registered(af->tmp.buf, &af->slot);
+		if (af->fd < 0)
+			strbuf_reset(&af->tmp);
 	}
 	if (af->fd < 0) {
 		strbuf_addf(&af->tmp, "%s.tmp-%ld-XXXXXX", af->target.buf,
@@ -349,7 +379,7 @@ static int make_tmp(struct atomic_file *af, struct strbuf *err)
 	ret = 0;
 out:
 	strbuf_release(&dir);
-	strbuf_release(&git);
+	strbuf_release(&place);
 	return ret;
 }
 
