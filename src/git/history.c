@@ -78,6 +78,13 @@ struct walk {
 	size_t nshallow;
 
 	/*
+	 * The subtrees diff_paths() read last, KEPT_TREES per depth: the
+	 * ones of a commit's parent are the ones its next visit compares.
+	 */
+	git_tree **kept;
+	size_t *kept_next;
+
+	/*
 	 * visit()'s scratch, kept from one visit to the next: a visit per
 	 * commit of a long history must not cost allocations per path.
 	 */
@@ -276,6 +283,33 @@ static const char *component(const char *path, int depth, size_t *len)
 	return p;
 }
 
+#define KEPT_TREES 4
+
+/*
+ * The tree id, a subtree at depth: one kept from the last visits, or
+ * read and kept.  A commit's subtree that differs from its parent's is
+ * read on both sides, and the parent's side is the next visit's
+ * commit's side: without the keeping, each is read twice.
+ */
+static int subtree(struct walk *w, git_tree **out, const git_oid *id,
+		   int depth)
+{
+	git_tree **k = w->kept + (size_t)depth * KEPT_TREES;
+	size_t i;
+
+	for (i = 0; i < KEPT_TREES; i++)
+		if (k[i] && git_oid_equal(git_tree_id(k[i]), id))
+			return git_object_dup((git_object **)out,
+					      (git_object *)k[i]);
+	if (git_tree_lookup(out, w->repo, id) < 0)
+		return -1;
+	i = w->kept_next[depth];
+	git_tree_free(k[i]);
+	git_object_dup((git_object **)&k[i], (git_object *)*out);
+	w->kept_next[depth] = (i + 1) % KEPT_TREES;
+	return 0;
+}
+
 /*
  * Mark in differ[] the paths of pend[lo..hi) whose entries differ between
  * trees a and b (either may be NULL: absent).  All paths in the range
@@ -335,10 +369,10 @@ static int diff_paths(struct walk *w, git_tree *a, git_tree *b, int depth,
 			if (w->ncomp[pend[k]] == depth + 1)
 				differ[k] = 1;
 		if (ea && git_tree_entry_type(ea) == GIT_OBJECT_TREE &&
-		    git_tree_lookup(&sa, w->repo, git_tree_entry_id(ea)) < 0)
+		    subtree(w, &sa, git_tree_entry_id(ea), depth) < 0)
 			ret = -1;
 		if (!ret && eb && git_tree_entry_type(eb) == GIT_OBJECT_TREE &&
-		    git_tree_lookup(&sb, w->repo, git_tree_entry_id(eb)) < 0)
+		    subtree(w, &sb, git_tree_entry_id(eb), depth) < 0)
 			ret = -1;
 		if (!ret) {
 			/* Recurse over the paths that go deeper, a run at a time. */
@@ -767,6 +801,10 @@ static void walk_release(struct walk *w)
 	free(w->differ);
 	free(w->fwd);
 	free(w->nfwd);
+	for (i = 0; w->kept && i < (size_t)w->maxdepth * KEPT_TREES; i++)
+		git_tree_free(w->kept[i]);
+	free(w->kept);
+	free(w->kept_next);
 }
 
 static int walk_paths(git_repository *repo, const git_oid *start,
@@ -789,6 +827,10 @@ static int walk_paths(git_repository *repo, const git_oid *start,
 	w.err = err;
 	walk_init_paths(&w, paths, n, answers);
 	walk_init_groups(&w);
+	w.kept = xcalloc((size_t)(w.maxdepth ? w.maxdepth : 1) * KEPT_TREES,
+			 sizeof(*w.kept));
+	w.kept_next = xcalloc(w.maxdepth ? w.maxdepth : 1,
+			      sizeof(*w.kept_next));
 	*truncated = 0;
 	load_shallow(&w);
 	if (git_repository_odb(&w.odb, repo) < 0 ||
