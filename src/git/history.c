@@ -40,8 +40,18 @@ struct node {
 	int parsed;
 	git_tree *tree_obj;	/* read as a parent's tree, kept for the visit */
 	git_oid tree;
-	git_oid *parents;
+	git_oid *parents;	/* parent_v, or allocated for more */
 	unsigned nparents;
+	git_oid parent_v[2];
+};
+
+/* Nodes are allocated NODE_CHUNK at a time: a walk makes one per commit. */
+#define NODE_CHUNK 1024
+
+struct node_chunk {
+	struct node_chunk *next;
+	size_t used;
+	struct node v[NODE_CHUNK];
 };
 
 struct walk {
@@ -57,6 +67,7 @@ struct walk {
 
 	struct node **table;	/* open addressing by oid */
 	size_t table_size, nodes;
+	struct node_chunk *chunks;	/* the newest first */
 	struct node **heap;
 	size_t heap_nr, heap_alloc;
 	uint64_t seq;
@@ -183,7 +194,15 @@ static struct node *node_get(struct walk *w, const git_oid *oid)
 			return w->table[j];
 		j = (j + 1) & (w->table_size - 1);
 	}
-	w->table[j] = xcalloc(1, sizeof(struct node));
+	if (!w->chunks || w->chunks->used == NODE_CHUNK) {
+		struct node_chunk *c = xmalloc(sizeof(*c));
+
+		c->next = w->chunks;
+		c->used = 0;
+		w->chunks = c;
+	}
+	w->table[j] = &w->chunks->v[w->chunks->used++];
+	memset(w->table[j], 0, sizeof(struct node));
 	git_oid_cpy(&w->table[j]->oid, oid);
 	w->nodes++;
 	return w->table[j];
@@ -436,8 +455,8 @@ static void answer(struct walk *w, size_t p, const git_oid *commit)
 static int node_parse(struct walk *w, struct node *n)
 {
 	git_odb_object *obj = NULL;
-	const char *p, *end, *line;
-	size_t alloc = 0;
+	const char *p, *end, *line, *q;
+	unsigned count = 0;
 	int ret = -1;
 
 	if (n->parsed)
@@ -451,12 +470,18 @@ static int node_parse(struct walk *w, struct node *n)
 	    git_oid_fromstrn(&n->tree, p + 5, GIT_OID_HEXSZ) < 0)
 		goto out;
 	p += 5 + GIT_OID_HEXSZ + 1;
-	while (end - p > 7 + GIT_OID_HEXSZ && !memcmp(p, "parent ", 7)) {
-		ALLOC_GROW(n->parents, n->nparents + 1, alloc);
+	for (q = p; end - q > 7 + GIT_OID_HEXSZ && !memcmp(q, "parent ", 7);
+	     q += 7 + GIT_OID_HEXSZ + 1)
+		count++;
+	/* most commits have one parent, merges two: no allocation */
+	if (n->parents != n->parent_v)
+		free(n->parents);
+	n->parents = count <= 2 ? n->parent_v :
+		xmalloc(count * sizeof(*n->parents));
+	for (n->nparents = 0; n->nparents < count; n->nparents++) {
 		if (git_oid_fromstrn(&n->parents[n->nparents], p + 7,
 				     GIT_OID_HEXSZ) < 0)
 			goto out;
-		n->nparents++;
 		p += 7 + GIT_OID_HEXSZ + 1;
 	}
 	/* "committer Name <email> 1700000000 +0000" */
@@ -785,10 +810,16 @@ static void walk_release(struct walk *w)
 	for (i = 0; i < w->table_size; i++)
 		if (w->table[i]) {
 			free(w->table[i]->pending);
-			free(w->table[i]->parents);
+			if (w->table[i]->parents != w->table[i]->parent_v)
+				free(w->table[i]->parents);
 			git_tree_free(w->table[i]->tree_obj);
-			free(w->table[i]);
 		}
+	while (w->chunks) {
+		struct node_chunk *c = w->chunks;
+
+		w->chunks = c->next;
+		free(c);
+	}
 	free(w->table);
 	free(w->heap);
 	free(w->paths);
