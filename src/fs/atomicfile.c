@@ -28,7 +28,7 @@
  * slots of strings that stay put while registered, changed with the
  * signals blocked.
  */
-#define SLOTS 160	/* a write batch's files (write.h) and a few more */
+#define SLOTS 544	/* a write batch's files (writebatch.h) and a few more */
 static char *volatile slots[SLOTS];
 static int handlers_set;
 static const int cleanup_signals[] = { SIGINT, SIGTERM, SIGHUP };
@@ -82,19 +82,16 @@ static void set_handlers(void)
 	}
 }
 
+/* Register path; the caller has blocked the signals (block_signals()). */
 static int slot_add(const char *path)
 {
-	sigset_t old;
 	int i;
 
-	set_handlers();
-	block_signals(&old);
 	for (i = 0; i < SLOTS; i++)
 		if (!slots[i]) {
 			slots[i] = strdup(path);
 			break;
 		}
-	sigprocmask(SIG_SETMASK, &old, NULL);
 	return i < SLOTS && slots[i] ? i : -1;
 }
 
@@ -581,13 +578,16 @@ static int copy_beside(struct atomic_file *af, struct strbuf *tmp,
 	char buf[65536];
 	off_t off = 0;
 	ssize_t n;
-	int fd;
+	int fd, src = af->fd;
 
+	/* a batch closed it after prepare (atomic_file_close_fd()) */
+	if (src < 0 && (src = open(af->tmp.buf, O_RDONLY | O_CLOEXEC)) < 0)
+		return -1;
 	strbuf_addf(tmp, "%s.tmp-%ld-XXXXXX", af->target.buf, (long)getpid());
 	fd = mkstemp_registered(tmp->buf, slot);
 	if (fd < 0)
-		return -1;
-	while ((n = pread(af->fd, buf, sizeof(buf), off)) > 0) {
+		goto out;
+	while ((n = pread(src, buf, sizeof(buf), off)) > 0) {
 		ssize_t w = 0;
 
 		while (w < n) {
@@ -601,14 +601,23 @@ static int copy_beside(struct atomic_file *af, struct strbuf *tmp,
 		}
 		off += n;
 	}
-	if (n < 0 || finish_fd(af, fd, err) < 0)
+	/*
+	 * The copy is made at install, after a batch's flush: it is
+	 * flushed here, before it is put in place.
+	 */
+	if (n < 0 || finish_fd(af, fd, err) < 0 ||
+	    (af->sync_later && fsync(fd) < 0))
 		goto fail;
-	return fd;
+	goto out;
 fail:
 	close(fd);
 	unlink(tmp->buf);
 	slot_drop(*slot);
-	return -1;
+	fd = -1;
+out:
+	if (src != af->fd)
+		close(src);
+	return fd;
 }
 
 int atomic_file_install(struct atomic_file *af, int exclusive,
@@ -632,7 +641,8 @@ int atomic_file_install(struct atomic_file *af, int exclusive,
 		unlink(af->tmp.buf);
 		slot_drop(af->slot);
 		af->slot = slot;
-		close(af->fd);
+		if (af->fd >= 0)
+			close(af->fd);
 		af->fd = fd;
 		{
 			struct strbuf t = af->tmp;
@@ -647,7 +657,7 @@ int atomic_file_install(struct atomic_file *af, int exclusive,
 	if (exclusive)
 		unlink(af->tmp.buf);
 	strbuf_reset(&af->tmp);	/* it is the target now: keep it */
-	if (close(af->fd) < 0) {
+	if (af->fd >= 0 && close(af->fd) < 0) {
 		af->fd = -1;
 		goto fail;
 	}
@@ -660,6 +670,16 @@ fail:
 	return fail(af, err);
 }
 
+int atomic_file_close_fd(struct atomic_file *af, struct strbuf *err)
+{
+	int fd = af->fd;
+
+	af->fd = -1;
+	if (close(fd) < 0)
+		return fail(af, err);
+	return 0;
+}
+
 int atomic_file_commit(struct atomic_file *af, struct strbuf *err)
 {
 	if (atomic_file_prepare(af, err) < 0)
@@ -669,7 +689,7 @@ int atomic_file_commit(struct atomic_file *af, struct strbuf *err)
 
 void atomic_file_abort(struct atomic_file *af)
 {
-	if (af->dirfd >= 0)
+	if (af->dirfd >= 0 && !af->dirfd_borrowed)
 		close(af->dirfd);
 	af->dirfd = -1;
 	strbuf_release(&af->name);
