@@ -28,7 +28,7 @@
  * slots of strings that stay put while registered, changed with the
  * signals blocked.
  */
-#define SLOTS 160	/* a write batch's files (write.h) and a few more */
+#define SLOTS 544	/* a write batch's files (writebatch.h) and a few more */
 static char *volatile slots[SLOTS];
 static int handlers_set;
 static const int cleanup_signals[] = { SIGINT, SIGTERM, SIGHUP };
@@ -82,19 +82,16 @@ static void set_handlers(void)
 	}
 }
 
+/* Register path; the caller has blocked the signals (block_signals()). */
 static int slot_add(const char *path)
 {
-	sigset_t old;
 	int i;
 
-	set_handlers();
-	block_signals(&old);
 	for (i = 0; i < SLOTS; i++)
 		if (!slots[i]) {
 			slots[i] = strdup(path);
 			break;
 		}
-	sigprocmask(SIG_SETMASK, &old, NULL);
 	return i < SLOTS && slots[i] ? i : -1;
 }
 
@@ -308,32 +305,62 @@ static void remove_stale(const char *dir, int beside)
 }
 
 /*
- * Create the temporary file for af->target: under the git directory
- * when on the same file system, else beside the target.
+ * Where the temporaries for files in dir go: our directory in the git
+ * directory holding dir, when it is on dir's file system (in out), or
+ * beside the target (out left empty).  The answer for the last dir is
+ * kept: a batch writes hundreds of files into one directory, and
+ * finding the git directory costs a realpath() and a stat per level.
+ * A kept answer that went stale costs nothing but speed: a temporary
+ * that cannot be made there is made beside the target, and one on
+ * another file system is copied beside it (atomic_file_install()).
  */
-static int make_tmp(struct atomic_file *af, struct strbuf *err)
+static void tmp_place(struct strbuf *out, const char *dir)
 {
-	struct strbuf dir = STRBUF_INIT, git = STRBUF_INIT;
+	static struct strbuf last_dir = STRBUF_INIT, last = STRBUF_INIT;
+	struct strbuf git = STRBUF_INIT;
 	struct stat dst, tst;
-	int ret = -1;
 
-	path_dirname(&dir, af->target.buf);
-	strbuf_init(&af->tmp, 0);
-	af->fd = -1;
-	remove_stale(dir.buf, 1);
-	if (!stat(dir.buf, &dst) && !find_git_dir(&git, dir.buf)) {
+	if (last_dir.len && !strcmp(last_dir.buf, dir)) {
+		strbuf_addbuf(out, &last);
+		return;
+	}
+	if (!stat(dir, &dst) && !find_git_dir(&git, dir)) {
 		strbuf_addstr(&git, "/" TMP_DIR);
 		if (mkdir(git.buf, 0700) < 0 && errno != EEXIST)
 			; /* beside the target, then */
 		else if (!stat(git.buf, &tst) && S_ISDIR(tst.st_mode) &&
 			 tst.st_dev == dst.st_dev) {
 			remove_stale(git.buf, 0);
-			strbuf_addf(&af->tmp, "%s/tmp-%ld-XXXXXX", git.buf,
-				    (long)getpid());
-			af->fd = mkstemp_registered(af->tmp.buf, &af->slot);
-			if (af->fd < 0)
-				strbuf_reset(&af->tmp);
+			strbuf_addbuf(out, &git);
 		}
+	}
+	strbuf_reset(&last_dir);
+	strbuf_addstr(&last_dir, dir);
+	strbuf_reset(&last);
+	strbuf_addbuf(&last, out);
+	strbuf_release(&git);
+}
+
+/*
+ * Create the temporary file for af->target: under the git directory
+ * when on the same file system, else beside the target.
+ */
+static int make_tmp(struct atomic_file *af, struct strbuf *err)
+{
+	struct strbuf dir = STRBUF_INIT, place = STRBUF_INIT;
+	int ret = -1;
+
+	path_dirname(&dir, af->target.buf);
+	strbuf_init(&af->tmp, 0);
+	af->fd = -1;
+	remove_stale(dir.buf, 1);
+	tmp_place(&place, dir.buf);
+	if (place.len) {
+		strbuf_addf(&af->tmp, "%s/tmp-%ld-XXXXXX", place.buf,
+			    (long)getpid());
+		af->fd = mkstemp_registered(af->tmp.buf, &af->slot);
+		if (af->fd < 0)
+			strbuf_reset(&af->tmp);
 	}
 	if (af->fd < 0) {
 		strbuf_addf(&af->tmp, "%s.tmp-%ld-XXXXXX", af->target.buf,
@@ -349,7 +376,7 @@ static int make_tmp(struct atomic_file *af, struct strbuf *err)
 	ret = 0;
 out:
 	strbuf_release(&dir);
-	strbuf_release(&git);
+	strbuf_release(&place);
 	return ret;
 }
 
@@ -551,13 +578,16 @@ static int copy_beside(struct atomic_file *af, struct strbuf *tmp,
 	char buf[65536];
 	off_t off = 0;
 	ssize_t n;
-	int fd;
+	int fd, src = af->fd;
 
+	/* a batch closed it after prepare (atomic_file_close_fd()) */
+	if (src < 0 && (src = open(af->tmp.buf, O_RDONLY | O_CLOEXEC)) < 0)
+		return -1;
 	strbuf_addf(tmp, "%s.tmp-%ld-XXXXXX", af->target.buf, (long)getpid());
 	fd = mkstemp_registered(tmp->buf, slot);
 	if (fd < 0)
-		return -1;
-	while ((n = pread(af->fd, buf, sizeof(buf), off)) > 0) {
+		goto out;
+	while ((n = pread(src, buf, sizeof(buf), off)) > 0) {
 		ssize_t w = 0;
 
 		while (w < n) {
@@ -571,14 +601,23 @@ static int copy_beside(struct atomic_file *af, struct strbuf *tmp,
 		}
 		off += n;
 	}
-	if (n < 0 || finish_fd(af, fd, err) < 0)
+	/*
+	 * The copy is made at install, after a batch's flush: it is
+	 * flushed here, before it is put in place.
+	 */
+	if (n < 0 || finish_fd(af, fd, err) < 0 ||
+	    (af->sync_later && fsync(fd) < 0))
 		goto fail;
-	return fd;
+	goto out;
 fail:
 	close(fd);
 	unlink(tmp->buf);
 	slot_drop(*slot);
-	return -1;
+	fd = -1;
+out:
+	if (src != af->fd)
+		close(src);
+	return fd;
 }
 
 int atomic_file_install(struct atomic_file *af, int exclusive,
@@ -602,7 +641,8 @@ int atomic_file_install(struct atomic_file *af, int exclusive,
 		unlink(af->tmp.buf);
 		slot_drop(af->slot);
 		af->slot = slot;
-		close(af->fd);
+		if (af->fd >= 0)
+			close(af->fd);
 		af->fd = fd;
 		{
 			struct strbuf t = af->tmp;
@@ -617,7 +657,7 @@ int atomic_file_install(struct atomic_file *af, int exclusive,
 	if (exclusive)
 		unlink(af->tmp.buf);
 	strbuf_reset(&af->tmp);	/* it is the target now: keep it */
-	if (close(af->fd) < 0) {
+	if (af->fd >= 0 && close(af->fd) < 0) {
 		af->fd = -1;
 		goto fail;
 	}
@@ -630,6 +670,16 @@ fail:
 	return fail(af, err);
 }
 
+int atomic_file_close_fd(struct atomic_file *af, struct strbuf *err)
+{
+	int fd = af->fd;
+
+	af->fd = -1;
+	if (close(fd) < 0)
+		return fail(af, err);
+	return 0;
+}
+
 int atomic_file_commit(struct atomic_file *af, struct strbuf *err)
 {
 	if (atomic_file_prepare(af, err) < 0)
@@ -639,7 +689,7 @@ int atomic_file_commit(struct atomic_file *af, struct strbuf *err)
 
 void atomic_file_abort(struct atomic_file *af)
 {
-	if (af->dirfd >= 0)
+	if (af->dirfd >= 0 && !af->dirfd_borrowed)
 		close(af->dirfd);
 	af->dirfd = -1;
 	strbuf_release(&af->name);

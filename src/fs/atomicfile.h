@@ -93,6 +93,12 @@ struct atomic_file {
 	 * the caller does, for many files at once, before installing any.
 	 */
 	int sync_later;
+	/*
+	 * Set after atomic_file_open_at(): dirfd is the caller's, kept
+	 * open by it until install (many files of one directory share
+	 * one); abort and install leave it open.
+	 */
+	int dirfd_borrowed;
 };
 
 int atomic_file_open(struct atomic_file *af, const char *path, mode_t mode,
@@ -114,6 +120,14 @@ int atomic_file_write(struct atomic_file *af, const void *buf, size_t len,
 		      struct strbuf *err);
 int atomic_file_commit(struct atomic_file *af, struct strbuf *err);
 int atomic_file_prepare(struct atomic_file *af, struct strbuf *err);
+/*
+ * After prepare, for a caller that holds many files until it installs
+ * them: close the temporary's descriptor (af->fd is -1 after), which
+ * install does not need (it opens the temporary again by its name if
+ * it must copy it to another file system).  Returns 0, or -1 with a
+ * reason in err when close() fails (the temporary is gone then).
+ */
+int atomic_file_close_fd(struct atomic_file *af, struct strbuf *err);
 int atomic_file_install(struct atomic_file *af, int exclusive,
 			struct strbuf *err);
 void atomic_file_abort(struct atomic_file *af);

@@ -210,41 +210,69 @@ out:
 	return ret;
 }
 
-int write_beneath_open(struct atomic_file *af, const char *root,
-		       const char *path, mode_t mode, struct strbuf *err)
+int write_root_open(struct write_root *wr, const char *root, const char *path,
+		    struct strbuf *err)
 {
-	struct rootdir rd = ROOTDIR_INIT;
-	struct strbuf abs = STRBUF_INIT, why = STRBUF_INIT;
-	char *real_root = realpath(root, NULL);
+	struct strbuf why = STRBUF_INIT;
+	int ret = -1;
+
+	wr->root = xstrdup(root);
+	wr->real = realpath(root, NULL);
+	if (!wr->real)
+		strbuf_addf(err, "cannot write '%s': the root %s: %s", path,
+			    root, strerror(errno));
+	else if (rootdir_open(&wr->rd, wr->real, &why))
+		strbuf_addf(err, "cannot write '%s': %s", path, why.buf);
+	else
+		ret = 0;
+	strbuf_release(&why);
+	return ret;
+}
+
+void write_root_release(struct write_root *wr)
+{
+	rootdir_release(&wr->rd);
+	free(wr->root);
+	free(wr->real);
+	wr->root = NULL;
+	wr->real = NULL;
+}
+
+int write_root_open_file(struct atomic_file *af, struct write_root *wr,
+			 const char *path, mode_t mode, struct strbuf *err)
+{
+	struct strbuf abs = STRBUF_INIT;
 	const char *rel;
 	int ret = -1;
 
-	if (!real_root) {
-		strbuf_addf(err, "cannot write '%s': the root %s: %s", path,
-			    root, strerror(errno));
-		goto out;
-	}
+	if (wr->rd.fd < 0)
+		BUG("write_root_open_file('%s') without a root", path);
 	if (path_absolute(&abs, path, err))
 		goto out;
 	/* named through the root's own path, or its real one */
-	rel = path_inside(abs.buf, root);
+	rel = path_inside(abs.buf, wr->root);
 	if (!rel)
-		rel = path_inside(abs.buf, real_root);
+		rel = path_inside(abs.buf, wr->real);
 	if (!rel || !*rel) {
 		strbuf_addf(err, "cannot write '%s': it is not inside the "
-			    "root %s; not written", path, root);
+			    "root %s; not written", path, wr->root);
 		goto out;
 	}
-	if (rootdir_open(&rd, real_root, &why)) {
-		strbuf_addf(err, "cannot write '%s': %s", path, why.buf);
-		goto out;
-	}
-	ret = open_beneath(af, &rd, path, rel, mode, err);
+	ret = open_beneath(af, &wr->rd, path, rel, mode, err);
 out:
-	rootdir_release(&rd);
-	free(real_root);
 	strbuf_release(&abs);
-	strbuf_release(&why);
+	return ret;
+}
+
+int write_beneath_open(struct atomic_file *af, const char *root,
+		       const char *path, mode_t mode, struct strbuf *err)
+{
+	struct write_root wr = WRITE_ROOT_INIT;
+	int ret = -1;
+
+	if (!write_root_open(&wr, root, path, err))
+		ret = write_root_open_file(af, &wr, path, mode, err);
+	write_root_release(&wr);
 	return ret;
 }
 

@@ -4,6 +4,7 @@
 #include <stddef.h>
 #include <sys/types.h>
 #include "atomicfile.h"
+#include "rootdir.h"
 #include "strbuf.h"
 
 /*
@@ -41,6 +42,35 @@
  */
 int write_beneath_open(struct atomic_file *af, const char *root,
 		       const char *path, mode_t mode, struct strbuf *err);
+
+/*
+ * A root opened once for many files written beneath it (a batch): its
+ * real path found and its descriptor opened once, and the directories
+ * the fallback walk opens kept for the files after (rootdir.h), rather
+ * than a realpath() and an open of the root per file.  Each file's path
+ * is still opened beneath the root by descriptor, as for a single file.
+ */
+struct write_root {
+	struct rootdir rd;
+	char *root;	/* as given */
+	char *real;	/* its real path, the one opened */
+};
+#define WRITE_ROOT_INIT { ROOTDIR_INIT, NULL, NULL }
+
+/*
+ * Open root (an absolute directory) for writes beneath it.  Returns 0,
+ * or -1 with a reason in err naming path (the file that was to be
+ * written).  Release wr with write_root_release() either way.
+ */
+int write_root_open(struct write_root *wr, const char *root, const char *path,
+		    struct strbuf *err);
+
+/* write_beneath_open() beneath the root wr opened. */
+int write_root_open_file(struct atomic_file *af, struct write_root *wr,
+			 const char *path, mode_t mode, struct strbuf *err);
+
+/* Close the root; wr is WRITE_ROOT_INIT again. */
+void write_root_release(struct write_root *wr);
 
 /* write_beneath_open(), then all of buf, then the commit. */
 int write_file_beneath(const char *root, const char *path, const char *buf,

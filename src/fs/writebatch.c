@@ -15,41 +15,82 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-/* Descriptors left for the rest of the process (the repository's, ...). */
-#define FDS_KEPT 32
+/*
+ * Descriptors left for the rest of the process (the repository's, ...),
+ * and for the batch's root with the directories its walk keeps.
+ */
+#define FDS_KEPT (32 + 1 + ROOTDIR_CACHE)
 
 void write_batch_init(struct write_batch *b, const char *root,
 		      write_batch_done_fn done)
 {
+	struct write_root wr = WRITE_ROOT_INIT;
 	struct rlimit rl;
 
 	memset(b, 0, sizeof(*b));
+	b->wr = wr;
 	b->root = root;
 	b->done = done;
-	b->max = WRITE_BATCH_MAX;
+	b->max_dirs = WRITE_BATCH_MAX;
 	/*
-	 * Two descriptors per file held, and no more than half of what is
-	 * left: under a low limit (ulimit -n 256) a full batch would fail
-	 * its last files with EMFILE.
+	 * One descriptor per directory held, and no more than half of what
+	 * is left: under a low limit (ulimit -n 256) a batch of files in
+	 * many directories would fail its last ones with EMFILE.
 	 */
 	if (!getrlimit(RLIMIT_NOFILE, &rl) && rl.rlim_cur != RLIM_INFINITY &&
-	    rl.rlim_cur < FDS_KEPT + 4 * WRITE_BATCH_MAX)
-		b->max = rl.rlim_cur > FDS_KEPT + 4 ?
-			 (size_t)(rl.rlim_cur - FDS_KEPT) / 4 : 1;
+	    rl.rlim_cur < FDS_KEPT + 2 * WRITE_BATCH_MAX)
+		b->max_dirs = rl.rlim_cur > FDS_KEPT + 2 ?
+			      (size_t)(rl.rlim_cur - FDS_KEPT) / 2 : 1;
 }
 
 /*
- * Is nothing at the target af replaces?  Anything but ENOENT counts as
- * something: such a target is replaced as before, never created over.
+ * Hold af's directory for the batch: the one held already when it is
+ * the same directory (device and inode: renaming into either is the
+ * same), else af's own, which the batch takes.  af borrows it either
+ * way.  Returns 0, or -1 with a reason in err.
  */
-static int target_absent(const struct atomic_file *af)
+static int share_dir(struct write_batch *b, struct atomic_file *af,
+		     struct strbuf *err)
 {
 	struct stat st;
-	int r = af->dirfd >= 0 ?
-		fstatat(af->dirfd, af->name.buf, &st, AT_SYMLINK_NOFOLLOW) :
-		lstat(af->target.buf, &st);
+	size_t i;
 
-	return r < 0 && errno == ENOENT;
+	if (fstat(af->dirfd, &st) < 0) {
+		strbuf_addf(err, "cannot write '%s': %s", af->path,
+			    strerror(errno));
+		return -1;
+	}
+	for (i = 0; i < b->nr_dirs; i++)
+		if (b->dirs[i].dev == st.st_dev && b->dirs[i].ino == st.st_ino)
+			break;
+	if (i < b->nr_dirs) {
+		close(af->dirfd);
+	} else {
+		b->dirs[i].dev = st.st_dev;
+		b->dirs[i].ino = st.st_ino;
+		b->dirs[i].fd = af->dirfd;
+		b->nr_dirs++;
+	}
+	af->dirfd = b->dirs[i].fd;
+	af->dirfd_borrowed = 1;
+	return 0;
+}
+
+/*
+ * Close f's temporary once written, noting the file system it is on:
+ * the batch holds no descriptor per file.  0, or -1 with err set.
+ */
+static int let_go(struct write_batch_file *f, struct strbuf *err)
+{
+	struct stat st;
+
+	if (fstat(f->af.fd, &st) < 0) {
+		strbuf_addf(err, "cannot write '%s': %s", f->path,
+			    strerror(errno));
+		return -1;
+	}
+	f->dev = st.st_dev;
+	return atomic_file_close_fd(&f->af, err);
 }
 
 void write_batch_add(struct write_batch *b, const char *path,
@@ -58,21 +99,35 @@ void write_batch_add(struct write_batch *b, const char *path,
 	struct write_batch_file *f;
 	struct strbuf err = STRBUF_INIT;
 
-	if (b->nr == b->max)
+	if (b->nr == WRITE_BATCH_MAX || b->nr_dirs == b->max_dirs)
 		write_batch_commit(b);
 	f = &b->v[b->nr];
 	memset(f, 0, sizeof(*f));
 	/* the atomic file keeps the path it was given */
 	f->path = xstrdup(path);
 	f->data = data;
-	if (write_beneath_open(&f->af, b->root, f->path, mode, &err) < 0) {
+	/* a root that cannot be opened fails this file; the next tries again */
+	if ((b->wr.rd.fd < 0 &&
+	     write_root_open(&b->wr, b->root, f->path, &err) < 0) ||
+	    write_root_open_file(&f->af, &b->wr, f->path, mode, &err) < 0) {
+		if (b->wr.rd.fd < 0)
+			write_root_release(&b->wr);
+		b->done(data, path, err.buf);
+		goto fail;
+	}
+	if (share_dir(b, &f->af, &err) < 0) {
 		b->done(data, path, err.buf);
 		goto fail;
 	}
 	f->af.sync_later = 1;
-	f->create = target_absent(&f->af);
+	/*
+	 * The open looked at the target (an existing one is replaced in
+	 * place, its mode and owner kept): nothing there, nothing to be
+	 * replaced at the commit either.
+	 */
+	f->create = !f->af.in_place;
 	if (atomic_file_write(&f->af, buf, len, &err) < 0 ||
-	    atomic_file_prepare(&f->af, &err) < 0) {
+	    atomic_file_prepare(&f->af, &err) < 0 || let_go(f, &err) < 0) {
 		b->done(data, path, err.buf);
 		goto fail;
 	}
@@ -85,38 +140,52 @@ fail:
 	strbuf_release(&err);
 }
 
+/* syncfs(2) of the file system fd is on, or where there is none, fsync(2). */
+static int flush_fd(int fd, int *whole)
+{
+	*whole = 0;
+#ifdef HAVE_SYNCFS
+	if (!syncfs(fd)) {
+		*whole = 1;
+		return 0;
+	}
+	if (errno != ENOSYS)
+		return -1;
+#endif
+	return fsync(fd);
+}
+
 /*
  * Every prepared temporary on disk: syncfs(2) once per file system they
  * are on, or where there is none, fsync(2) of each.  Beneath one root is
  * not on one file system: a directory may be a mount point, and a
  * temporary goes beside its target when the git directory is elsewhere
- * (atomicfile.h).  Returns 0, or -1 with errno set.
+ * (atomicfile.h).  A temporary is opened again by its name for that
+ * (the batch closed it).  Returns 0, or -1 with errno set.
  */
 static int flush_all(struct write_batch *b)
 {
 	dev_t synced[WRITE_BATCH_MAX];
 	size_t i, j, nr_synced = 0;
-	struct stat st;
+	int fd, r, whole, saved;
 
 	for (i = 0; i < b->nr; i++) {
-		int fd = b->v[i].af.fd;
-
-		if (fstat(fd, &st) < 0)
-			return -1;
-		for (j = 0; j < nr_synced && synced[j] != st.st_dev; j++)
+		for (j = 0; j < nr_synced && synced[j] != b->v[i].dev; j++)
 			;
 		if (j < nr_synced)
 			continue;
-#ifdef HAVE_SYNCFS
-		if (!syncfs(fd)) {
-			synced[nr_synced++] = st.st_dev;
-			continue;
-		}
-		if (errno != ENOSYS)
+		fd = open(b->v[i].af.tmp.buf,
+			  O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
+		if (fd < 0)
 			return -1;
-#endif
-		if (fsync(fd) < 0)
+		r = flush_fd(fd, &whole);
+		saved = errno;
+		close(fd);
+		errno = saved;
+		if (r < 0)
 			return -1;
+		if (whole)
+			synced[nr_synced++] = b->v[i].dev;
 	}
 	return 0;
 }
@@ -150,5 +219,9 @@ void write_batch_commit(struct write_batch *b)
 		free(f->path);
 	}
 	b->nr = 0;
+	for (i = 0; i < b->nr_dirs; i++)
+		close(b->dirs[i].fd);
+	b->nr_dirs = 0;
+	write_root_release(&b->wr);
 	strbuf_release(&err);
 }

@@ -4,6 +4,7 @@
 #include <stddef.h>
 #include <sys/types.h>
 #include "atomicfile.h"
+#include "write.h"
 
 /*
  * Many files written beneath one root (write.h's write_file_beneath()),
@@ -21,14 +22,21 @@
  * its flush, and a file that appears there meanwhile (a run writing its
  * own) is the user's, not to be replaced.
  *
- * At most WRITE_BATCH_MAX files are held open (fewer where the limit on
- * open files is low: each holds two descriptors, its temporary and its
- * directory); adding one more commits
+ * The root is opened once a batch (by its first file, closed by the
+ * commit), and each file's path opened beneath it by descriptor as
+ * write_file_beneath() opens one.  A file holds no descriptor while it
+ * waits: its temporary is closed once written (install finds it by its
+ * name), and the directory it goes into is held once for all the files
+ * of the batch that go there (the same directory: the same device and
+ * inode as the one just opened for the file).
+ *
+ * At most WRITE_BATCH_MAX files wait, in at most as many directories as
+ * the limit on open files leaves room for; adding one more commits
  * those first.  done is called once for each file added, in the order
  * they were added: with error NULL once it is in place, or with the
  * reason it is not (nothing of it is left then).
  */
-#define WRITE_BATCH_MAX 128
+#define WRITE_BATCH_MAX 512
 
 typedef void (*write_batch_done_fn)(void *data, const char *path,
 				    const char *error);
@@ -42,6 +50,11 @@ typedef int (*write_batch_replace_fn)(void *data, const char *path,
 
 struct write_batch {
 	const char *root;
+	/*
+	 * The root, opened by the batch's first file and closed by its
+	 * commit: once per batch, not per file.
+	 */
+	struct write_root wr;
 	write_batch_done_fn done;
 	write_batch_replace_fn may_replace;	/* NULL: always */
 	struct write_batch_file {
@@ -49,8 +62,16 @@ struct write_batch {
 		char *path;
 		void *data;
 		int create;	/* nothing was at path when added */
+		dev_t dev;	/* where its temporary is */
 	} v[WRITE_BATCH_MAX];
-	size_t nr, max;
+	size_t nr;
+	/* the directories the files go into, held until the commit */
+	struct write_batch_dir {
+		dev_t dev;
+		ino_t ino;
+		int fd;
+	} dirs[WRITE_BATCH_MAX];
+	size_t nr_dirs, max_dirs;
 };
 
 void write_batch_init(struct write_batch *b, const char *root,

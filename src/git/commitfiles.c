@@ -6,6 +6,7 @@
 #include "revision.h"
 #include "treepath.h"
 
+#include <stdio.h>
 #include <string.h>
 
 int commit_files_open(struct commit_files *s, const struct repo *r, const char *rev,
@@ -52,6 +53,57 @@ int commit_files_read(struct strbuf *out, const struct commit_files *s,
 		ret = -1;
 	}
 	treepath_release(&tp);
+	return ret;
+}
+
+/* The entry at path in s's tree as "<id> <mode>;", or "-;" for none. */
+static void add_entry_key(struct strbuf *key, const struct commit_files *s,
+			  const char *path)
+{
+	git_tree_entry *e = NULL;
+	char hex[GIT_OID_HEXSZ + 1];
+
+	if (git_tree_entry_bypath(&e, s->tree, path) < 0) {
+		git_error_clear();
+		strbuf_addstr(key, "-;");
+		return;
+	}
+	git_oid_tostr(hex, sizeof(hex), git_tree_entry_id(e));
+	strbuf_addf(key, "%s %o;", hex, (unsigned)git_tree_entry_filemode(e));
+	git_tree_entry_free(e);
+}
+
+int commit_files_key(struct strbuf *key, const struct commit_files *s,
+		     const char *path)
+{
+	struct treepath tp = TREEPATH_INIT;
+	struct strbuf attr = STRBUF_INIT;
+	char hex[GIT_OID_HEXSZ + 1];
+	const char *p;
+	int ret = 1;
+
+	if (treepath_resolve(&tp, s->repo, s->tree, NULL, path) < 0 ||
+	    tp.status != TREEPATH_OK) {
+		git_error_clear();
+		goto out;
+	}
+	git_oid_tostr(hex, sizeof(hex), &tp.id);
+	/* the path first, NUL-terminated: no id or mode contains a NUL */
+	strbuf_add(key, tp.path.buf, tp.path.len + 1);
+	strbuf_addf(key, "%s %o;", hex, tp.mode);
+	/* ".gitattributes", then "<dir>/.gitattributes" down to the file's */
+	for (p = tp.path.buf; p; p = strchr(p + 1, '/')) {
+		strbuf_reset(&attr);
+		if (p > tp.path.buf)
+			strbuf_addf(&attr, "%.*s/", (int)(p - tp.path.buf),
+				    tp.path.buf);
+		strbuf_addstr(&attr, ".gitattributes");
+		add_entry_key(key, s, attr.buf);
+	}
+	ret = 0;
+out:
+	treepath_release(&tp);
+	strbuf_release(&attr);
 	return ret;
 }
 

@@ -42,6 +42,20 @@ void commit_files_release(struct commit_files *s);
 int commit_files_read(struct strbuf *out, const struct commit_files *s,
 		  const char *path, struct strbuf *err);
 
+/*
+ * What the bytes commit_files_read() gives for path depend on, appended
+ * to key: where path leads (symlinks followed), the blob there and its
+ * mode, and the .gitattributes entry (id and mode, or none) of every
+ * directory from the top down to the file's.  The rest of what a
+ * checkout's bytes depend on (info/attributes, the configuration, the
+ * git-lfs objects) is the same for every commit of a run: two commits
+ * whose keys for path are equal give equal bytes, so a caller reading
+ * many commits may keep what it made of them by key.  Returns 0, or 1
+ * when path leads to no file (key unchanged: read it to learn why).
+ */
+int commit_files_key(struct strbuf *key, const struct commit_files *s,
+		     const char *path);
+
 enum commit_files_stored {
 	COMMIT_FILES_OK = 0,
 	COMMIT_FILES_MISSING,	/* no entry at the path */

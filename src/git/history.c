@@ -40,8 +40,18 @@ struct node {
 	int parsed;
 	git_tree *tree_obj;	/* read as a parent's tree, kept for the visit */
 	git_oid tree;
-	git_oid *parents;
+	git_oid *parents;	/* parent_v, or allocated for more */
 	unsigned nparents;
+	git_oid parent_v[2];
+};
+
+/* Nodes are allocated NODE_CHUNK at a time: a walk makes one per commit. */
+#define NODE_CHUNK 1024
+
+struct node_chunk {
+	struct node_chunk *next;
+	size_t used;
+	struct node v[NODE_CHUNK];
 };
 
 struct walk {
@@ -57,6 +67,7 @@ struct walk {
 
 	struct node **table;	/* open addressing by oid */
 	size_t table_size, nodes;
+	struct node_chunk *chunks;	/* the newest first */
 	struct node **heap;
 	size_t heap_nr, heap_alloc;
 	uint64_t seq;
@@ -76,6 +87,24 @@ struct walk {
 
 	git_oid *shallow;	/* .git/shallow, sorted: git's roots */
 	size_t nshallow;
+
+	/*
+	 * The subtrees diff_paths() read last, KEPT_TREES per depth: the
+	 * ones of a commit's parent are the ones its next visit compares.
+	 */
+	git_tree **kept;
+	size_t *kept_next;
+
+	/*
+	 * visit()'s scratch, kept from one visit to the next: a visit per
+	 * commit of a long history must not cost allocations per path.
+	 */
+	unsigned char *differ;	/* per parent, per pending path */
+	size_t differ_alloc;
+	size_t *fwd;		/* per parent, the paths it is given */
+	size_t fwd_alloc;
+	size_t *nfwd;
+	size_t nfwd_alloc;
 };
 
 static int oid_cmp(const void *a, const void *b)
@@ -165,7 +194,15 @@ static struct node *node_get(struct walk *w, const git_oid *oid)
 			return w->table[j];
 		j = (j + 1) & (w->table_size - 1);
 	}
-	w->table[j] = xcalloc(1, sizeof(struct node));
+	if (!w->chunks || w->chunks->used == NODE_CHUNK) {
+		struct node_chunk *c = xmalloc(sizeof(*c));
+
+		c->next = w->chunks;
+		c->used = 0;
+		w->chunks = c;
+	}
+	w->table[j] = &w->chunks->v[w->chunks->used++];
+	memset(w->table[j], 0, sizeof(struct node));
 	git_oid_cpy(&w->table[j]->oid, oid);
 	w->nodes++;
 	return w->table[j];
@@ -265,6 +302,33 @@ static const char *component(const char *path, int depth, size_t *len)
 	return p;
 }
 
+#define KEPT_TREES 4
+
+/*
+ * The tree id, a subtree at depth: one kept from the last visits, or
+ * read and kept.  A commit's subtree that differs from its parent's is
+ * read on both sides, and the parent's side is the next visit's
+ * commit's side: without the keeping, each is read twice.
+ */
+static int subtree(struct walk *w, git_tree **out, const git_oid *id,
+		   int depth)
+{
+	git_tree **k = w->kept + (size_t)depth * KEPT_TREES;
+	size_t i;
+
+	for (i = 0; i < KEPT_TREES; i++)
+		if (k[i] && git_oid_equal(git_tree_id(k[i]), id))
+			return git_object_dup((git_object **)out,
+					      (git_object *)k[i]);
+	if (git_tree_lookup(out, w->repo, id) < 0)
+		return -1;
+	i = w->kept_next[depth];
+	git_tree_free(k[i]);
+	git_object_dup((git_object **)&k[i], (git_object *)*out);
+	w->kept_next[depth] = (i + 1) % KEPT_TREES;
+	return 0;
+}
+
 /*
  * Mark in differ[] the paths of pend[lo..hi) whose entries differ between
  * trees a and b (either may be NULL: absent).  All paths in the range
@@ -324,10 +388,10 @@ static int diff_paths(struct walk *w, git_tree *a, git_tree *b, int depth,
 			if (w->ncomp[pend[k]] == depth + 1)
 				differ[k] = 1;
 		if (ea && git_tree_entry_type(ea) == GIT_OBJECT_TREE &&
-		    git_tree_lookup(&sa, w->repo, git_tree_entry_id(ea)) < 0)
+		    subtree(w, &sa, git_tree_entry_id(ea), depth) < 0)
 			ret = -1;
 		if (!ret && eb && git_tree_entry_type(eb) == GIT_OBJECT_TREE &&
-		    git_tree_lookup(&sb, w->repo, git_tree_entry_id(eb)) < 0)
+		    subtree(w, &sb, git_tree_entry_id(eb), depth) < 0)
 			ret = -1;
 		if (!ret) {
 			/* Recurse over the paths that go deeper, a run at a time. */
@@ -391,8 +455,8 @@ static void answer(struct walk *w, size_t p, const git_oid *commit)
 static int node_parse(struct walk *w, struct node *n)
 {
 	git_odb_object *obj = NULL;
-	const char *p, *end, *line;
-	size_t alloc = 0;
+	const char *p, *end, *line, *q;
+	unsigned count = 0;
 	int ret = -1;
 
 	if (n->parsed)
@@ -406,12 +470,18 @@ static int node_parse(struct walk *w, struct node *n)
 	    git_oid_fromstrn(&n->tree, p + 5, GIT_OID_HEXSZ) < 0)
 		goto out;
 	p += 5 + GIT_OID_HEXSZ + 1;
-	while (end - p > 7 + GIT_OID_HEXSZ && !memcmp(p, "parent ", 7)) {
-		ALLOC_GROW(n->parents, n->nparents + 1, alloc);
+	for (q = p; end - q > 7 + GIT_OID_HEXSZ && !memcmp(q, "parent ", 7);
+	     q += 7 + GIT_OID_HEXSZ + 1)
+		count++;
+	/* most commits have one parent, merges two: no allocation */
+	if (n->parents != n->parent_v)
+		free(n->parents);
+	n->parents = count <= 2 ? n->parent_v :
+		xmalloc(count * sizeof(*n->parents));
+	for (n->nparents = 0; n->nparents < count; n->nparents++) {
 		if (git_oid_fromstrn(&n->parents[n->nparents], p + 7,
 				     GIT_OID_HEXSZ) < 0)
 			goto out;
-		n->nparents++;
 		p += 7 + GIT_OID_HEXSZ + 1;
 	}
 	/* "committer Name <email> 1700000000 +0000" */
@@ -439,21 +509,79 @@ out:
 	return ret;
 }
 
+/*
+ * Give parent p the sorted paths list[0..nr), allocated with room for
+ * alloc, which it takes: a parent with none pending keeps the list
+ * itself (the common case, a commit passing all its paths to its first
+ * parent, costs no copy), else the two are merged.
+ */
+static void give_pending(struct walk *w, struct node *p, size_t *list,
+			 size_t nr, size_t alloc)
+{
+	if (p->nr) {
+		add_pending_list(w, p, list, nr);
+		free(list);
+		return;
+	}
+	free(p->pending);
+	p->pending = list;
+	p->nr = nr;
+	p->alloc = alloc;
+	if (!p->queued)
+		heap_push(w, p);
+}
+
+/*
+ * The paths pend[0..np) of a commit with nparents parents, compared
+ * with ndiffed of them (differ, np bytes per parent): each goes to the
+ * first parent it is TREESAME to, or is answered here (and in "first"
+ * mode goes on to every parent).
+ */
+static void forward(struct walk *w, struct node *n, struct node **parents,
+		    unsigned nparents, unsigned ndiffed, const size_t *pend,
+		    size_t np, const unsigned char *differ)
+{
+	size_t k, *nfwd;
+	unsigned j;
+
+	ALLOC_GROW(w->fwd, (size_t)nparents * np, w->fwd_alloc);
+	ALLOC_GROW(w->nfwd, nparents, w->nfwd_alloc);
+	nfwd = w->nfwd;
+	memset(nfwd, 0, nparents * sizeof(*nfwd));
+	for (k = 0; k < np; k++) {
+		for (j = 0; j < ndiffed && differ[j * np + k]; j++)
+			;
+		if (j < ndiffed) {
+			/* TREESAME to parent j: follow it alone. */
+			w->fwd[j * np + nfwd[j]++] = pend[k];
+			continue;
+		}
+		answer(w, pend[k], &n->oid);
+		if (w->mode == HISTORY_FIRST)
+			for (j = 0; j < nparents; j++)
+				w->fwd[j * np + nfwd[j]++] = pend[k];
+	}
+	for (j = 0; j < nparents; j++)
+		if (nfwd[j])
+			add_pending_list(w, parents[j], w->fwd + j * np,
+					 nfwd[j]);
+}
+
 static int visit(struct walk *w, struct node *n)
 {
 	git_tree *tree = NULL;
 	struct node **parents = NULL;
 	git_tree **ptrees = NULL;
-	unsigned char **differ = NULL;
-	size_t *pend = NULL, np = 0, i, k, **fwd, *nfwd;
-	unsigned nparents = 0, j;
+	size_t *pend = NULL, pend_alloc, np = 0, i, k;
+	unsigned nparents = 0, j, ndiffed;
 	int ret = -1, root = 0;
 
 	/*
-	 * Take the pending paths (sorted, distinct) and free them; late
-	 * arrivals re-queue the node.
+	 * Take the pending paths (sorted, distinct); late arrivals
+	 * re-queue the node.
 	 */
 	pend = n->pending;
+	pend_alloc = n->alloc;
 	for (i = 0; i < n->nr; i++)
 		if (!w->done[pend[i]])
 			pend[np++] = pend[i];
@@ -473,7 +601,6 @@ static int visit(struct walk *w, struct node *n)
 	nparents = n->nparents;
 	parents = xcalloc(nparents ? nparents : 1, sizeof(*parents));
 	ptrees = xcalloc(nparents ? nparents : 1, sizeof(*ptrees));
-	differ = xcalloc(nparents ? nparents : 1, sizeof(*differ));
 	if (w->nshallow && bsearch(&n->oid, w->shallow, w->nshallow,
 				   sizeof(*w->shallow), oid_cmp)) {
 		/* A shallow clone's boundary: git treats it as a root. */
@@ -502,36 +629,29 @@ static int visit(struct walk *w, struct node *n)
 		ret = 0;
 		goto out;
 	}
-	for (j = 0; j < nparents; j++) {
-		differ[j] = xcalloc(np, 1);
-		if (diff_paths(w, tree, ptrees[j], 0, pend, 0, np, differ[j]))
+	ALLOC_GROW(w->differ, (size_t)nparents * np, w->differ_alloc);
+	memset(w->differ, 0, (size_t)nparents * np);
+	for (ndiffed = 0; ndiffed < nparents; ) {
+		unsigned char *d = w->differ + (size_t)ndiffed * np;
+
+		if (diff_paths(w, tree, ptrees[ndiffed], 0, pend, 0, np, d))
 			goto out;
+		/*
+		 * TREESAME to this parent for every path: each has found
+		 * the parent it follows, the later ones need no look.
+		 */
+		if (!memchr(d, 1, np))
+			break;
+		ndiffed++;
 	}
-	/* Forward each parent's share in one merge, not path by path. */
-	fwd = xcalloc(nparents, sizeof(*fwd));
-	nfwd = xcalloc(nparents, sizeof(*nfwd));
-	for (j = 0; j < nparents; j++)
-		fwd[j] = xmalloc(np * sizeof(**fwd));
-	for (k = 0; k < np; k++) {
-		for (j = 0; j < nparents && differ[j][k]; j++)
-			;
-		if (j < nparents) {
-			/* TREESAME to parent j: follow it alone. */
-			fwd[j][nfwd[j]++] = pend[k];
-			continue;
-		}
-		answer(w, pend[k], &n->oid);
-		if (w->mode == HISTORY_FIRST)
-			for (j = 0; j < nparents; j++)
-				fwd[j][nfwd[j]++] = pend[k];
-	}
-	for (j = 0; j < nparents; j++) {
-		if (nfwd[j])
-			add_pending_list(w, parents[j], fwd[j], nfwd[j]);
-		free(fwd[j]);
-	}
-	free(fwd);
-	free(nfwd);
+	if (ndiffed == 0) {
+		/* all to the first parent, the list as it is */
+		give_pending(w, parents[0], pend, np, pend_alloc);
+		pend = NULL;
+	} else
+		forward(w, n, parents, nparents,
+			ndiffed < nparents ? ndiffed + 1 : nparents, pend, np,
+			w->differ);
 	ret = 0;
 	goto out;
 lg2_fail:
@@ -549,11 +669,9 @@ out:
 			git_tree_free(parents[j]->tree_obj);
 			parents[j]->tree_obj = NULL;
 		}
-		free(differ[j]);
 	}
 	free(parents);
 	free(ptrees);
-	free(differ);
 	free(pend);
 	git_tree_free(tree);
 	return ret;
@@ -692,10 +810,16 @@ static void walk_release(struct walk *w)
 	for (i = 0; i < w->table_size; i++)
 		if (w->table[i]) {
 			free(w->table[i]->pending);
-			free(w->table[i]->parents);
+			if (w->table[i]->parents != w->table[i]->parent_v)
+				free(w->table[i]->parents);
 			git_tree_free(w->table[i]->tree_obj);
-			free(w->table[i]);
 		}
+	while (w->chunks) {
+		struct node_chunk *c = w->chunks;
+
+		w->chunks = c->next;
+		free(c);
+	}
 	free(w->table);
 	free(w->heap);
 	free(w->paths);
@@ -705,6 +829,13 @@ static void walk_release(struct walk *w)
 	free(w->gend);
 	free(w->ncomp);
 	free(w->shallow);
+	free(w->differ);
+	free(w->fwd);
+	free(w->nfwd);
+	for (i = 0; w->kept && i < (size_t)w->maxdepth * KEPT_TREES; i++)
+		git_tree_free(w->kept[i]);
+	free(w->kept);
+	free(w->kept_next);
 }
 
 static int walk_paths(git_repository *repo, const git_oid *start,
@@ -727,6 +858,10 @@ static int walk_paths(git_repository *repo, const git_oid *start,
 	w.err = err;
 	walk_init_paths(&w, paths, n, answers);
 	walk_init_groups(&w);
+	w.kept = xcalloc((size_t)(w.maxdepth ? w.maxdepth : 1) * KEPT_TREES,
+			 sizeof(*w.kept));
+	w.kept_next = xcalloc(w.maxdepth ? w.maxdepth : 1,
+			      sizeof(*w.kept_next));
 	*truncated = 0;
 	load_shallow(&w);
 	if (git_repository_odb(&w.odb, repo) < 0 ||

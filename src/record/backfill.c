@@ -223,6 +223,142 @@ out:
 	return ret;
 }
 
+/* FNV-1a: keys differ in their ids, any hash spreads them. */
+static size_t key_hash(const char *k, size_t len)
+{
+	size_t h = 14695981039346656037ull & (size_t)-1;
+
+	while (len--)
+		h = (h ^ (unsigned char)*k++) * 1099511628211ull;
+	return h;
+}
+
+/* The slot of key in m (whose size is a power of two): its entry or NULL. */
+static struct backfill_kept **memo_slot(const struct backfill_memo *m,
+					const char *key, size_t len)
+{
+	size_t j = key_hash(key, len) & (m->size - 1);
+
+	while (m->table[j] && (m->table[j]->len != len ||
+			       memcmp(m->table[j]->key, key, len)))
+		j = (j + 1) & (m->size - 1);
+	return &m->table[j];
+}
+
+static void memo_grow(struct backfill_memo *m)
+{
+	struct backfill_kept **old = m->table;
+	size_t i, old_size = m->size;
+
+	m->size = old_size ? 2 * old_size : 64;
+	m->table = xcalloc(m->size, sizeof(*m->table));
+	for (i = 0; i < old_size; i++)
+		if (old[i])
+			*memo_slot(m, old[i]->key, old[i]->len) = old[i];
+	free(old);
+}
+
+static void memo_release(struct backfill_memo *m)
+{
+	size_t i;
+
+	for (i = 0; i < m->size; i++)
+		if (m->table[i]) {
+			free(m->table[i]->key);
+			jval_decref(m->table[i]->version);
+			free(m->table[i]);
+		}
+	free(m->table);
+	memset(m, 0, sizeof(*m));
+}
+
+/*
+ * The key of path at the commit into key (kind, then
+ * commit_files_key()), and what is kept for it, or NULL: nothing yet,
+ * or no key (path leads to no file; key is left empty then).
+ */
+static struct backfill_kept *memo_find(struct backfill *bf,
+				       struct strbuf *key, char kind,
+				       const struct commit_files *at,
+				       const char *path)
+{
+	strbuf_addch(key, kind);
+	if (commit_files_key(key, at, path)) {
+		strbuf_reset(key);
+		return NULL;
+	}
+	return bf->memo.size ? *memo_slot(&bf->memo, key->buf, key->len) :
+		NULL;
+}
+
+/* Keep ret and hash (NULL: none) for key, from memo_find(). */
+static struct backfill_kept *memo_add(struct backfill *bf,
+				      const struct strbuf *key, int ret,
+				      const char *hash)
+{
+	struct backfill_memo *m = &bf->memo;
+	struct backfill_kept **slot;
+
+	if ((m->nr + 1) * 2 > m->size)
+		memo_grow(m);
+	slot = memo_slot(m, key->buf, key->len);
+	*slot = xcalloc(1, sizeof(**slot));
+	(*slot)->key = xmemdupz(key->buf, key->len);
+	(*slot)->len = key->len;
+	(*slot)->ret = ret;
+	if (hash)
+		memcpy((*slot)->hash, hash, HASH_HEX_MAX);
+	m->nr++;
+	return *slot;
+}
+
+/* version_at(), once per version of package.json. */
+static struct jval *version_kept(struct backfill *bf,
+				 const struct commit_files *at)
+{
+	struct strbuf key = STRBUF_INIT;
+	struct backfill_kept *e = memo_find(bf, &key, 'V', at,
+					    "package.json");
+	struct jval *v;
+
+	if (e) {
+		v = jval_incref(e->version);
+	} else {
+		v = version_at(at);
+		if (key.len)
+			memo_add(bf, &key, 0, NULL)->version = jval_incref(v);
+	}
+	strbuf_release(&key);
+	return v;
+}
+
+/*
+ * hash_token() of path, or with brief hash_brief(), once per version of
+ * the file: only what hashed is kept (a failure is found again, its
+ * commit named).
+ */
+static int hash_kept(struct backfill *bf, struct backfill_item *it,
+		     const struct commit_files *at, const char *path,
+		     int brief, char hash[HASH_HEX_MAX])
+{
+	struct strbuf key = STRBUF_INIT;
+	struct backfill_kept *e = memo_find(bf, &key, brief ? 'B' : 'T', at,
+					    path);
+	int ret;
+
+	if (e) {
+		memcpy(hash, e->hash, HASH_HEX_MAX);
+		ret = e->ret;
+	} else {
+		ret = brief ? hash_brief(it, at, hash) :
+			hash_token(it, at, path, hash);
+		if (ret >= 0 && key.len)
+			memo_add(bf, &key, ret, hash);
+	}
+	strbuf_release(&key);
+	return ret;
+}
+
 /* What the reference's ReplaySchema checks before it writes. */
 static int validate_record(struct backfill_item *it,
 			   const struct sidecar_record *rec)
@@ -267,12 +403,12 @@ int backfill_build(struct backfill *bf, struct backfill_item *it,
 			    it->answer.hex, why.buf);
 		goto out;
 	}
-	version = version_at(&at);
+	version = version_kept(bf, &at);
 	strbuf_addf(&token_path, "tokens/%s.yml", h->token);
-	if (hash_token(it, &at, token_path.buf, hash))
+	if (hash_kept(bf, it, &at, token_path.buf, 0, hash))
 		goto out;
 	if (h->brief && strcmp(h->kind, "critique") &&
-	    (brief = hash_brief(it, &at, bhash)) < 0)
+	    (brief = hash_kept(bf, it, &at, h->brief, 1, bhash)) < 0)
 		goto out;
 	header_arrays(h, models, conditions);
 	memset(&rec, 0, sizeof(rec));
@@ -339,6 +475,7 @@ void backfill_release(struct backfill *bf)
 		strbuf_release(&bf->items[i].reason);
 	}
 	free(bf->items);
+	memo_release(&bf->memo);
 	repo_release(&bf->repo);
 	strbuf_release(&bf->root);
 }

@@ -4,6 +4,8 @@
 #include "git/commitinfo.h"
 #include "git/history.h"
 #include "git/repo.h"
+#include "hash/hashfile.h"
+#include "json/jval.h"
 #include "reportheader.h"
 #include "fs/writebatch.h"
 #include "strbuf.h"
@@ -37,8 +39,28 @@ struct backfill_item {
 	struct history_answer answer;
 };
 
+/*
+ * The inputs read and hashed so far, by what their bytes depend on at
+ * a commit (commit_files_key()): a thousand reports pin a few dozen
+ * versions of the same tokens, briefs and package.json, each read,
+ * filtered and hashed once a run.
+ */
+struct backfill_kept {
+	char *key;		/* a kind letter, then the key */
+	size_t len;
+	int ret;		/* what the hashing returned */
+	char hash[HASH_HEX_MAX];
+	struct jval *version;	/* package.json's version */
+};
+
+struct backfill_memo {
+	struct backfill_kept **table;	/* open addressing */
+	size_t size, nr;
+};
+
 struct backfill {
 	struct strbuf root;	/* absolute */
+	struct backfill_memo memo;
 	struct repo repo;	/* workdir "" outside a work tree */
 	char head[COMMIT_HEX_MAX];
 	int have_head;

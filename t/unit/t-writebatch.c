@@ -4,12 +4,17 @@
  * appeared at an empty path between the add and the commit, that file
  * untouched, or where the file that was there changed meanwhile and
  * may_replace says to keep it; and more files than one batch holds.
+ * The batch opens its root once, and the directories on the way are
+ * opened by its first files: a symlink planted after that, at a file or
+ * in place of a directory already opened, leads nothing out of the root,
+ * with openat2 and with the walk that stands in for it.
  */
 #include "config.h"
 #include "fs/writebatch.h"
 #include "strbuf.h"
 #include "tap.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -154,6 +159,126 @@ static void check_many(void)
 	strbuf_release(&name);
 }
 
+/* mkdir, symlink and rename at paths relative to the test's directory */
+static int make_dir(const char *rel)
+{
+	struct strbuf p = STRBUF_INIT;
+	int r;
+
+	at(&p, rel);
+	r = mkdir(p.buf, 0777) && errno != EEXIST ? -1 : 0;
+	strbuf_release(&p);
+	return r;
+}
+
+static int make_link(const char *target, const char *rel)
+{
+	struct strbuf p = STRBUF_INIT;
+	int r;
+
+	at(&p, rel);
+	r = symlink(target, p.buf);
+	strbuf_release(&p);
+	return r;
+}
+
+static int move(const char *from, const char *to)
+{
+	struct strbuf a = STRBUF_INIT, b = STRBUF_INIT;
+	int r;
+
+	at(&a, from);
+	at(&b, to);
+	r = rename(a.buf, b.buf);
+	strbuf_release(&a);
+	strbuf_release(&b);
+	return r;
+}
+
+static int missing(const char *rel)
+{
+	struct strbuf p = STRBUF_INIT;
+	struct stat st;
+	int r;
+
+	at(&p, rel);
+	r = lstat(p.buf, &st) < 0 && errno == ENOENT;
+	strbuf_release(&p);
+	return r;
+}
+
+/*
+ * The batch's root is <walk>/in, and <walk>/out is outside it.  Files
+ * are added to in/d and in/s, which opens them; then a symlink out is
+ * planted at the next file's name in d, and s is swapped for a symlink
+ * out (the directory itself moved aside, inside the root).
+ */
+static void check_planted_after_open(const char *walk)
+{
+	struct strbuf top = STRBUF_INIT, in = STRBUF_INIT, rel = STRBUF_INIT;
+	struct write_batch b;
+
+	strbuf_addf(&top, "%s", walk);
+	ok(!make_dir(top.buf), "%s: a directory for the case", walk);
+	strbuf_addf(&rel, "%s/in", walk);
+	ok(!make_dir(rel.buf), "%s: the root", walk);
+	at(&in, rel.buf);
+	strbuf_reset(&rel);
+	strbuf_addf(&rel, "%s/out", walk);
+	ok(!make_dir(rel.buf), "%s: a directory outside it", walk);
+	strbuf_reset(&rel);
+	strbuf_addf(&rel, "%s/out/victim", walk);
+	ok(!put(rel.buf, "theirs\n"), "%s: a file outside the root", walk);
+	strbuf_reset(&rel);
+	strbuf_addf(&rel, "%s/in/d", walk);
+	ok(!make_dir(rel.buf), "%s: in/d", walk);
+	strbuf_reset(&rel);
+	strbuf_addf(&rel, "%s/in/s", walk);
+	ok(!make_dir(rel.buf), "%s: in/s", walk);
+
+	nr_ok = nr_failed = 0;
+	write_batch_init(&b, in.buf, done);
+	strbuf_reset(&rel);
+	strbuf_addf(&rel, "%s/in/d/first", walk);
+	add(&b, rel.buf, "ours\n");
+	strbuf_reset(&rel);
+	strbuf_addf(&rel, "%s/in/s/first", walk);
+	add(&b, rel.buf, "ours\n");
+
+	/* planted once the batch has opened both directories */
+	strbuf_reset(&rel);
+	strbuf_addf(&rel, "%s/in/d/victim", walk);
+	ok(!make_link("../../out/victim", rel.buf),
+	   "%s: a symlink out planted in an opened directory", walk);
+	add(&b, rel.buf, "ours\n");
+	strbuf_reset(&rel);
+	strbuf_addf(&rel, "%s/in/s", walk);
+	strbuf_addstr(&top, "/in/s.moved");
+	ok(!move(rel.buf, top.buf), "%s: an opened directory moved aside",
+	   walk);
+	ok(!make_link("../out", rel.buf),
+	   "%s: and a symlink out in its place", walk);
+	strbuf_addstr(&rel, "/second");
+	add(&b, rel.buf, "ours\n");
+	write_batch_commit(&b);
+
+	strbuf_reset(&rel);
+	strbuf_addf(&rel, "%s/out/victim", walk);
+	ok(holds(rel.buf, "theirs\n"), "%s: the file outside is untouched",
+	   walk);
+	strbuf_reset(&rel);
+	strbuf_addf(&rel, "%s/out/second", walk);
+	ok(missing(rel.buf), "%s: nothing is written outside the root", walk);
+	strbuf_reset(&rel);
+	strbuf_addf(&rel, "%s/in/d/first", walk);
+	ok(holds(rel.buf, "ours\n"), "%s: the files before are written",
+	   walk);
+	ok(nr_failed >= 1, "%s: the planted one failed", walk);
+	strbuf_release(&top);
+	strbuf_release(&in);
+	strbuf_release(&rel);
+}
+
 int main(void)
 {
 	char *dir;
@@ -166,6 +291,10 @@ int main(void)
 	check_appeared_meanwhile();
 	check_changed_meanwhile();
 	check_many();
+	check_planted_after_open("openat2");
+	setenv("AHD_REPLAY_NO_OPENAT2", "1", 1);
+	check_planted_after_open("walk");
+	unsetenv("AHD_REPLAY_NO_OPENAT2");
 	tap_rmtree(root.buf);
 	strbuf_release(&root);
 	return 0;

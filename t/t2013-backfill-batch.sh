@@ -1,0 +1,81 @@
+#!/bin/sh
+
+test_description='backfill writes its sidecars in large batches, each flushed before it is put in place
+
+A sidecar waiting in a batch holds no descriptor: its temporary is
+closed once written and the directory it goes into is held once for
+all the sidecars of that directory.  So a batch is not bounded by the
+limit on open files but by its size: a thousand sidecars in one
+directory are two flushes to disk (syncfs), even under a low limit.  A
+temporary that cannot be renamed into place (a bind mount: the same
+device, another mount) is copied beside its target, opened again by its
+name, and the copy is flushed before it is put in place.'
+
+. "${TEST_SRC_DIR:-$(dirname "$0")/..}/t/test-lib.sh"
+
+# reports DIR N: N committed reports with a valid header in DIR.
+reports () {
+	mkdir -p "$1/tokens" "$1/docs/evals" &&
+	printf "name: swiss\n" >"$1/tokens/swiss.yml" &&
+	r_i=1 &&
+	while test $r_i -le $2
+	do
+		printf "# ahd eval · swiss · 2026-01-13T00:00:00Z\n\n- Samples per cell: **1**\n" \
+			>"$1/docs/evals/r$r_i.md" &&
+		r_i=$((r_i + 1)) || return 1
+	done &&
+	(cd "$1" && git add . && git commit -q -m reports)
+}
+
+test_lazy_prereq STRACE 'strace -o /dev/null true'
+
+test_expect_success 'setup: a thousand reports in one directory' '
+	git init -q big &&
+	reports big 1000
+'
+
+test_expect_success STRACE 'a thousand sidecars: two flushes, no fsync' '
+	rm -rf two && cp -R big two &&
+	(cd two && under_strace -f -e trace=fsync,fdatasync,syncfs -o ../flushes \
+		ahd-replay backfill >../out) &&
+	test_grep "written=1000 .*failed=0$" out &&
+	grep -c "^[0-9]* *syncfs(" flushes >syncs &&
+	echo 2 >expect &&
+	test_cmp expect syncs &&
+	! grep "^[0-9]* *f\(data\)\{0,1\}sync(" flushes
+'
+
+test_expect_success STRACE 'under a low limit on open files: the same two flushes' '
+	rm -rf low && cp -R big low &&
+	(ulimit -n 100 && cd low &&
+	 under_strace -f -e trace=syncfs -o ../flushes ahd-replay backfill >../out) &&
+	test_grep "written=1000 .*failed=0$" out &&
+	grep -c "^[0-9]* *syncfs(" flushes >syncs &&
+	test_cmp expect syncs
+'
+
+test_lazy_prereq MOUNT_NS 'unshare -Urm true'
+
+# The git directory is on the device of docs/evals/sub, but not on its
+# mount: the temporary made there cannot be renamed into place.
+test_expect_success STRACE,MOUNT_NS 'a sidecar on a bind mount is copied beside it, flushed, then put in place' '
+	rm -rf bound && git init -q bound && reports bound 2 &&
+	mkdir bound/docs/evals/sub elsewhere &&
+	cp bound/docs/evals/r1.md elsewhere/r3.md &&
+	unshare -Urm sh -c "mount --bind elsewhere bound/docs/evals/sub &&
+		cd bound && git add . && git commit -q -m sub &&
+		ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0 \
+		strace -f -e trace=fsync,syncfs,rename,renameat,renameat2,link,linkat \
+			-o ../calls ahd-replay backfill >../out" &&
+	test_grep "written=3 .*failed=0$" out &&
+	test_grep "\"backfilled\": true" elsewhere/r3.replay.json &&
+	# the copy beside the target is flushed, then linked into place
+	grep -n "fsync(" calls >fsyncs &&
+	test_line_count = 1 fsyncs &&
+	grep -n "r3.replay.json.tmp-.*r3.replay.json" calls >put &&
+	test "$(cut -d: -f1 fsyncs)" -lt "$(cut -d: -f1 put)" &&
+	ls -a elsewhere >left &&
+	test_grep ! "tmp-" left
+'
+
+test_done
