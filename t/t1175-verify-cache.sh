@@ -120,6 +120,20 @@ test_expect_success 'a truncated store is not believed, and is rebuilt' '
 	test_grep "^in\.s\." "$store"
 '
 
+test_lazy_prereq STRACE 'strace -o /dev/null true'
+
+# A store cut short by a crash is what the test above gives: ignored and
+# rebuilt.  So saving it is not worth a flush to disk.
+test_expect_success STRACE 'the store is replaced atomically, without a flush to disk' '
+	rm -f "$store" &&
+	(cd repo && under_strace -f -e trace=fsync,fdatasync,rename \
+		-o ../trace ahd-replay verify) >actual &&
+	test_cmp expect actual &&
+	store_whole "$store" &&
+	test_grep "rename(.*cache/store\"" trace &&
+	test_grep ! "fsync\|fdatasync" trace
+'
+
 test_expect_success 'a store from another version, build or contract is not believed' '
 	id=$(git -C repo hash-object tokens/x.yml) &&
 	bad=sha256:$(printf "%064d" 0) &&
