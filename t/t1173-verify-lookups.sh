@@ -4,7 +4,8 @@ test_description='verify --all: what a tree of reports costs in lookups,
 and the roots it finds while saving them
 
 The search lists each directory once, for the sidecars and for the
-reports that lost theirs; a sidecar whose directory listed no
+reports that lost theirs, on as many threads as verify runs (the output,
+and the parts not searched, the same on one or eight); a sidecar whose directory listed no
 <sidecar>.sig is unsigned without a second look, while a .sig the listing
 shows is read and checked.  Roots are found once per directory, with each
 package.json read once per run and the repository learnt from a parent
@@ -96,6 +97,47 @@ test_expect_success STRACE 'the repository is not opened again for each director
 test_expect_success STRACE 'the git configuration is not read again for each setting' '
 	grep "openat(.*/repo/.git/config\"" trace >config-all &&
 	test_line_count -le 10 config-all
+'
+
+test_expect_success 'setup: forty directories, and two trees deeper than the search goes' '
+	git init -q wide &&
+	mkdir -p wide/tokens &&
+	printf "{\"name\": \"@adastracomputing/ahd\"}\n" >wide/package.json &&
+	printf "color: red\n" >wide/tokens/x.yml &&
+	for d in 00 01 02 03 04 05 06 07 08 09 10 11 12 13 14 15 16 17 18 19 \
+		 20 21 22 23 24 25 26 27 28 29 30 31 32 33 34 35 36 37 38 39
+	do
+		mkdir -p wide/docs/$d/in &&
+		(cd wide &&
+		 write_sidecar docs/$d/in/r.replay.json tokens/x.yml) &&
+		printf "# R\n" >wide/docs/$d/in/r.md || return 1
+	done &&
+	printf "# R\n\n\`\`\`yaml ahd-replay\nx: 1\n\`\`\`\n" >wide/docs/07/lost.md &&
+	deep=$(awk "BEGIN { for (i = 0; i < 66; i++) printf \"d/\" }") &&
+	mkdir -p "wide/docs/a/$deep" "wide/docs/b/$deep"
+'
+
+for format in text json
+do
+	test_expect_success "--format=$format: the same output on one thread, two or eight" "
+		(cd wide && test_expect_code 2 ahd-replay verify --all -j1 \
+			--format=$format) >one 2>one.err &&
+		(cd wide && test_expect_code 2 ahd-replay verify --all -j2 \
+			--format=$format) >two 2>two.err &&
+		(cd wide && test_expect_code 2 ahd-replay verify --all -j8 \
+			--format=$format) >eight 2>eight.err &&
+		test_cmp one two && test_cmp one eight &&
+		test_cmp one.err two.err && test_cmp one.err eight.err &&
+		test_grep 'docs/07/lost.md' one
+	"
+done
+
+test_expect_success 'the parts not searched are named in name order' '
+	(cd wide && test_expect_code 2 ahd-replay verify --all) >out 2>err &&
+	grep "directories deep; not searched" err >deep-errors &&
+	test_line_count = 2 deep-errors &&
+	sort deep-errors >sorted &&
+	test_cmp sorted deep-errors
 '
 
 test_expect_success 'setup: a nested repository and a symlink into it, each pinned' '

@@ -44,8 +44,9 @@ struct sidecar_list {
  * operands, or with all, every *.replay.json of the repository too: the
  * root directory when given, else the work tree around the current
  * directory.  Directories are searched without entering .git,
- * node_modules or symlinked directories; what is found is sorted by
- * name.  Returns 0, or -1 when part of the scope could not be searched
+ * node_modules or symlinked directories, on threads threads
+ * (sidecar-search.h); what is found is sorted by name, and so are the
+ * reasons a part was not searched.  Returns 0, or -1 when part of the scope could not be searched
  * (a directory that cannot be read, an entry that cannot be looked at,
  * a tree deeper than the search goes): each reason is in out->errors,
  * for the caller to print where its format says, and what could be
@@ -53,7 +54,7 @@ struct sidecar_list {
  * is never only a warning.
  */
 int sidecar_list_collect(struct sidecar_list *out, int argc, char **argv,
-			 int all, const char *root);
+			 int all, const char *root, size_t threads);
 void sidecar_list_release(struct sidecar_list *l);
 
 #endif

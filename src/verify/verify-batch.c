@@ -134,6 +134,20 @@ static int file_globs(struct verify_batch *b,
 }
 
 /*
+ * How many threads list the tree: --jobs, else the online CPUs.  The
+ * search touches no libgit2 handle, so it runs on them even when the
+ * verification must be serial (pool_size()).
+ */
+static size_t search_threads(const struct verify_batch_options *opts)
+{
+	long jobs = opts->jobs;
+
+	if (jobs <= 0)
+		jobs = sysconf(_SC_NPROCESSORS_ONLN);
+	return jobs < 1 ? 1 : (size_t)jobs;
+}
+
+/*
  * The scope and the keys.  Returns 2 when part of the scope could not be
  * searched or a trust source is unusable, else 0: the reports that could
  * be found are still verified with the keys that could be read.
@@ -152,7 +166,7 @@ static int prepare(struct verify_batch *b,
 		status = 2;
 	if ((argc || !b->records.taken) &&
 	    sidecar_list_collect(&b->list, argc, argv, opts->all,
-				 opts->core.root))
+				 opts->core.root, search_threads(opts)))
 		status = 2;
 	/* JSON carries them in the document: nothing on stderr */
 	for (i = 0; !opts->errors_in_document && i < b->list.errors.nr; i++)
