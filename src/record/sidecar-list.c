@@ -3,7 +3,6 @@
  */
 #include "config.h"
 #include "sidecar-list.h"
-#include "fs/dirlist.h"
 #include "git/repo.h"
 #include "sidecar.h"
 #include "sidecar-search.h"
