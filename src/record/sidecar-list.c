@@ -3,31 +3,17 @@
  */
 #include "config.h"
 #include "sidecar-list.h"
-#include "fs/dirlist.h"
 #include "git/repo.h"
 #include "sidecar.h"
 #include "sidecar-search.h"
 #include "strutil.h"
 #include "usage.h"
 
-#include <dirent.h>
 #include <errno.h>
-#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
-
-static void path_list_release(struct path_list *l)
-{
-	size_t i;
-
-	for (i = 0; i < l->nr; i++)
-		free(l->items[i]);
-	free(l->items);
-	l->items = NULL;
-	l->nr = l->alloc = 0;
-}
 
 /* One more pair in out (which takes the strings). */
 static void add_pair(struct sidecar_list *out, char *sidecar, char *report,
@@ -128,10 +114,10 @@ int sidecar_list_collect(struct sidecar_list *out, int argc, char **argv,
 
 void sidecar_list_release(struct sidecar_list *l)
 {
-	path_list_release(&l->reports);
-	path_list_release(&l->sidecars);
-	path_list_release(&l->errors);
-	path_list_release(&l->unpaired);
+	path_list_clear(&l->reports);
+	path_list_clear(&l->sidecars);
+	path_list_clear(&l->errors);
+	path_list_clear(&l->unpaired);
 	free(l->top);
 	l->top = NULL;
 	free(l->sig_absent);

@@ -333,7 +333,7 @@ int sidecar_search(struct sidecar_search *out, const char *dir,
 	return mine.ret;
 }
 
-static void path_list_clear(struct path_list *l)
+void path_list_clear(struct path_list *l)
 {
 	size_t i;
 

@@ -36,6 +36,9 @@ int sidecar_search(struct sidecar_search *out, const char *dir,
 		   int want_unpaired, size_t threads);
 void sidecar_search_release(struct sidecar_search *s);
 
+/* Free l's strings and empty it. */
+void path_list_clear(struct path_list *l);
+
 /* from's strings appended to to, which takes them; from is emptied. */
 void path_list_take(struct path_list *to, struct path_list *from);
 
