@@ -4,6 +4,7 @@
  * appeared at an empty path between the add and the commit, that file
  * untouched, or where the file that was there changed meanwhile and
  * may_replace says to keep it; and more files than one batch holds.
+ * A temporary replaced by another file before the flush fails its file.
  * The batch opens its root once, and the directories on the way are
  * opened by its first files: a symlink planted after that, at a file or
  * in place of a directory already opened, leads nothing out of the root,
@@ -159,6 +160,32 @@ static void check_many(void)
 	strbuf_release(&name);
 }
 
+/*
+ * The batch closes each temporary once written and opens it again by
+ * its name to flush it; a file put at that name meanwhile (the
+ * temporary's directory moved aside and another put there, say) is not
+ * the one written, and must be neither flushed for it nor put in place.
+ */
+static void check_temporary_replaced(void)
+{
+	struct write_batch b;
+	FILE *fp;
+	int planted;
+
+	nr_ok = nr_failed = 0;
+	write_batch_init(&b, root.buf, done);
+	add(&b, "swapped", "ours\n");
+	is_int(1, (long long)b.nr, "a file waits in the batch");
+	planted = b.nr == 1 && !unlink(b.v[0].af.tmp.buf) &&
+		  (fp = fopen(b.v[0].af.tmp.buf, "w")) &&
+		  fputs("theirs\n", fp) >= 0 && !fclose(fp);
+	ok(planted, "another file at its temporary's name");
+	write_batch_commit(&b);
+	ok(!holds("swapped", "theirs\n"),
+	   "what was planted at the temporary's name is not put in place");
+	is_int(1, (long long)nr_failed, "the file is said to have failed");
+}
+
 /* mkdir, symlink and rename at paths relative to the test's directory */
 static int make_dir(const char *rel)
 {
@@ -291,6 +318,7 @@ int main(void)
 	check_appeared_meanwhile();
 	check_changed_meanwhile();
 	check_many();
+	check_temporary_replaced();
 	check_planted_after_open("openat2");
 	setenv("AHD_REPLAY_NO_OPENAT2", "1", 1);
 	check_planted_after_open("walk");
