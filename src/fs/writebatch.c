@@ -105,6 +105,12 @@ void write_batch_add(struct write_batch *b, const char *path,
 		write_batch_commit(b);
 	f = &b->v[b->nr];
 	memset(f, 0, sizeof(*f));
+	/*
+	 * Nothing open yet: a file refused before its open (outside the
+	 * root, say) is aborted below, which must not close descriptor 0.
+	 */
+	f->af.fd = -1;
+	f->af.dirfd = -1;
 	/* the atomic file keeps the path it was given */
 	f->path = xstrdup(path);
 	f->data = data;

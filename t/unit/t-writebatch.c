@@ -16,6 +16,7 @@
 #include "tap.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -235,6 +236,50 @@ static int missing(const char *rel)
 }
 
 /*
+ * A file the batch refuses to open (it is outside the root) is dropped
+ * with nothing of it left open, and nothing else closed: a descriptor
+ * closed by mistake is reused by the next directory opened, and a
+ * second mistake closes that one under the files waiting to go there,
+ * which then go wherever its number leads at the commit.
+ */
+static void check_refused_closes_nothing(void)
+{
+	struct strbuf outside = STRBUF_INIT, path = STRBUF_INIT;
+	struct write_batch b;
+	int fd = open("/dev/null", O_RDONLY);
+
+	/* descriptor 0 in use, as standard input is */
+	if (fd > 0) {
+		dup2(fd, 0);
+		close(fd);
+	}
+	ok(fcntl(0, F_GETFD) >= 0, "descriptor 0 is open");
+	ok(!make_dir("fds") && !make_dir("fds/root") &&
+	   !make_dir("fds/root/d2") && !make_dir("fds/root/d3"),
+	   "a root with two directories");
+	ok(!put("fds/root/d2/c", "old\n") && !put("fds/root/d3/c", "user\n"),
+	   "a file to replace in d2, a user's file of that name in d3");
+	at(&outside, "fds/root/../outside");
+
+	nr_ok = nr_failed = 0;
+	at(&path, "fds/root");
+	write_batch_init(&b, path.buf, done);
+	write_batch_add(&b, outside.buf, "x\n", 2, 0666, NULL);
+	ok(fcntl(0, F_GETFD) >= 0,
+	   "a file refused leaves descriptor 0 open");
+	add(&b, "fds/root/d2/c", "new\n");
+	write_batch_add(&b, outside.buf, "x\n", 2, 0666, NULL);
+	add(&b, "fds/root/d3/f", "new\n");
+	write_batch_commit(&b);
+	ok(holds("fds/root/d2/c", "new\n"), "d2/c is replaced");
+	ok(holds("fds/root/d3/c", "user\n"), "the user's d3/c is untouched");
+	ok(holds("fds/root/d3/f", "new\n"), "d3/f is written");
+	is_int(2, (long long)nr_failed, "the two outside failed");
+	strbuf_release(&outside);
+	strbuf_release(&path);
+}
+
+/*
  * The batch's root is <walk>/in, and <walk>/out is outside it.  Files
  * are added to in/d and in/s, which opens them; then a symlink out is
  * planted at the next file's name in d, and s is swapped for a symlink
@@ -319,6 +364,7 @@ int main(void)
 	check_changed_meanwhile();
 	check_many();
 	check_temporary_replaced();
+	check_refused_closes_nothing();
 	check_planted_after_open("openat2");
 	setenv("AHD_REPLAY_NO_OPENAT2", "1", 1);
 	check_planted_after_open("walk");
