@@ -78,4 +78,31 @@ test_expect_success STRACE,MOUNT_NS 'a sidecar on a bind mount is copied beside 
 	test_grep ! "tmp-" left
 '
 
+# Two sidecars the batch refuses to open (hard-linked: replacing one
+# would detach it) around one it rewrites: a refused file used to close
+# descriptor 0, which the next directory opened then got, so the second
+# refusal closed that directory under the sidecar waiting to go there.
+test_expect_success 'a refused sidecar closes nothing the batch holds' '
+	git init -q refused &&
+	mkdir -p refused/tokens &&
+	printf "name: swiss\n" >refused/tokens/swiss.yml &&
+	for r in a/x b/c b2/y d3/c d3/f
+	do
+		mkdir -p refused/docs/evals/${r%/*} &&
+		printf "# ahd eval · swiss · 2026-01-13T00:00:00Z\n\n- Samples per cell: **1**\n" \
+			>refused/docs/evals/$r.md || return 1
+	done &&
+	(cd refused && git add . && git commit -q -m reports &&
+	 ahd-replay backfill >../out) &&
+	test_grep "written=5 .*failed=0$" out &&
+	printf "{\"captured\": true}\n" >refused/docs/evals/d3/c.replay.json &&
+	cp refused/docs/evals/d3/c.replay.json captured &&
+	ln refused/docs/evals/a/x.replay.json link1 &&
+	ln refused/docs/evals/b2/y.replay.json link2 &&
+	(cd refused && test_must_fail ahd-replay backfill --force >../out 2>../err) &&
+	test_grep "written=2 skipped=1 failed=2$" out &&
+	test_grep ! "Bad file descriptor" err &&
+	test_cmp captured refused/docs/evals/d3/c.replay.json
+'
+
 test_done

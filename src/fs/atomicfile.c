@@ -313,6 +313,8 @@ static void remove_stale(const char *dir, int beside)
  * A kept answer that went stale costs nothing but speed: a temporary
  * that cannot be made there is made beside the target, and one on
  * another file system is copied beside it (atomic_file_install()).
+ * The kept answer is not locked: files are opened on one thread at a
+ * time (verify's threads write nothing; its cache is saved after them).
  */
 static void tmp_place(struct strbuf *out, const char *dir)
 {

@@ -90,6 +90,8 @@ static int let_go(struct write_batch_file *f, struct strbuf *err)
 		return -1;
 	}
 	f->dev = st.st_dev;
+	f->ino = st.st_ino;
+	f->ctime = st.st_ctim;
 	return atomic_file_close_fd(&f->af, err);
 }
 
@@ -103,6 +105,12 @@ void write_batch_add(struct write_batch *b, const char *path,
 		write_batch_commit(b);
 	f = &b->v[b->nr];
 	memset(f, 0, sizeof(*f));
+	/*
+	 * Nothing open yet: a file refused before its open (outside the
+	 * root, say) is aborted below, which must not close descriptor 0.
+	 */
+	f->af.fd = -1;
+	f->af.dirfd = -1;
 	/* the atomic file keeps the path it was given */
 	f->path = xstrdup(path);
 	f->data = data;
@@ -156,32 +164,66 @@ static int flush_fd(int fd, int *whole)
 }
 
 /*
+ * Open f's temporary again by its name, to flush it: the batch closed
+ * it.  The name leads through directories that may have changed since
+ * (one moved aside, a symlink in its place): what it opens must be the
+ * very file written, or f's bytes are not the ones flushed, and install
+ * would put what is there now in place.  Without blocking: a FIFO
+ * planted at the name must not hang the run.  The descriptor, or -1
+ * with why set.
+ */
+static int reopen_tmp(const struct write_batch_file *f, struct strbuf *why)
+{
+	struct stat st;
+	int fd = open(f->af.tmp.buf,
+		      O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+
+	if (fd < 0) {
+		strbuf_addstr(why, strerror(errno));
+		return -1;
+	}
+	if (fstat(fd, &st) < 0) {
+		strbuf_addstr(why, strerror(errno));
+		close(fd);
+		return -1;
+	}
+	if (!S_ISREG(st.st_mode) || st.st_dev != f->dev ||
+	    st.st_ino != f->ino || st.st_ctim.tv_sec != f->ctime.tv_sec ||
+	    st.st_ctim.tv_nsec != f->ctime.tv_nsec) {
+		strbuf_addf(why, "its temporary %s was replaced meanwhile",
+			    f->af.tmp.buf);
+		close(fd);
+		return -1;
+	}
+	return fd;
+}
+
+/*
  * Every prepared temporary on disk: syncfs(2) once per file system they
  * are on, or where there is none, fsync(2) of each.  Beneath one root is
  * not on one file system: a directory may be a mount point, and a
  * temporary goes beside its target when the git directory is elsewhere
  * (atomicfile.h).  A temporary is opened again by its name for that
- * (the batch closed it).  Returns 0, or -1 with errno set.
+ * (the batch closed it).  Returns 0, or -1 with why set.
  */
-static int flush_all(struct write_batch *b)
+static int flush_all(struct write_batch *b, struct strbuf *why)
 {
 	dev_t synced[WRITE_BATCH_MAX];
 	size_t i, j, nr_synced = 0;
-	int fd, r, whole, saved;
+	int fd, r, whole;
 
 	for (i = 0; i < b->nr; i++) {
 		for (j = 0; j < nr_synced && synced[j] != b->v[i].dev; j++)
 			;
 		if (j < nr_synced)
 			continue;
-		fd = open(b->v[i].af.tmp.buf,
-			  O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
+		fd = reopen_tmp(&b->v[i], why);
 		if (fd < 0)
 			return -1;
 		r = flush_fd(fd, &whole);
-		saved = errno;
+		if (r < 0)
+			strbuf_addstr(why, strerror(errno));
 		close(fd);
-		errno = saved;
 		if (r < 0)
 			return -1;
 		if (whole)
@@ -192,9 +234,8 @@ static int flush_all(struct write_batch *b)
 
 void write_batch_commit(struct write_batch *b)
 {
-	struct strbuf err = STRBUF_INIT;
-	int flushed = flush_all(b);
-	int saved = errno;
+	struct strbuf err = STRBUF_INIT, why = STRBUF_INIT;
+	int flushed = flush_all(b, &why);
 	size_t i;
 
 	for (i = 0; i < b->nr; i++) {
@@ -204,7 +245,7 @@ void write_batch_commit(struct write_batch *b)
 		if (flushed < 0) {
 			/* not on disk: not put in place */
 			strbuf_addf(&err, "cannot write '%s': flushing it to "
-				    "disk: %s", f->path, strerror(saved));
+				    "disk: %s", f->path, why.buf);
 			atomic_file_abort(&f->af);
 			b->done(f->data, f->path, err.buf);
 		} else if (!f->create && b->may_replace &&
@@ -224,4 +265,5 @@ void write_batch_commit(struct write_batch *b)
 	b->nr_dirs = 0;
 	write_root_release(&b->wr);
 	strbuf_release(&err);
+	strbuf_release(&why);
 }

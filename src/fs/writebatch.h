@@ -3,6 +3,7 @@
 
 #include <stddef.h>
 #include <sys/types.h>
+#include <time.h>
 #include "atomicfile.h"
 #include "write.h"
 
@@ -63,6 +64,10 @@ struct write_batch {
 		void *data;
 		int create;	/* nothing was at path when added */
 		dev_t dev;	/* where its temporary is */
+		/* which file it is, to know it again (an inode number
+		   is reused once its file is gone: its ctime is not) */
+		ino_t ino;
+		struct timespec ctime;
 	} v[WRITE_BATCH_MAX];
 	size_t nr;
 	/* the directories the files go into, held until the commit */

@@ -46,8 +46,11 @@ int root_find_pinned(struct strbuf *out, const char *dir, const char *given,
  * directories in one run (the hooks, verify): ahd-replay.root is looked
  * up once per repository rather than once per directory, and each
  * directory's package.json once per run.  The answers are
- * root_find_pinned()'s: the repository around each directory is still
- * found as repo_open() finds it (repo_discover()), only not opened again.
+ * root_find_pinned()'s: the repository around each directory is the one
+ * repo_open() finds (repo_discover()), asked of git or, where git would
+ * find its parent's (no .git, no HEAD, no symlink, no mount point, no
+ * GIT_DIR or GIT_CEILING_DIRECTORIES), learnt from its parent's; and
+ * none is opened again.
  * Not thread-safe: one memo per thread, or a lock around the calls.
  */
 struct root_memo {

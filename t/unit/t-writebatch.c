@@ -4,6 +4,7 @@
  * appeared at an empty path between the add and the commit, that file
  * untouched, or where the file that was there changed meanwhile and
  * may_replace says to keep it; and more files than one batch holds.
+ * A temporary replaced by another file before the flush fails its file.
  * The batch opens its root once, and the directories on the way are
  * opened by its first files: a symlink planted after that, at a file or
  * in place of a directory already opened, leads nothing out of the root,
@@ -15,6 +16,7 @@
 #include "tap.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -159,6 +161,32 @@ static void check_many(void)
 	strbuf_release(&name);
 }
 
+/*
+ * The batch closes each temporary once written and opens it again by
+ * its name to flush it; a file put at that name meanwhile (the
+ * temporary's directory moved aside and another put there, say) is not
+ * the one written, and must be neither flushed for it nor put in place.
+ */
+static void check_temporary_replaced(void)
+{
+	struct write_batch b;
+	FILE *fp;
+	int planted;
+
+	nr_ok = nr_failed = 0;
+	write_batch_init(&b, root.buf, done);
+	add(&b, "swapped", "ours\n");
+	is_int(1, (long long)b.nr, "a file waits in the batch");
+	planted = b.nr == 1 && !unlink(b.v[0].af.tmp.buf) &&
+		  (fp = fopen(b.v[0].af.tmp.buf, "w")) &&
+		  fputs("theirs\n", fp) >= 0 && !fclose(fp);
+	ok(planted, "another file at its temporary's name");
+	write_batch_commit(&b);
+	ok(!holds("swapped", "theirs\n"),
+	   "what was planted at the temporary's name is not put in place");
+	is_int(1, (long long)nr_failed, "the file is said to have failed");
+}
+
 /* mkdir, symlink and rename at paths relative to the test's directory */
 static int make_dir(const char *rel)
 {
@@ -205,6 +233,50 @@ static int missing(const char *rel)
 	r = lstat(p.buf, &st) < 0 && errno == ENOENT;
 	strbuf_release(&p);
 	return r;
+}
+
+/*
+ * A file the batch refuses to open (it is outside the root) is dropped
+ * with nothing of it left open, and nothing else closed: a descriptor
+ * closed by mistake is reused by the next directory opened, and a
+ * second mistake closes that one under the files waiting to go there,
+ * which then go wherever its number leads at the commit.
+ */
+static void check_refused_closes_nothing(void)
+{
+	struct strbuf outside = STRBUF_INIT, path = STRBUF_INIT;
+	struct write_batch b;
+	int fd = open("/dev/null", O_RDONLY);
+
+	/* descriptor 0 in use, as standard input is */
+	if (fd > 0) {
+		dup2(fd, 0);
+		close(fd);
+	}
+	ok(fcntl(0, F_GETFD) >= 0, "descriptor 0 is open");
+	ok(!make_dir("fds") && !make_dir("fds/root") &&
+	   !make_dir("fds/root/d2") && !make_dir("fds/root/d3"),
+	   "a root with two directories");
+	ok(!put("fds/root/d2/c", "old\n") && !put("fds/root/d3/c", "user\n"),
+	   "a file to replace in d2, a user's file of that name in d3");
+	at(&outside, "fds/root/../outside");
+
+	nr_ok = nr_failed = 0;
+	at(&path, "fds/root");
+	write_batch_init(&b, path.buf, done);
+	write_batch_add(&b, outside.buf, "x\n", 2, 0666, NULL);
+	ok(fcntl(0, F_GETFD) >= 0,
+	   "a file refused leaves descriptor 0 open");
+	add(&b, "fds/root/d2/c", "new\n");
+	write_batch_add(&b, outside.buf, "x\n", 2, 0666, NULL);
+	add(&b, "fds/root/d3/f", "new\n");
+	write_batch_commit(&b);
+	ok(holds("fds/root/d2/c", "new\n"), "d2/c is replaced");
+	ok(holds("fds/root/d3/c", "user\n"), "the user's d3/c is untouched");
+	ok(holds("fds/root/d3/f", "new\n"), "d3/f is written");
+	is_int(2, (long long)nr_failed, "the two outside failed");
+	strbuf_release(&outside);
+	strbuf_release(&path);
 }
 
 /*
@@ -291,6 +363,8 @@ int main(void)
 	check_appeared_meanwhile();
 	check_changed_meanwhile();
 	check_many();
+	check_temporary_replaced();
+	check_refused_closes_nothing();
 	check_planted_after_open("openat2");
 	setenv("AHD_REPLAY_NO_OPENAT2", "1", 1);
 	check_planted_after_open("walk");
