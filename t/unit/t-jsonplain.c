@@ -9,6 +9,7 @@
 #include "config.h"
 #include "fs/readfile.h"
 #include "json/jval.h"
+#include "json/jsonplain.h"
 #include "strbuf.h"
 #include "tap.h"
 #include "usage.h"
@@ -217,6 +218,54 @@ static void compare_mutations(void)
 	free(buf);
 }
 
+/*
+ * jsonplain_string() reads eight bytes at a time: against a byte-at-a-
+ * time reading, a string of every length up to 40 with each kind of
+ * stopping byte at every place (so at every offset in a word).
+ */
+static long string_bytewise(const char *p, const char *end)
+{
+	const char *q;
+
+	for (q = p; q < end && *q != '"'; q++)
+		if ((unsigned char)*q < 0x20 || *q == '\\' ||
+		    (unsigned char)*q > 0x7f)
+			return -2;	/* a stop that is not the end */
+	return q < end ? (long)(q - p) : -1;
+}
+
+static void compare_string_words(void)
+{
+	static const char stops[] = { '"', '\\', 0x00, 0x01, 0x1f, 0x7f,
+				      (char)0x80, (char)0xc3, (char)0xff };
+	char buf[48];
+	size_t len, at, k, bad = 0;
+
+	for (len = 0; len <= 40; len++)
+		for (at = 0; at <= len; at++)
+			for (k = 0; k < sizeof(stops); k++) {
+				const char *next = NULL;
+				long want, got;
+
+				memset(buf, 'a', len);
+				buf[len] = '"';
+				if (at < len)
+					buf[at] = stops[k];
+				want = string_bytewise(buf, buf + len + 1);
+				got = jsonplain_string(buf, buf + len + 1,
+						       &next);
+				/* a stop inside: not plain (a lone byte above
+				   0x7f is not UTF-8 either) */
+				if (want == -2)
+					want = -1;
+				if (got != want ||
+				    (got >= 0 && next != buf + got + 1))
+					bad++;
+			}
+	is_int(0, (long long)bad, "a string read eight bytes at a time "
+	       "stops where a byte at a time does");
+}
+
 int main(void)
 {
 	static const char *const json[] = { ".json", ".jsonl", NULL };
@@ -233,6 +282,7 @@ int main(void)
 		compare(edges[i], strlen(edges[i]), edges[i]);
 	compare("\"a\0b\"", 5, "a NUL in a string");
 	compare_mutations();
+	compare_string_words();
 
 	/* `make check` exports TEST_SRC_DIR; by hand, run from the top. */
 	strbuf_addf(&dir, "%s/t/vectors", src && *src ? src : ".");
