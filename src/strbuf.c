@@ -84,6 +84,18 @@ void strbuf_addstr(struct strbuf *sb, const char *s)
 	strbuf_add(sb, s, strlen(s));
 }
 
+void strbuf_add_uint(struct strbuf *sb, unsigned long long n)
+{
+	char buf[24];
+	size_t i = sizeof(buf);
+
+	do {
+		buf[--i] = (char)('0' + n % 10);
+		n /= 10;
+	} while (n);
+	strbuf_add(sb, buf + i, sizeof(buf) - i);
+}
+
 void strbuf_addbuf(struct strbuf *sb, const struct strbuf *other)
 {
 	strbuf_add(sb, other->buf, other->len);

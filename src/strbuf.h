@@ -29,6 +29,8 @@ void strbuf_setlen(struct strbuf *sb, size_t len);
 
 void strbuf_add(struct strbuf *sb, const void *data, size_t len);
 void strbuf_addstr(struct strbuf *sb, const char *s);
+/* n in decimal, without printf: for writers of many numbers */
+void strbuf_add_uint(struct strbuf *sb, unsigned long long n);
 void strbuf_addbuf(struct strbuf *sb, const struct strbuf *other);
 void strbuf_addf(struct strbuf *sb, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));

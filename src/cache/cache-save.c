@@ -98,18 +98,6 @@ static int kept(const struct cache_entry *e, unsigned long from,
 	       (verdicts == KEEP_NEW_VERDICTS && e->run == run);
 }
 
-static void add_ulong(struct strbuf *out, unsigned long n)
-{
-	char buf[24];
-	size_t i = sizeof(buf);
-
-	do {
-		buf[--i] = (char)('0' + n % 10);
-		n /= 10;
-	} while (n);
-	strbuf_add(out, buf + i, sizeof(buf) - i);
-}
-
 /* The store's text for c: header, entries, checksum line. */
 static int serialize(struct strbuf *out, const struct cache *c,
 		     unsigned long run)
@@ -138,7 +126,7 @@ again:
 		strbuf_addch(out, ' ');
 		strbuf_addstr(out, e->value);
 		strbuf_addch(out, ' ');
-		add_ulong(out, e->run);
+		strbuf_add_uint(out, e->run);
 		strbuf_addch(out, '\n');
 	}
 	/* one the next run would refuse to read is not worth writing */

@@ -91,19 +91,6 @@ static void add_number_or_null(struct strbuf *out, int has, double d)
 		strbuf_add(out, "null", 4);
 }
 
-/* A count in decimal, without a printf per report. */
-static void add_count(struct strbuf *out, size_t n)
-{
-	char buf[24];
-	size_t i = sizeof(buf);
-
-	do {
-		buf[--i] = (char)('0' + n % 10);
-		n /= 10;
-	} while (n);
-	strbuf_add(out, buf + i, sizeof(buf) - i);
-}
-
 /* Array.prototype.join(", ") of strings. */
 static void add_join(struct strbuf *out, const struct sidecar_strings *l)
 {
@@ -131,7 +118,7 @@ static void add_models(struct strbuf *out, const struct sidecar *sc)
 		add_field(out, "  - id: ", sc->models[i].id);
 		add_field(out, "\n    provider: ", sc->models[i].provider);
 		strbuf_addstr(out, "\n    provider_request_ids: ");
-		add_count(out, sc->models[i].request_ids);
+		strbuf_add_uint(out, sc->models[i].request_ids);
 		strbuf_addstr(out, " captured\n");
 	}
 }
