@@ -106,9 +106,9 @@ static int parse_verify_options(struct verify_opts *opts, int argc,
 		OPT_STRING(0, "changed-since", &opts->batch.core.changed_since, "<rev>",
 			   "check only the reports whose sidecar, token or "
 			   "brief changed since <rev>'s merge base"),
-		OPT_CALLBACK('j', "jobs", &opts->batch.jobs, "<n>", "verify "
-			     "on <n> threads (default: the online CPUs; 1: "
-			     "serial)", parse_opt_jobs),
+		OPT_CALLBACK('j', "jobs", &opts->batch.jobs, "<n>", "search "
+			     "and verify on <n> threads (default: the online "
+			     "CPUs; 1: serial)", parse_opt_jobs),
 		OPT_CALLBACK_F(0, "require-sidecar", &opts->require, "<glob>",
 			       "markdown reports matching <glob> must have a "
 			       "sidecar (default: git config "
