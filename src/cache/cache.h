@@ -40,7 +40,9 @@
  * only reads writes nothing, so its uses are not recorded); a save over
  * the limit keeps at most CACHE_KEEP_ENTRIES, the most recent ones.
  *
- * Safe to use from several threads at once (one mutex).
+ * Safe to use from several threads at once (one mutex).  The store is
+ * read on a thread of its own, so that opening returns at once; the
+ * first use waits for it.
  */
 
 /*
