@@ -107,11 +107,68 @@ static const char *const pieces[] = {
 	"\xff", "\xc3", "\xe2\x82", "\xc2\x85", "\xef\xbf\xbe", "\xed\xa0\x80",
 };
 
+static int differ(const struct strbuf *a, const struct strbuf *b)
+{
+	return a->len != b->len || memcmp(a->buf, b->buf, a->len);
+}
+
+/* Disagreements with the reference, per function. */
+struct bad {
+	int needed, c_style, escape, excerpt;
+};
+
+/* Compare every function on s with the reference, bounds 0..11. */
+static void compare(struct bad *bad, const struct strbuf *s)
+{
+	struct strbuf got = STRBUF_INIT, want = STRBUF_INIT;
+	size_t max;
+
+	bad->needed += quote_needed(s->buf, s->len) !=
+		       ref_needed(s->buf, s->len);
+
+	quote_c_style_n(&got, s->buf, s->len);
+	if (ref_needed(s->buf, s->len)) {
+		strbuf_addch(&want, '"');
+		ref_escape(&want, s->buf, s->len, 1, 0);
+		strbuf_addch(&want, '"');
+	} else {
+		strbuf_addbuf(&want, s);
+	}
+	bad->c_style += differ(&got, &want);
+
+	strbuf_reset(&got);
+	strbuf_reset(&want);
+	quote_escape(&got, s->buf, s->len);
+	ref_escape(&want, s->buf, s->len, 0, 0);
+	bad->escape += differ(&got, &want);
+
+	for (max = 0; max < 12; max++) {
+		strbuf_reset(&got);
+		strbuf_reset(&want);
+		quote_excerpt(&got, s->buf, s->len, max);
+		if (ref_escape(&want, s->buf, s->len, 0, max ? max : 1))
+			strbuf_addstr(&want, "...");
+		bad->excerpt += differ(&got, &want);
+	}
+	strbuf_release(&got);
+	strbuf_release(&want);
+}
+
+static void report(const struct bad *bad, const char *what)
+{
+	is_int(0, bad->needed, "%s: quote_needed agrees with the code point "
+	       "reading", what);
+	is_int(0, bad->c_style, "%s: quote_c_style_n agrees", what);
+	is_int(0, bad->escape, "%s: quote_escape agrees", what);
+	is_int(0, bad->excerpt, "%s: quote_excerpt agrees at every bound",
+	       what);
+}
+
 int main(void)
 {
-	struct strbuf s = STRBUF_INIT, got = STRBUF_INIT, want = STRBUF_INIT;
-	int i, bad_c = 0, bad_e = 0, bad_x = 0, bad_n = 0;
-	size_t max;
+	struct strbuf s = STRBUF_INIT, got = STRBUF_INIT;
+	struct bad bad = { 0, 0, 0, 0 };
+	int i, j;
 
 	plan_lazy();
 	srand(7);
@@ -122,39 +179,26 @@ int main(void)
 		for (k = 0; k < nr; k++)
 			strbuf_addstr(&s, pieces[rand() % (sizeof(pieces) /
 							  sizeof(*pieces))]);
-		bad_n += quote_needed(s.buf, s.len) != ref_needed(s.buf, s.len);
-
-		strbuf_reset(&got);
-		strbuf_reset(&want);
-		quote_c_style_n(&got, s.buf, s.len);
-		if (ref_needed(s.buf, s.len)) {
-			strbuf_addch(&want, '"');
-			ref_escape(&want, s.buf, s.len, 1, 0);
-			strbuf_addch(&want, '"');
-		} else {
-			strbuf_addbuf(&want, &s);
-		}
-		bad_c += strcmp(got.buf, want.buf) != 0;
-
-		strbuf_reset(&got);
-		strbuf_reset(&want);
-		quote_escape(&got, s.buf, s.len);
-		ref_escape(&want, s.buf, s.len, 0, 0);
-		bad_e += strcmp(got.buf, want.buf) != 0;
-
-		for (max = 0; max < 12; max++) {
-			strbuf_reset(&got);
-			strbuf_reset(&want);
-			quote_excerpt(&got, s.buf, s.len, max);
-			if (ref_escape(&want, s.buf, s.len, 0, max ? max : 1))
-				strbuf_addstr(&want, "...");
-			bad_x += strcmp(got.buf, want.buf) != 0;
-		}
+		compare(&bad, &s);
 	}
-	is_int(0, bad_n, "quote_needed agrees with the code point reading");
-	is_int(0, bad_c, "quote_c_style_n agrees");
-	is_int(0, bad_e, "quote_escape agrees");
-	is_int(0, bad_x, "quote_excerpt agrees at every bound");
+	report(&bad, "generated");
+
+	/*
+	 * Every pair of bytes between plain letters: each byte class at
+	 * each side of a run, including the edges of plain ASCII (0x1f,
+	 * 0x20, 0x7e, 0x7f) that the pieces above do not all reach.
+	 */
+	memset(&bad, 0, sizeof(bad));
+	for (i = 0; i < 256; i++)
+		for (j = 0; j < 256; j++) {
+			strbuf_reset(&s);
+			strbuf_addstr(&s, "ab");
+			strbuf_addch(&s, (char)i);
+			strbuf_addch(&s, (char)j);
+			strbuf_addstr(&s, "cd");
+			compare(&bad, &s);
+		}
+	report(&bad, "every byte pair");
 
 	strbuf_reset(&got);
 	quote_c_style(&got, "docs/evals/a b.md");
@@ -174,6 +218,5 @@ int main(void)
 
 	strbuf_release(&s);
 	strbuf_release(&got);
-	strbuf_release(&want);
 	return 0;
 }
