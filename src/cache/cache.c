@@ -276,7 +276,7 @@ static void *load_thread(void *data)
 	return NULL;
 }
 
-void cache_loaded(struct cache *c)
+void cache_wait_loaded(struct cache *c)
 {
 	if (!c->loading)
 		return;
@@ -346,7 +346,7 @@ int cache_get(struct cache *c, const char *key, struct strbuf *value)
 	if (!c)
 		return 0;
 	pthread_mutex_lock(&c->lock);
-	cache_loaded(c);
+	cache_wait_loaded(c);
 	e = cache_table_find(&c->t, key);
 	if (e) {
 		strbuf_reset(value);
@@ -364,7 +364,7 @@ void cache_put(struct cache *c, const char *key, const char *value)
 	if (!c || !cache_token_ok(key) || !cache_token_ok(value))
 		return;
 	pthread_mutex_lock(&c->lock);
-	cache_loaded(c);
+	cache_wait_loaded(c);
 	cache_table_insert(&c->t, key, value, c->t.run + 1);
 	c->dirty = 1;
 	pthread_mutex_unlock(&c->lock);
@@ -375,7 +375,7 @@ void cache_free(struct cache *c)
 	if (!c)
 		return;
 	cache_save(c);
-	cache_loaded(c);
+	cache_wait_loaded(c);
 	cache_table_release(&c->t);
 	strbuf_release(&c->path);
 	strbuf_release(&c->magic);

@@ -42,7 +42,11 @@
  *
  * Safe to use from several threads at once (one mutex).  The store is
  * read on a thread of its own, so that opening returns at once; the
- * first use waits for it.
+ * first use waits for it, as does cache_free() of a cache never used.
+ * Until then that thread runs: fork() only before opening a cache or
+ * after its first use (a child of a process with threads may only call
+ * async-signal-safe functions until it execs; replay forks after
+ * verify_run_release()).
  */
 
 /*
