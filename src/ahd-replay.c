@@ -12,6 +12,9 @@
 
 #include <stdio.h>
 #include <string.h>
+#ifdef HAVE_MALLOC_H
+#include <malloc.h>
+#endif
 
 static const struct cmd_struct commands[] = {
 	{ "backfill", cmd_backfill, "write sidecars for old reports from git "
@@ -202,5 +205,17 @@ static int run(int argc, char **argv)
 
 int main(int argc, char **argv)
 {
+#if defined(HAVE_MALLOPT) && defined(M_MXFAST)
+	/*
+	 * No fastbins in glibc's malloc.  verify's threads each build a
+	 * report of some fifty small blocks, and free them in batches once
+	 * printed; with fastbins, every file buffer of a kilobyte or more
+	 * that follows made malloc merge those chunks back, taking atomic
+	 * operations per chunk on two threads.  Without them a freed small
+	 * block goes to the thread's cache or straight back to its arena:
+	 * about a tenth off a 10,000-report run on two CPUs.
+	 */
+	mallopt(M_MXFAST, 0);
+#endif
 	return run(argc, argv);
 }

@@ -64,6 +64,12 @@ static int is_special(uint32_t c)
 		(c >= 0xfdd0 && c <= 0xfdef) || (c & 0xfffe) == 0xfffe;
 }
 
+/* Printable ASCII that is neither '"' nor '\\': shown as it is. */
+static int plain_ascii(unsigned char c)
+{
+	return c >= 0x20 && c < 0x7f && c != '"' && c != '\\';
+}
+
 /*
  * Append s escaped; with quoted set, '"' and '\' are backslashed too.
  * Stops after max code points (0: no limit) and returns whether it
@@ -81,6 +87,19 @@ static int escape(struct strbuf *out, const char *s, size_t len,
 
 		if (max && shown++ == max)
 			return 1;
+		if (plain_ascii(p[i])) {
+			size_t run = 1;
+
+			/* a run of them in one copy, each still counted */
+			while (i + run < len && plain_ascii(p[i + run]) &&
+			       (!max || shown < max)) {
+				run++;
+				shown++;
+			}
+			strbuf_add(out, p + i, run);
+			i += run;
+			continue;
+		}
 		n = utf8_decode(p + i, len - i, &c);
 		if (!n) {
 			strbuf_addf(out, "\\x%02x", p[i]);
@@ -108,8 +127,14 @@ int quote_needed(const char *s, size_t len)
 
 	while (i < len) {
 		uint32_t c;
-		size_t n = utf8_decode(p + i, len - i, &c);
+		size_t n;
 
+		/* paths and versions are ASCII: no decoding for them */
+		if (plain_ascii(p[i])) {
+			i++;
+			continue;
+		}
+		n = utf8_decode(p + i, len - i, &c);
 		if (!n || c < 0x20 || c == 0x7f || c == '"' || c == '\\' ||
 		    is_special(c))
 			return 1;

@@ -10,7 +10,7 @@ one that anyone but this user could have written (owned by another
 user, or it or its directory group- or world-writable), is not
 believed; a git directory that cannot be written, --no-cache and
 ahd-replay.cache=false run without one; concurrent runs leave a store
-that is whole.'
+that is whole; where no thread can start, the store is read all the same.'
 
 . "${TEST_SRC_DIR:-$(dirname "$0")/..}/t/test-lib.sh"
 
@@ -132,6 +132,35 @@ test_expect_success STRACE 'the store is replaced atomically, without a flush to
 	store_whole "$store" &&
 	test_grep "rename(.*cache/store\"" trace &&
 	test_grep ! "fsync\|fdatasync" trace
+'
+
+# no_threads CMD...: CMD with a stack limit of 4 GB in 3 GB of address
+# space, where no thread's stack can be mapped: pthread_create() fails,
+# and the cache's store is read on the calling thread instead.  Not
+# under ASan, whose shadow memory needs terabytes of address space.
+no_threads () {
+	(ulimit -s 4194304 && ulimit -v 3145728 && "$@")
+}
+test_lazy_prereq NO_THREADS '
+	no_threads ahd-replay hash --raw "$TEST_SRC_DIR/README.md" >/dev/null
+'
+
+test_expect_success NO_THREADS,STRACE 'no thread can start: the store is still read, and believed' '
+	(cd repo && ahd-replay verify) >/dev/null &&
+	cp "$store" good &&
+	test_when_finished "cp good $store" &&
+	id=$(git -C repo hash-object tokens/x.yml) &&
+	bad=sha256:$(printf "%064d" 0) &&
+	sed "s/^\(in\.s\.$id\) [^@]*@/\1 $bad@/" "$store" >sealed &&
+	reseal sealed &&
+	cp sealed "$store" &&
+	(cd repo && no_threads under_strace -f -e trace=clone,clone3 \
+		-o ../trace ahd-replay verify --no-attribution >../actual;
+	 echo $? >../rc) &&
+	test_grep ! "clone" trace &&
+	echo 1 >rc.want &&
+	test_cmp rc.want rc &&
+	test_grep "FAIL  token" actual
 '
 
 test_expect_success 'a store from another version, build or contract is not believed' '

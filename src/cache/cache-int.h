@@ -40,7 +40,21 @@ struct cache {
 	size_t max_entries;	/* CACHE_MAX_ENTRIES, lowered by tests */
 	size_t keep_entries;	/* CACHE_KEEP_ENTRIES, likewise */
 	size_t max_bytes;	/* CACHE_MAX_BYTES when saving, likewise */
+	/*
+	 * The store is read on a thread of its own while the caller goes
+	 * on (verify lists the tree meanwhile); t is the loader's until
+	 * cache_wait_loaded() has joined it.
+	 */
+	pthread_t loader;
+	int loading;		/* loader started and not yet joined */
 };
+
+/*
+ * Wait for the store to be read into c->t (a join the first time,
+ * nothing after): every use of c->t calls it first, with c->lock held,
+ * or from cache_free(), when no other thread has c any more.
+ */
+void cache_wait_loaded(struct cache *c);
 
 /* The entry for key in t, or NULL. */
 struct cache_entry *cache_table_find(struct cache_table *t, const char *key);

@@ -9,6 +9,7 @@
 #include "usage.h"
 
 #include <stdlib.h>
+#include <stdint.h>
 #include <string.h>
 
 #define PACK_MAGIC "p1"
@@ -65,76 +66,99 @@ static int hexval(char ch)
 }
 
 /*
- * One field, [p, end), decoded into *out.  Returns 0, or -1 for a byte
+ * One field, [p, end), decoded onto s after a NUL-terminated copy;
+ * *null set for the NULL field.  Returns 0, or -1 for a byte
  * cache_pack() would not have written there.
  */
-static int unpack_field(char **out, const char *p, const char *end)
+static int unpack_field(struct strbuf *s, int *null, const char *p,
+			const char *end)
 {
-	struct strbuf s = STRBUF_INIT;
 	const char *run = p;
 	int hi, lo;
 
-	if (end - p == 1 && *p == '~')
-		return 0;	/* NULL */
+	*null = end - p == 1 && *p == '~';
+	if (*null)
+		return 0;
 	/* runs of plain bytes whole, as cache_pack() wrote them */
-	strbuf_grow(&s, (size_t)(end - p));
 	for (; p < end; p++) {
 		if (*p != '%') {
 			if (!plain(*p))
-				goto bad;
+				return -1;
 			continue;
 		}
-		strbuf_add(&s, run, (size_t)(p - run));
+		strbuf_add(s, run, (size_t)(p - run));
 		if (end - p < 3)
-			goto bad;
+			return -1;
 		hi = hexval(p[1]);
 		lo = hexval(p[2]);
 		/* a NUL would cut the string; a plain byte is never escaped */
 		if (hi < 0 || lo < 0 || !(hi << 4 | lo) || plain(hi << 4 | lo))
-			goto bad;
-		strbuf_addch(&s, (char)(hi << 4 | lo));
+			return -1;
+		strbuf_addch(s, (char)(hi << 4 | lo));
 		p += 2;
 		run = p + 1;
 	}
-	strbuf_add(&s, run, (size_t)(p - run));
-	*out = strbuf_detach(&s, NULL);
+	strbuf_add(s, run, (size_t)(p - run));
+	strbuf_addch(s, '\0');
 	return 0;
-bad:
-	strbuf_release(&s);
-	return -1;
 }
 
 int cache_unpack(char **strings, size_t n, const char *value)
 {
+	struct strbuf all = STRBUF_INIT;
 	const char *p = value, *end;
+	uint64_t is_null = 0;
 	size_t i;
+	char *block, *at;
 
 	memset(strings, 0, n * sizeof(*strings));
-	if (strncmp(p, PACK_MAGIC, strlen(PACK_MAGIC)))
+	if (n > CACHE_UNPACK_MAX || strncmp(p, PACK_MAGIC, strlen(PACK_MAGIC)))
 		return -1;
 	p += strlen(PACK_MAGIC);
+	/* decoded is never longer than packed: one allocation for all */
+	strbuf_grow(&all, strlen(p));
 	for (i = 0; i < n; i++) {
+		int null;
+
 		if (*p != ',')
 			goto bad;
 		p++;
 		end = strchrnul(p, ',');
-		if (unpack_field(&strings[i], p, end))
+		if (unpack_field(&all, &null, p, end))
 			goto bad;
+		if (null)
+			is_null |= (uint64_t)1 << i;
 		p = end;
 	}
-	if (!*p)
-		return 0;
+	if (*p)
+		goto bad;
+	/* each string NUL-terminated after the one before */
+	block = at = strbuf_detach(&all, NULL);
+	for (i = 0; i < n; i++)
+		if (!(is_null >> i & 1)) {
+			strings[i] = at;
+			at += strlen(at) + 1;
+		}
+	/* all NULL: the block is no one's */
+	if (at == block)
+		free(block);
+	return 0;
 bad:
-	cache_pack_free(strings, n);
+	strbuf_release(&all);
 	return -1;
 }
 
 void cache_pack_free(char **strings, size_t n)
 {
 	size_t i;
+	int freed = 0;
 
+	/* one block, which the first string that is not NULL starts */
 	for (i = 0; i < n; i++) {
-		free(strings[i]);
+		if (strings[i] && !freed) {
+			free(strings[i]);
+			freed = 1;
+		}
 		strings[i] = NULL;
 	}
 }

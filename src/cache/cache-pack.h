@@ -16,11 +16,15 @@
 /* Append the packed n strings to out. */
 void cache_pack(struct strbuf *out, const char *const *strings, size_t n);
 
+/* The most strings cache_unpack() takes apart. */
+#define CACHE_UNPACK_MAX 64
+
 /*
- * Unpack value into exactly n strings (xmalloc()ed, NULL where packed
- * so; free them with cache_pack_free()).  Returns 0, or -1 with every
- * one of them NULL when value is not a list of n strings in the spelling
- * cache_pack() writes, or one holds a NUL.
+ * Unpack value into exactly n strings (at most CACHE_UNPACK_MAX; NULL
+ * where packed so), in one allocation: free them only with
+ * cache_pack_free().  Returns 0, or -1 with every one of them NULL when
+ * value is not a list of n strings in the spelling cache_pack() writes,
+ * or one holds a NUL.
  */
 int cache_unpack(char **strings, size_t n, const char *value);
 

@@ -202,6 +202,7 @@ int cache_save(struct cache *c)
 	if (!c)
 		return 0;
 	pthread_mutex_lock(&c->lock);
+	cache_wait_loaded(c);
 	if (!c->dirty) {
 		ret = 0;
 		goto out;

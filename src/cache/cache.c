@@ -268,6 +268,22 @@ static void build_id(struct strbuf *out)
 			    (long)st.st_mtim.tv_nsec);
 }
 
+static void *load_thread(void *data)
+{
+	struct cache *c = data;
+
+	cache_load_store(&c->t, c->path.buf, c->magic.buf);
+	return NULL;
+}
+
+void cache_wait_loaded(struct cache *c)
+{
+	if (!c->loading)
+		return;
+	pthread_join(c->loader, NULL);
+	c->loading = 0;
+}
+
 struct cache *cache_open_path(const char *path)
 {
 	struct cache *c = xcalloc(1, sizeof(*c));
@@ -283,7 +299,11 @@ struct cache *cache_open_path(const char *path)
 	c->max_entries = CACHE_MAX_ENTRIES;
 	c->keep_entries = CACHE_KEEP_ENTRIES;
 	c->max_bytes = CACHE_MAX_BYTES;
-	cache_load_store(&c->t, path, c->magic.buf);
+	/* a thread that cannot be started: read it here */
+	if (!pthread_create(&c->loader, NULL, load_thread, c))
+		c->loading = 1;
+	else
+		cache_load_store(&c->t, path, c->magic.buf);
 	return c;
 }
 
@@ -326,6 +346,7 @@ int cache_get(struct cache *c, const char *key, struct strbuf *value)
 	if (!c)
 		return 0;
 	pthread_mutex_lock(&c->lock);
+	cache_wait_loaded(c);
 	e = cache_table_find(&c->t, key);
 	if (e) {
 		strbuf_reset(value);
@@ -343,6 +364,7 @@ void cache_put(struct cache *c, const char *key, const char *value)
 	if (!c || !cache_token_ok(key) || !cache_token_ok(value))
 		return;
 	pthread_mutex_lock(&c->lock);
+	cache_wait_loaded(c);
 	cache_table_insert(&c->t, key, value, c->t.run + 1);
 	c->dirty = 1;
 	pthread_mutex_unlock(&c->lock);
@@ -353,6 +375,7 @@ void cache_free(struct cache *c)
 	if (!c)
 		return;
 	cache_save(c);
+	cache_wait_loaded(c);
 	cache_table_release(&c->t);
 	strbuf_release(&c->path);
 	strbuf_release(&c->magic);

@@ -15,20 +15,20 @@
  * absolute for every file of every report.  Threads share it.
  */
 static char cwd_buf[PATH_MAX];
-static int cwd_errno = -1;	/* -1: not asked yet; 0: cwd_buf holds it */
-static pthread_mutex_t cwd_lock = PTHREAD_MUTEX_INITIALIZER;
+static int cwd_errno;	/* 0: cwd_buf holds it */
+/* once, not a mutex: a lock per path had the threads take turns on it */
+static pthread_once_t cwd_once = PTHREAD_ONCE_INIT;
+
+static void ask_cwd(void)
+{
+	cwd_errno = getcwd(cwd_buf, sizeof(cwd_buf)) ? 0 : errno;
+}
 
 static int current_dir(const char **out)
 {
-	int e;
-
-	pthread_mutex_lock(&cwd_lock);
-	if (cwd_errno < 0)
-		cwd_errno = getcwd(cwd_buf, sizeof(cwd_buf)) ? 0 : errno;
-	e = cwd_errno;
-	pthread_mutex_unlock(&cwd_lock);
+	pthread_once(&cwd_once, ask_cwd);
 	*out = cwd_buf;
-	return e;
+	return cwd_errno;
 }
 
 int path_absolute(struct strbuf *out, const char *path, struct strbuf *err)
@@ -60,15 +60,17 @@ void path_resolve(struct strbuf *out, const char *base, const char *path)
 		if (!base || base[0] != '/')
 			BUG("path_resolve: relative '%s' from relative '%s'",
 			    path, base ? base : "");
-		strbuf_addf(&tmp, "%s/", base);
+		strbuf_addstr(&tmp, base);
+		strbuf_addch(&tmp, '/');
 	}
 	strbuf_addstr(&tmp, path);
+	/* the result is never longer: one allocation at most */
+	strbuf_grow(out, tmp.len + 1);
 
 	/* Collapse components: "", "." skip, ".." pops. */
 	p = tmp.buf;
 	while (*p) {
-		const char *e = strchr(p, '/');
-		size_t n = e ? (size_t)(e - p) : strlen(p);
+		size_t n = (size_t)(strchrnul(p, '/') - p);
 
 		if (!n || (n == 1 && p[0] == '.'))
 			;

@@ -227,16 +227,36 @@ static void search_run(struct search *s, struct findings *f)
 	pthread_mutex_unlock(&s->lock);
 }
 
+static int cmp_found(const void *a, const void *b)
+{
+	return strcmp(((const struct sidecar_found *)a)->sidecar,
+		      ((const struct sidecar_found *)b)->sidecar);
+}
+
+static int cmp_string(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* The sidecars one thread found, in name order. */
+static void sort_found(struct findings *f)
+{
+	if (f->out.nr)
+		qsort(f->out.v, f->out.nr, sizeof(*f->out.v), cmp_found);
+}
+
 struct worker {
 	struct search *s;
 	struct findings f;
 };
 
+/* A thread's part: its share of the listing, then sorting what it found. */
 static void *search_thread(void *data)
 {
 	struct worker *w = data;
 
 	search_run(w->s, &w->f);
+	sort_found(&w->f);
 	return NULL;
 }
 
@@ -252,15 +272,27 @@ void path_list_take(struct path_list *to, struct path_list *from)
 	memset(from, 0, sizeof(*from));
 }
 
-/* from's findings into to, which takes the strings. */
+/*
+ * from's findings into to, which takes the strings; both hold their
+ * sidecars in name order, and so does to after: a merge, so that only
+ * the threads sort, each its own, at the same time.
+ */
 static void take(struct findings *to, struct findings *from)
 {
-	size_t i;
+	struct sidecar_found *a = to->out.v, *b = from->out.v, *v;
+	size_t na = to->out.nr, nb = from->out.nr, i = 0, j = 0, k = 0;
 
-	for (i = 0; i < from->out.nr; i++) {
-		ALLOC_GROW(to->out.v, to->out.nr + 1, to->out.alloc);
-		to->out.v[to->out.nr++] = from->out.v[i];
-	}
+	v = xcalloc(na + nb ? na + nb : 1, sizeof(*v));
+	while (i < na && j < nb)
+		v[k++] = strcmp(a[i].sidecar, b[j].sidecar) <= 0 ?
+			 a[i++] : b[j++];
+	while (i < na)
+		v[k++] = a[i++];
+	while (j < nb)
+		v[k++] = b[j++];
+	free(a);
+	to->out.v = v;
+	to->out.nr = to->out.alloc = k;
 	free(from->out.v);
 	from->out.v = NULL;
 	from->out.nr = from->out.alloc = 0;
@@ -268,17 +300,6 @@ static void take(struct findings *to, struct findings *from)
 	path_list_take(&to->out.unpaired, &from->out.unpaired);
 	if (from->ret)
 		to->ret = -1;
-}
-
-static int cmp_found(const void *a, const void *b)
-{
-	return strcmp(((const struct sidecar_found *)a)->sidecar,
-		      ((const struct sidecar_found *)b)->sidecar);
-}
-
-static int cmp_string(const void *a, const void *b)
-{
-	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
 int sidecar_search(struct sidecar_search *out, const char *dir,
@@ -310,14 +331,12 @@ int sidecar_search(struct sidecar_search *out, const char *dir,
 			started++;
 	}
 	search_run(&s, &mine);
+	sort_found(&mine);
+	/* in name order, whichever thread found what */
 	for (i = 0; i < started; i++) {
 		pthread_join(tids[i], NULL);
 		take(&mine, &w[i].f);
 	}
-	/* in name order, whichever thread found what */
-	if (mine.out.nr)
-		qsort(mine.out.v, mine.out.nr, sizeof(*mine.out.v),
-		      cmp_found);
 	if (mine.out.errors.nr)
 		qsort(mine.out.errors.items, mine.out.errors.nr,
 		      sizeof(*mine.out.errors.items), cmp_string);

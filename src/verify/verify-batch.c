@@ -560,9 +560,11 @@ int verify_batch_run(struct verify_batch *b,
 		     const struct verify_batch_options *opts, int argc,
 		     char **argv, struct verify_sink *sink)
 {
-	int status = prepare(b, opts, argc, argv);
+	int status;
 
+	/* first: the cache's store is read while prepare() lists the tree */
 	verify_run_init(&b->run, &opts->core, &b->keyring);
+	status = prepare(b, opts, argc, argv);
 	verify_all(b, opts, sink);
 	if (!b->nr && !opts->allow_empty) {
 		b->empty = 1;

@@ -11,9 +11,69 @@
 #include <stdlib.h>
 #include <string.h>
 
+/*
+ * Each thread's own view of the done entries it met, in front of the
+ * tables: a report asks for its root and for each input's path and
+ * hash, mostly ones met before, and one lock every thread shares for
+ * each of those made the threads queue on it.  A done entry never
+ * changes, so a pointer to it stays good as long as its run's memos;
+ * run numbers tell this run's memos from an earlier run's at the same
+ * address.  Direct-mapped: a collision only sends a lookup to the lock.
+ */
+#define NEAR_SLOTS 256
+
+struct near {
+	unsigned long run;
+	struct near_slot {
+		const struct memo_table *t;
+		struct memo *m;
+	} slots[NEAR_SLOTS];
+};
+
+static __thread struct near near;
+static unsigned long last_run;	/* verify_memos_new(): under run_lock */
+static pthread_mutex_t run_lock = PTHREAD_MUTEX_INITIALIZER;
+
+/* This thread's slots, emptied when they were another run's. */
+static struct near *near_for(const struct verify_memos *ms)
+{
+	if (near.run != ms->run) {
+		memset(&near, 0, sizeof(near));
+		near.run = ms->run;
+	}
+	return &near;
+}
+
+static struct memo *near_find(const struct verify_memos *ms,
+			      const struct memo_table *t, const char *key,
+			      size_t len, int mode, unsigned hash)
+{
+	struct near_slot *n = &near_for(ms)->slots[hash % NEAR_SLOTS];
+	struct memo *m = n->m;
+
+	if (n->t == t && m && m->hash == hash && m->mode == mode &&
+	    m->key_len == len && !memcmp(m->key, key, len))
+		return m;
+	return NULL;
+}
+
+/* m is done, seen so under the lock by this thread: remember it. */
+static void near_add(const struct verify_memos *ms,
+		     const struct memo_table *t, struct memo *m)
+{
+	struct near_slot *n = &near_for(ms)->slots[m->hash % NEAR_SLOTS];
+
+	n->t = t;
+	n->m = m;
+}
+
 struct verify_memos *verify_memos_new(int no_cache)
 {
 	struct verify_memos *m = xcalloc(1, sizeof(*m));
+
+	pthread_mutex_lock(&run_lock);
+	m->run = ++last_run;
+	pthread_mutex_unlock(&run_lock);
 
 	/* the repository verify runs in keeps it; keys name content */
 	if (!no_cache)
@@ -137,16 +197,20 @@ struct memo *memo_claim(struct verify_memos *ms, struct memo_table *t,
 {
 	struct resolved_input init = RESOLVED_INPUT_INIT;
 	unsigned hash = key_hash(key, len, mode);
-	struct memo **slot, *m;
+	struct memo **slot, *m = near_find(ms, t, key, len, mode, hash);
 
+	*mine = 0;
+	if (m)
+		return m;
 	pthread_mutex_lock(&ms->lock);
 	table_grow(t);
 	slot = table_slot(t, key, len, mode, hash);
 	m = *slot;
 	*mine = !m;
-	if (m)
+	if (m) {
 		wait_done(ms, m);
-	else {
+		near_add(ms, t, m);
+	} else {
 		m = *slot = xcalloc(1, sizeof(*m));
 		m->key = xmemdupz(key, len);
 		m->key_len = len;
@@ -170,13 +234,18 @@ void memo_done(struct verify_memos *ms, struct memo *m)
 struct memo *memo_get(struct verify_memos *ms, struct memo_table *t,
 		      const char *key, size_t len, int mode)
 {
-	struct memo *m = NULL;
+	unsigned hash = key_hash(key, len, mode);
+	struct memo *m = near_find(ms, t, key, len, mode, hash);
 
+	if (m)
+		return m;
 	pthread_mutex_lock(&ms->lock);
 	if (t->size)
-		m = *table_slot(t, key, len, mode, key_hash(key, len, mode));
-	if (m)
+		m = *table_slot(t, key, len, mode, hash);
+	if (m) {
 		wait_done(ms, m);
+		near_add(ms, t, m);
+	}
 	pthread_mutex_unlock(&ms->lock);
 	return m;
 }

@@ -11,9 +11,11 @@
  * thread that adds a key fills its entry unlocked and then marks it
  * done; a thread that wants a key still being filled waits for that
  * entry, while every other key stays free.  A done entry never changes
- * again, so it is read without the lock.  Filling an entry waits at
- * most on an entry whose filling waits on nothing (a directory's root
- * on that root's description), so no two threads wait on each other.
+ * again, so it is read without the lock, and each thread keeps the done
+ * entries it met in front of the tables (verify-memo.c: struct near).
+ * Filling an entry waits at most on an entry whose filling waits on
+ * nothing (a directory's root on that root's description), so no two
+ * threads wait on each other.
  */
 #include "hash/hashfile.h"
 #include "root/inputpath.h"
@@ -58,6 +60,7 @@ struct at_memo {
 };
 
 struct verify_memos {
+	unsigned long run;	/* this set's number in the process */
 	pthread_mutex_t lock;
 	pthread_cond_t filled;	/* some entry was marked done */
 	struct memo_table roots, resolved, hashes;

@@ -102,8 +102,7 @@ void verify_report_release(struct verify_report *r)
 {
 	int i;
 
-	for (i = 0; i < VERIFY_KEPT_FIELDS; i++)
-		free(r->kept[i]);
+	free(r->kept);
 	strbuf_release(&r->report);
 	strbuf_release(&r->sidecar_path);
 	strbuf_release(&r->markdown);
@@ -777,11 +776,22 @@ static void keep_shown_fields(struct verify_report *r)
 		&r->sc.brief.path, &r->sc.brief.hash
 	};
 	struct strbuf unknown = r->sc.unknown;
+	size_t len[VERIFY_KEPT_FIELDS], total = 0;
+	char *p;
 	int i;
 
+	/* in one block: a report is built and freed on the hot path */
+	for (i = 0; i < VERIFY_KEPT_FIELDS; i++) {
+		len[i] = *field[i] ? strlen(*field[i]) + 1 : 0;
+		total += len[i];
+	}
+	p = r->kept = total ? xmalloc(total) : NULL;
 	for (i = 0; i < VERIFY_KEPT_FIELDS; i++)
-		if (*field[i])
-			*field[i] = r->kept[i] = xstrdup(*field[i]);
+		if (*field[i]) {
+			memcpy(p, *field[i], len[i]);
+			*field[i] = p;
+			p += len[i];
+		}
 	/* sidecar_release() frees the document; unknown stays ours */
 	strbuf_init(&r->sc.unknown, 0);
 	sidecar_release(&r->sc);

@@ -58,7 +58,7 @@ struct verify_report {
 	struct strbuf markdown;	/* the report file to compare, if any */
 	struct sidecar sc;	/* once verified, its document is freed and
 				   the fields shown point into kept */
-	char *kept[VERIFY_KEPT_FIELDS];
+	char *kept;		/* those fields, one after the other */
 	struct record rec;	/* what sc pins, once loaded */
 	const struct layout *layout;	/* a record of this layout, not
 					   AHD's sidecar; NULL: a sidecar */

@@ -48,7 +48,7 @@ int main(void)
 	char buf[4][24], *s[4], *back[4];
 	int round, i, j, wrong = 0;
 
-	plan(1);
+	plan(4);
 	for (round = 0; round < 5000; round++) {
 		for (i = 0; i < 4; i++) {
 			int len = (int)rnd(sizeof(buf[i]));
@@ -76,6 +76,16 @@ int main(void)
 	}
 	ok(!wrong, "packed as byte by byte, unpacked the same (%d wrong)",
 	   wrong);
+
+	/* every string in one block: none of them is the block's owner */
+	ok(!cache_unpack(back, 4, "p1,~,~,~,~") && !back[0] && !back[1] &&
+	   !back[2] && !back[3], "four NULLs unpack to four NULLs");
+	cache_pack_free(back, 4);
+	ok(cache_unpack(back, 4, "p1,a,b%2,c,d") && !back[0] && !back[3],
+	   "a bad escape in the second refuses the whole, all NULL");
+	ok(!cache_unpack(back, 2, "p1,~,x") && !back[0] && back[1] &&
+	   !strcmp(back[1], "x"), "a string after a NULL starts the block");
+	cache_pack_free(back, 2);
 	strbuf_release(&a);
 	strbuf_release(&b);
 	return 0;

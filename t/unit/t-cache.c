@@ -75,6 +75,7 @@ static void check_round_trip_and_bound(const char *path)
 	cache_free(c);
 
 	c = cache_open_path(path);
+	cache_wait_loaded(c);	/* read on a thread of its own */
 	is_int(5, c->t.nr, "pruned to the entries of the newest run");
 	ok(has(c, "k0") && has(c, "n2") && !has(c, "k2"),
 	   "the ones used or added last are kept");
