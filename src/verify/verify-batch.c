@@ -234,11 +234,14 @@ struct window {
  * them.  glibc's malloc gives each thread its own arena and locks that
  * arena to take a chunk back: the calling thread freeing a worker's
  * report, fifty small blocks, while that worker allocates for its next
- * one, made the two take turns on the lock.
+ * one, made the two take turns on the lock.  For the same reason the
+ * lists never change hands: each has room for a whole window, made
+ * once by the thread that owns it, and a worker copies its reports out
+ * of the caller's list into its own.
  */
 struct garbage {
 	struct verify_report *v;
-	size_t nr, alloc;
+	size_t nr, alloc;	/* alloc: the window's size, fixed */
 };
 
 /* A pool thread's view: the window and which thread it is (0: caller). */
@@ -334,24 +337,24 @@ static void verify_slot(struct window *w, size_t i, size_t self)
 	pthread_mutex_unlock(&w->lock);
 }
 
-/* Release what g holds; the caller is the thread that built it. */
+/* Release the reports g holds; the caller is the thread that built them. */
 static void garbage_release(struct garbage *g)
 {
 	size_t i;
 
 	for (i = 0; i < g->nr; i++)
 		verify_report_release(&g->v[i]);
-	free(g->v);
-	memset(g, 0, sizeof(*g));
+	g->nr = 0;
 }
 
-/* Take thread self's printed reports out of w; the lock is held. */
-static struct garbage garbage_take(struct window *w, size_t self)
+/* Move thread self's printed reports from w into g; the lock is held. */
+static void garbage_take(struct garbage *g, struct window *w, size_t self)
 {
-	struct garbage g = w->garbage[self];
+	struct garbage *from = &w->garbage[self];
 
-	memset(&w->garbage[self], 0, sizeof(w->garbage[self]));
-	return g;
+	memcpy(g->v, from->v, from->nr * sizeof(*g->v));
+	g->nr = from->nr;
+	from->nr = 0;
 }
 
 static void *pool_work(void *data)
@@ -361,6 +364,9 @@ static void *pool_work(void *data)
 	struct garbage g;
 	size_t i;
 
+	g.v = xcalloc(w->size, sizeof(*g.v));
+	g.nr = 0;
+	g.alloc = w->size;
 	pthread_mutex_lock(&w->lock);
 	for (;;) {
 		while (w->next < w->parallel && w->next >= w->head + w->size &&
@@ -369,14 +375,13 @@ static void *pool_work(void *data)
 			pthread_cond_wait(&w->room, &w->lock);
 			w->workers_wait--;
 		}
-		g = garbage_take(w, t->self);
+		garbage_take(&g, w, t->self);
 		if (g.nr) {
 			pthread_mutex_unlock(&w->lock);
 			garbage_release(&g);
 			pthread_mutex_lock(&w->lock);
 			continue;
 		}
-		free(g.v);
 		if (w->next >= w->parallel)
 			break;
 		i = w->next++;
@@ -385,6 +390,7 @@ static void *pool_work(void *data)
 		pthread_mutex_lock(&w->lock);
 	}
 	pthread_mutex_unlock(&w->lock);
+	free(g.v);
 	/* the root this thread kept open (rootfile.h) */
 	rootfile_forget();
 	return NULL;
@@ -413,6 +419,25 @@ static size_t pool_size(const struct verify_batch_options *opts, size_t n)
 }
 
 /*
+ * r onto the list of owner (a worker) to release, when it has room:
+ * it always has unless that worker took none back for a whole window.
+ */
+static int garbage_put(struct window *w, size_t owner,
+		       const struct verify_report *r)
+{
+	struct garbage *g = &w->garbage[owner];
+	int put = 0;
+
+	pthread_mutex_lock(&w->lock);
+	if (g->nr < g->alloc) {
+		g->v[g->nr++] = *r;
+		put = 1;
+	}
+	pthread_mutex_unlock(&w->lock);
+	return put;
+}
+
+/*
  * Hand report r (the head, verified by thread owner) to the sink, and
  * count it; awaiting attribution, it moves to b->kept, else it is
  * released: here when this thread built it, else by its builder (struct
@@ -436,16 +461,8 @@ static int hand_over(struct window *w, struct verify_report *r,
 	if (awaits) {
 		ALLOC_GROW(b->kept, b->nr_kept + 1, b->alloc_kept);
 		b->kept[b->nr_kept++] = *r;	/* it owns no pointer to itself */
-	} else if (!owner)
+	} else if (!owner || !garbage_put(w, owner, r))
 		verify_report_release(r);
-	else {
-		struct garbage *g = &w->garbage[owner];
-
-		pthread_mutex_lock(&w->lock);
-		ALLOC_GROW(g->v, g->nr + 1, g->alloc);
-		g->v[g->nr++] = *r;
-		pthread_mutex_unlock(&w->lock);
-	}
 	return stop;
 }
 
@@ -520,6 +537,10 @@ static void verify_all(struct verify_batch *b,
 	w.done = xcalloc(w.size, 1);
 	w.owner = xcalloc(w.size, sizeof(*w.owner));
 	w.garbage = xcalloc(threads, sizeof(*w.garbage));
+	for (i = 1; i < threads; i++) {
+		w.garbage[i].v = xcalloc(w.size, sizeof(*w.garbage[i].v));
+		w.garbage[i].alloc = w.size;
+	}
 	pthread_mutex_init(&w.lock, NULL);
 	pthread_cond_init(&w.head_done, NULL);
 	pthread_cond_init(&w.room, NULL);
@@ -538,8 +559,10 @@ static void verify_all(struct verify_batch *b,
 	for (i = 0; i < started; i++)
 		pthread_join(tids[i], NULL);
 	/* what a worker left when it stopped */
-	for (i = 0; i < threads; i++)
+	for (i = 0; i < threads; i++) {
 		garbage_release(&w.garbage[i]);
+		free(w.garbage[i].v);
+	}
 	/* after a stop, what the workers verified past it is not shown */
 	for (i = w.head; i < w.next; i++)
 		verify_report_release(&w.slots[i % w.size]);
