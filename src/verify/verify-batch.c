@@ -235,13 +235,14 @@ struct window {
  * arena to take a chunk back: the calling thread freeing a worker's
  * report, fifty small blocks, while that worker allocates for its next
  * one, made the two take turns on the lock.  For the same reason the
- * lists never change hands: each has room for a whole window, made
- * once by the thread that owns it, and a worker copies its reports out
- * of the caller's list into its own.
+ * lists never change hands: each is grown and freed only by the thread
+ * that owns it, and a worker copies its reports out of the caller's
+ * list into its own.  They grow as used, not to a window each: -j N
+ * would make 2 N lists of N * WINDOW_PER_THREAD reports.
  */
 struct garbage {
 	struct verify_report *v;
-	size_t nr, alloc;	/* alloc: the window's size, fixed */
+	size_t nr, alloc;
 };
 
 /* A pool thread's view: the window and which thread it is (0: caller). */
@@ -352,8 +353,11 @@ static void garbage_take(struct garbage *g, struct window *w, size_t self)
 {
 	struct garbage *from = &w->garbage[self];
 
-	memcpy(g->v, from->v, from->nr * sizeof(*g->v));
 	g->nr = from->nr;
+	if (!g->nr)
+		return;	/* both lists may be NULL still */
+	ALLOC_GROW(g->v, g->nr, g->alloc);
+	memcpy(g->v, from->v, g->nr * sizeof(*g->v));
 	from->nr = 0;
 }
 
@@ -364,9 +368,7 @@ static void *pool_work(void *data)
 	struct garbage g;
 	size_t i;
 
-	g.v = xcalloc(w->size, sizeof(*g.v));
-	g.nr = 0;
-	g.alloc = w->size;
+	memset(&g, 0, sizeof(g));
 	pthread_mutex_lock(&w->lock);
 	for (;;) {
 		while (w->next < w->parallel && w->next >= w->head + w->size &&
@@ -418,23 +420,17 @@ static size_t pool_size(const struct verify_batch_options *opts, size_t n)
 	return jobs < 1 ? 1 : (size_t)jobs;
 }
 
-/*
- * r onto the list of owner (a worker) to release, when it has room:
- * it always has unless that worker took none back for a whole window.
- */
-static int garbage_put(struct window *w, size_t owner,
-		       const struct verify_report *r)
+/* r onto the list of owner (a worker) to release; the list is ours. */
+static void garbage_put(struct window *w, size_t owner,
+			const struct verify_report *r)
 {
 	struct garbage *g = &w->garbage[owner];
-	int put = 0;
 
 	pthread_mutex_lock(&w->lock);
-	if (g->nr < g->alloc) {
-		g->v[g->nr++] = *r;
-		put = 1;
-	}
+	/* rarely: a list doubles, and the worker reads it under the lock */
+	ALLOC_GROW(g->v, g->nr + 1, g->alloc);
+	g->v[g->nr++] = *r;
 	pthread_mutex_unlock(&w->lock);
-	return put;
 }
 
 /*
@@ -461,8 +457,10 @@ static int hand_over(struct window *w, struct verify_report *r,
 	if (awaits) {
 		ALLOC_GROW(b->kept, b->nr_kept + 1, b->alloc_kept);
 		b->kept[b->nr_kept++] = *r;	/* it owns no pointer to itself */
-	} else if (!owner || !garbage_put(w, owner, r))
+	} else if (!owner)
 		verify_report_release(r);
+	else
+		garbage_put(w, owner, r);
 	return stop;
 }
 
@@ -537,10 +535,6 @@ static void verify_all(struct verify_batch *b,
 	w.done = xcalloc(w.size, 1);
 	w.owner = xcalloc(w.size, sizeof(*w.owner));
 	w.garbage = xcalloc(threads, sizeof(*w.garbage));
-	for (i = 1; i < threads; i++) {
-		w.garbage[i].v = xcalloc(w.size, sizeof(*w.garbage[i].v));
-		w.garbage[i].alloc = w.size;
-	}
 	pthread_mutex_init(&w.lock, NULL);
 	pthread_cond_init(&w.head_done, NULL);
 	pthread_cond_init(&w.room, NULL);
