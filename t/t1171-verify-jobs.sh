@@ -106,6 +106,33 @@ test_expect_success STRACE 'a token shared by many reports is opened once per ru
 	test $(grep -c "swiss.yml" trace) = 1
 '
 
+# The binary runs under a virtual memory limit: not under ASan, whose
+# shadow memory needs terabytes of address space.
+test_lazy_prereq ULIMIT_V '
+	(ulimit -v 131072 && ahd-replay hash --raw "$TEST_SRC_DIR/README.md") >/dev/null
+'
+
+# The window grows with the threads (WINDOW_PER_THREAD slots each): what
+# else is kept per thread must not, or -j N costs N times the window.
+test_expect_success ULIMIT_V 'many threads: memory grows with the window, not with its square' '
+	mkdir -p repo/many &&
+	i=0 &&
+	while test $i -lt 256
+	do
+		cp repo/docs/a/r0.replay.json repo/many/r$i.replay.json &&
+		echo "# report $i" >repo/many/r$i.md &&
+		i=$((i + 1)) || return 1
+	done &&
+	(
+		cd repo &&
+		ulimit -s 1024 &&
+		ulimit -v 2097152 &&
+		ahd-replay verify --no-cache -j256 many >../out 2>../err
+	) &&
+	test_grep "^256 reports: 256 intact, 0 drifted, 0 errors" out &&
+	test_must_be_empty err
+'
+
 test_expect_success '--jobs refuses what is not a count' '
 	(
 		cd repo &&

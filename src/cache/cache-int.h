@@ -32,7 +32,13 @@ struct cache_table {
 };
 
 struct cache {
-	pthread_mutex_t lock;
+	/*
+	 * Lookups share it (a verify run makes one per report on every
+	 * thread, and a mutex had them queue in the kernel); adding,
+	 * saving and freeing take it alone.  A lookup marks the entry it
+	 * used with an atomic store: all of them store the same number.
+	 */
+	pthread_rwlock_t lock;
 	struct strbuf path;
 	struct strbuf magic;	/* the header up to the run number */
 	struct cache_table t;
@@ -46,13 +52,15 @@ struct cache {
 	 * cache_wait_loaded() has joined it.
 	 */
 	pthread_t loader;
-	int loading;		/* loader started and not yet joined */
+	pthread_mutex_t load_lock;	/* the one join */
+	int loading;		/* loader started and not yet joined (read
+				   and written atomically) */
 };
 
 /*
  * Wait for the store to be read into c->t (a join the first time,
- * nothing after): every use of c->t calls it first, with c->lock held,
- * or from cache_free(), when no other thread has c any more.
+ * nothing after): every use of c->t calls it first, before taking
+ * c->lock.
  */
 void cache_wait_loaded(struct cache *c);
 

@@ -201,8 +201,8 @@ int cache_save(struct cache *c)
 
 	if (!c)
 		return 0;
-	pthread_mutex_lock(&c->lock);
 	cache_wait_loaded(c);
+	pthread_rwlock_wrlock(&c->lock);
 	if (!c->dirty) {
 		ret = 0;
 		goto out;
@@ -223,7 +223,7 @@ int cache_save(struct cache *c)
 	c->dirty = 0;
 	ret = 0;
 out:
-	pthread_mutex_unlock(&c->lock);
+	pthread_rwlock_unlock(&c->lock);
 	strbuf_release(&text);
 	strbuf_release(&dir);
 	strbuf_release(&err);

@@ -278,17 +278,24 @@ static void *load_thread(void *data)
 
 void cache_wait_loaded(struct cache *c)
 {
-	if (!c->loading)
+	if (!__atomic_load_n(&c->loading, __ATOMIC_ACQUIRE))
 		return;
-	pthread_join(c->loader, NULL);
-	c->loading = 0;
+	pthread_mutex_lock(&c->load_lock);
+	/* the join makes the loader's table ours; the store, every thread's */
+	if (__atomic_load_n(&c->loading, __ATOMIC_ACQUIRE)) {
+		pthread_join(c->loader, NULL);
+		__atomic_store_n(&c->loading, 0, __ATOMIC_RELEASE);
+	}
+	pthread_mutex_unlock(&c->load_lock);
 }
 
 struct cache *cache_open_path(const char *path)
 {
 	struct cache *c = xcalloc(1, sizeof(*c));
 
-	pthread_mutex_init(&c->lock, NULL);
+	if (pthread_rwlock_init(&c->lock, NULL))
+		die("cannot set up the cache's lock");
+	pthread_mutex_init(&c->load_lock, NULL);
 	strbuf_init(&c->path, 0);
 	strbuf_addstr(&c->path, path);
 	strbuf_init(&c->magic, 0);
@@ -301,7 +308,7 @@ struct cache *cache_open_path(const char *path)
 	c->max_bytes = CACHE_MAX_BYTES;
 	/* a thread that cannot be started: read it here */
 	if (!pthread_create(&c->loader, NULL, load_thread, c))
-		c->loading = 1;
+		__atomic_store_n(&c->loading, 1, __ATOMIC_RELEASE);
 	else
 		cache_load_store(&c->t, path, c->magic.buf);
 	return c;
@@ -345,17 +352,19 @@ int cache_get(struct cache *c, const char *key, struct strbuf *value)
 
 	if (!c)
 		return 0;
-	pthread_mutex_lock(&c->lock);
 	cache_wait_loaded(c);
+	/* room for a verdict before the lock: no malloc() while it is held */
+	strbuf_grow(value, 1024);
+	pthread_rwlock_rdlock(&c->lock);
 	e = cache_table_find(&c->t, key);
 	if (e) {
 		strbuf_reset(value);
 		strbuf_addstr(value, e->value);
 		/* used by this run: kept over older ones when pruning */
-		e->run = c->t.run + 1;
+		__atomic_store_n(&e->run, c->t.run + 1, __ATOMIC_RELAXED);
 		found = 1;
 	}
-	pthread_mutex_unlock(&c->lock);
+	pthread_rwlock_unlock(&c->lock);
 	return found;
 }
 
@@ -363,11 +372,11 @@ void cache_put(struct cache *c, const char *key, const char *value)
 {
 	if (!c || !cache_token_ok(key) || !cache_token_ok(value))
 		return;
-	pthread_mutex_lock(&c->lock);
 	cache_wait_loaded(c);
+	pthread_rwlock_wrlock(&c->lock);
 	cache_table_insert(&c->t, key, value, c->t.run + 1);
 	c->dirty = 1;
-	pthread_mutex_unlock(&c->lock);
+	pthread_rwlock_unlock(&c->lock);
 }
 
 void cache_free(struct cache *c)
@@ -379,6 +388,7 @@ void cache_free(struct cache *c)
 	cache_table_release(&c->t);
 	strbuf_release(&c->path);
 	strbuf_release(&c->magic);
-	pthread_mutex_destroy(&c->lock);
+	pthread_rwlock_destroy(&c->lock);
+	pthread_mutex_destroy(&c->load_lock);
 	free(c);
 }

@@ -40,9 +40,10 @@
  * only reads writes nothing, so its uses are not recorded); a save over
  * the limit keeps at most CACHE_KEEP_ENTRIES, the most recent ones.
  *
- * Safe to use from several threads at once (one mutex).  The store is
- * read on a thread of its own, so that opening returns at once; the
- * first use waits for it, as does cache_free() of a cache never used.
+ * Safe to use from several threads at once (lookups share a lock;
+ * adding and saving take it alone).  The store is read on a thread of
+ * its own, so that opening returns at once; the first use waits for
+ * it, as does cache_free() of a cache never used.
  * Until then that thread runs: fork() only before opening a cache or
  * after its first use (a child of a process with threads may only call
  * async-signal-safe functions until it execs; replay forks after

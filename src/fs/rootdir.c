@@ -367,11 +367,33 @@ static int openat2_open(struct rootdir *rd, const char *rel, int resolve_links)
 #endif
 }
 
+/*
+ * Whether rel is already as path_resolve() beneath "/" would spell it
+ * (less the leading '/'): not empty, and no empty, "." or ".."
+ * component.  The paths verify opens are, so most need no copy.
+ */
+static int lexically_plain(const char *rel)
+{
+	const char *p = rel;
+
+	for (;;) {
+		const char *e = strchrnul(p, '/');
+		size_t n = (size_t)(e - p);
+
+		if (!n || (n == 1 && p[0] == '.') ||
+		    (n == 2 && p[0] == '.' && p[1] == '.'))
+			return 0;
+		if (!*e)
+			return 1;
+		p = e + 1;
+	}
+}
+
 int rootdir_openat(struct rootdir *rd, const char *rel, unsigned flags,
 		   struct stat *st, struct strbuf *real)
 {
 	struct strbuf where = STRBUF_INIT;
-	const char *rest;
+	const char *rest = NULL;
 	int need_real = real || (flags & ROOTDIR_NO_GIT_DIR);
 	int fd = WALK_IT, saved;
 
@@ -381,14 +403,18 @@ int rootdir_openat(struct rootdir *rd, const char *rel, unsigned flags,
 	if (!rd->walk)
 		fd = openat2_open(rd, *rel ? rel : ".", !need_real);
 	/* the kernel followed no symlink: rel's lexical form is real */
-	if (fd >= 0 && need_real)
-		path_resolve(&where, "/", rel);
-	else if (fd == WALK_IT)
+	if (fd >= 0 && need_real) {
+		if (lexically_plain(rel))
+			rest = rel;
+		else
+			path_resolve(&where, "/", rel);
+	} else if (fd == WALK_IT)
 		fd = walk_open(rd, rel, &where);
 	if (fd < 0)
 		goto out;
 	/* path_resolve() gives "/rel"; the walk gives "rel" */
-	rest = where.buf[0] == '/' ? where.buf + 1 : where.buf;
+	if (!rest)
+		rest = where.buf[0] == '/' ? where.buf + 1 : where.buf;
 	if ((flags & ROOTDIR_NO_GIT_DIR) && path_in_git_dir(rest)) {
 		close(fd);
 		errno = EXDEV;

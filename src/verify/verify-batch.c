@@ -234,7 +234,11 @@ struct window {
  * them.  glibc's malloc gives each thread its own arena and locks that
  * arena to take a chunk back: the calling thread freeing a worker's
  * report, fifty small blocks, while that worker allocates for its next
- * one, made the two take turns on the lock.
+ * one, made the two take turns on the lock.  For the same reason the
+ * lists never change hands: each is grown and freed only by the thread
+ * that owns it, and a worker copies its reports out of the caller's
+ * list into its own.  They grow as used, not to a window each: -j N
+ * would make 2 N lists of N * WINDOW_PER_THREAD reports.
  */
 struct garbage {
 	struct verify_report *v;
@@ -334,24 +338,27 @@ static void verify_slot(struct window *w, size_t i, size_t self)
 	pthread_mutex_unlock(&w->lock);
 }
 
-/* Release what g holds; the caller is the thread that built it. */
+/* Release the reports g holds; the caller is the thread that built them. */
 static void garbage_release(struct garbage *g)
 {
 	size_t i;
 
 	for (i = 0; i < g->nr; i++)
 		verify_report_release(&g->v[i]);
-	free(g->v);
-	memset(g, 0, sizeof(*g));
+	g->nr = 0;
 }
 
-/* Take thread self's printed reports out of w; the lock is held. */
-static struct garbage garbage_take(struct window *w, size_t self)
+/* Move thread self's printed reports from w into g; the lock is held. */
+static void garbage_take(struct garbage *g, struct window *w, size_t self)
 {
-	struct garbage g = w->garbage[self];
+	struct garbage *from = &w->garbage[self];
 
-	memset(&w->garbage[self], 0, sizeof(w->garbage[self]));
-	return g;
+	g->nr = from->nr;
+	if (!g->nr)
+		return;	/* both lists may be NULL still */
+	ALLOC_GROW(g->v, g->nr, g->alloc);
+	memcpy(g->v, from->v, g->nr * sizeof(*g->v));
+	from->nr = 0;
 }
 
 static void *pool_work(void *data)
@@ -361,6 +368,7 @@ static void *pool_work(void *data)
 	struct garbage g;
 	size_t i;
 
+	memset(&g, 0, sizeof(g));
 	pthread_mutex_lock(&w->lock);
 	for (;;) {
 		while (w->next < w->parallel && w->next >= w->head + w->size &&
@@ -369,14 +377,13 @@ static void *pool_work(void *data)
 			pthread_cond_wait(&w->room, &w->lock);
 			w->workers_wait--;
 		}
-		g = garbage_take(w, t->self);
+		garbage_take(&g, w, t->self);
 		if (g.nr) {
 			pthread_mutex_unlock(&w->lock);
 			garbage_release(&g);
 			pthread_mutex_lock(&w->lock);
 			continue;
 		}
-		free(g.v);
 		if (w->next >= w->parallel)
 			break;
 		i = w->next++;
@@ -385,6 +392,7 @@ static void *pool_work(void *data)
 		pthread_mutex_lock(&w->lock);
 	}
 	pthread_mutex_unlock(&w->lock);
+	free(g.v);
 	/* the root this thread kept open (rootfile.h) */
 	rootfile_forget();
 	return NULL;
@@ -410,6 +418,19 @@ static size_t pool_size(const struct verify_batch_options *opts, size_t n)
 	if ((size_t)jobs > n)
 		jobs = (long)n;
 	return jobs < 1 ? 1 : (size_t)jobs;
+}
+
+/* r onto the list of owner (a worker) to release; the list is ours. */
+static void garbage_put(struct window *w, size_t owner,
+			const struct verify_report *r)
+{
+	struct garbage *g = &w->garbage[owner];
+
+	pthread_mutex_lock(&w->lock);
+	/* rarely: a list doubles, and the worker reads it under the lock */
+	ALLOC_GROW(g->v, g->nr + 1, g->alloc);
+	g->v[g->nr++] = *r;
+	pthread_mutex_unlock(&w->lock);
 }
 
 /*
@@ -438,14 +459,8 @@ static int hand_over(struct window *w, struct verify_report *r,
 		b->kept[b->nr_kept++] = *r;	/* it owns no pointer to itself */
 	} else if (!owner)
 		verify_report_release(r);
-	else {
-		struct garbage *g = &w->garbage[owner];
-
-		pthread_mutex_lock(&w->lock);
-		ALLOC_GROW(g->v, g->nr + 1, g->alloc);
-		g->v[g->nr++] = *r;
-		pthread_mutex_unlock(&w->lock);
-	}
+	else
+		garbage_put(w, owner, r);
 	return stop;
 }
 
@@ -538,8 +553,10 @@ static void verify_all(struct verify_batch *b,
 	for (i = 0; i < started; i++)
 		pthread_join(tids[i], NULL);
 	/* what a worker left when it stopped */
-	for (i = 0; i < threads; i++)
+	for (i = 0; i < threads; i++) {
 		garbage_release(&w.garbage[i]);
+		free(w.garbage[i].v);
+	}
 	/* after a stop, what the workers verified past it is not shown */
 	for (i = w.head; i < w.next; i++)
 		verify_report_release(&w.slots[i % w.size]);

@@ -139,7 +139,9 @@ static const struct resolved_input *resolve_input(struct verify_memos *memos,
 	struct memo *m;
 	int mine;
 
-	strbuf_addf(&key, "%c%d%s", tree ? 't' : 'w', !!allow_outside, root);
+	strbuf_addch(&key, tree ? 't' : 'w');
+	strbuf_addch(&key, allow_outside ? '1' : '0');
+	strbuf_addstr(&key, root);
 	strbuf_addch(&key, '\0');
 	strbuf_addstr(&key, recorded);
 	m = memo_claim(memos, &memos->resolved, key.buf, key.len, 0, &mine);

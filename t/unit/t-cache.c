@@ -11,6 +11,8 @@
 #include "strbuf.h"
 #include "tap.h"
 
+#include <pthread.h>
+#include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -271,6 +273,95 @@ static void check_pack(void)
 	strbuf_release(&v);
 }
 
+#define SHARED_KEYS 2000
+#define THREAD_KEYS 1000
+#define THREADS 4
+
+struct user {
+	struct cache *c;
+	int *go;		/* set once every thread is started */
+	int self;
+	int found, wrong;	/* of the stored keys, and of its own */
+};
+
+/* One of several threads: the stored keys, then keys of its own. */
+static void *use_cache(void *data)
+{
+	struct user *u = data;
+	struct strbuf key = STRBUF_INIT, v = STRBUF_INIT;
+	int i;
+
+	/* all at once, for the store's first use too */
+	while (!__atomic_load_n(u->go, __ATOMIC_ACQUIRE))
+		sched_yield();
+	for (i = 0; i < SHARED_KEYS; i++) {
+		strbuf_reset(&key);
+		strbuf_addf(&key, "s%d", i);
+		if (cache_get(u->c, key.buf, &v) && !strcmp(v.buf, "v"))
+			u->found++;
+	}
+	/* each put may grow the table while the others look up */
+	for (i = 0; i < THREAD_KEYS; i++) {
+		strbuf_reset(&key);
+		strbuf_addf(&key, "t%d-%d", u->self, i);
+		cache_put(u->c, key.buf, key.buf);
+		if (!cache_get(u->c, key.buf, &v) || strcmp(v.buf, key.buf))
+			u->wrong++;
+	}
+	strbuf_release(&key);
+	strbuf_release(&v);
+	return NULL;
+}
+
+/*
+ * Threads use a cache at once from its opening, while its store is
+ * still being read: each sees every stored entry and its own puts.
+ */
+static void check_threads(const char *path)
+{
+	struct strbuf key = STRBUF_INIT;
+	struct cache *c;
+	struct user u[THREADS];
+	pthread_t tid[THREADS];
+	int i, started = 0, found = 0, wrong = 0, go = 0;
+
+	unlink(path);	/* the earlier checks' entries */
+	c = cache_open_path(path);
+	for (i = 0; i < SHARED_KEYS; i++) {
+		strbuf_reset(&key);
+		strbuf_addf(&key, "s%d", i);
+		cache_put(c, key.buf, "v");
+	}
+	is_int(0, cache_save(c), "a store of %d entries", SHARED_KEYS);
+	cache_free(c);
+
+	c = cache_open_path(path);
+	for (i = 0; i < THREADS; i++) {
+		memset(&u[i], 0, sizeof(u[i]));
+		u[i].c = c;
+		u[i].self = i;
+		u[i].go = &go;
+		if (!pthread_create(&tid[i], NULL, use_cache, &u[i]))
+			started++;
+		else
+			break;
+	}
+	__atomic_store_n(&go, 1, __ATOMIC_RELEASE);
+	for (i = 0; i < started; i++) {
+		pthread_join(tid[i], NULL);
+		found += u[i].found;
+		wrong += u[i].wrong;
+	}
+	ok(started > 1, "%d threads started", started);
+	is_int(started * SHARED_KEYS, found, "each saw every stored entry");
+	is_int(0, wrong, "and every one of its own");
+	cache_wait_loaded(c);
+	is_int(SHARED_KEYS + started * THREAD_KEYS, (long long)c->t.nr,
+	       "no put lost");
+	cache_free(c);
+	strbuf_release(&key);
+}
+
 int main(void)
 {
 	char dir[] = "/tmp/t-cache.XXXXXX";
@@ -289,6 +380,7 @@ int main(void)
 	check_input_level(path.buf);
 	check_byte_bound(path.buf);
 	check_pack();
+	check_threads(path.buf);
 	unlink(path.buf);
 	rmdir(dir);
 	strbuf_release(&path);

@@ -226,6 +226,12 @@ static void run_cases(struct rootdir *rd)
 	fails(rd, "sub/.Git/x", ROOTDIR_NO_GIT_DIR, EXDEV);
 	opens(rd, ".git/../f", ROOTDIR_NO_GIT_DIR, W_FILE, "f");
 	opens(rd, "in", ROOTDIR_NO_GIT_DIR, W_FILE, "f");
+	/* spelt with ".", ".." or "//": judged as the path they name */
+	fails(rd, "./.git/config", ROOTDIR_NO_GIT_DIR, EXDEV);
+	fails(rd, "d/../.git/config", ROOTDIR_NO_GIT_DIR, EXDEV);
+	fails(rd, "d//..//.git/config", ROOTDIR_NO_GIT_DIR, EXDEV);
+	opens(rd, "./f", ROOTDIR_NO_GIT_DIR, W_FILE, "f");
+	opens(rd, "d/.././f", ROOTDIR_NO_GIT_DIR, W_FILE, "f");
 	strbuf_release(&abs);
 }
 
