@@ -33,6 +33,17 @@ reseal () {
 	printf 'sha256:%s\n' "$(test_sha256 store.body)" >>"$1"
 }
 
+# The store, with a wrong hash for tokens/x.yml's entry, sealed as this
+# build seals it: only where a store comes from decides whether it is
+# believed.
+plant_sealed_bad_hash () {
+	id=$(git -C repo hash-object tokens/x.yml) &&
+	bad=sha256:$(printf "%064d" 0) &&
+	sed "s/^\(in\.s\.$id\) [^@]*@/\1 $bad@/" "$store" >sealed &&
+	reseal sealed &&
+	cp sealed "$store"
+}
+
 test_expect_success 'setup: a repository with two reports sharing a token' '
 	git init -q repo &&
 	mkdir -p repo/tokens repo/briefs repo/docs &&
@@ -89,11 +100,7 @@ test_expect_success 'an edit to the same size within the same second is drift' '
 
 test_expect_success 'control: a store this build sealed is believed, planted hash and all' '
 	test_when_finished "rm -rf repo/.git/ahd-replay" &&
-	id=$(git -C repo hash-object tokens/x.yml) &&
-	bad=sha256:$(printf "%064d" 0) &&
-	sed "s/^\(in\.s\.$id\) [^@]*@/\1 $bad@/" "$store" >sealed &&
-	reseal sealed &&
-	cp sealed "$store" &&
+	plant_sealed_bad_hash &&
 	(cd repo && test_must_fail ahd-replay verify --no-attribution) >actual &&
 	test_grep "FAIL  token" actual
 '
@@ -149,11 +156,7 @@ test_expect_success NO_THREADS,STRACE 'no thread can start: the store is still r
 	(cd repo && ahd-replay verify) >/dev/null &&
 	cp "$store" good &&
 	test_when_finished "cp good $store" &&
-	id=$(git -C repo hash-object tokens/x.yml) &&
-	bad=sha256:$(printf "%064d" 0) &&
-	sed "s/^\(in\.s\.$id\) [^@]*@/\1 $bad@/" "$store" >sealed &&
-	reseal sealed &&
-	cp sealed "$store" &&
+	plant_sealed_bad_hash &&
 	(cd repo && no_threads under_strace -f -e trace=clone,clone3 \
 		-o ../trace ahd-replay verify --no-attribution >../actual;
 	 echo $? >../rc) &&
